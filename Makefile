@@ -1,0 +1,103 @@
+# dh-extras: build, test, install, demo, bench.
+#
+# Every rewriter/*.c goes into librewriter.a; every dh-extras/*.c is one
+# command linked against it; every tests/t-*.c is a TAP unit test and every
+# tests/*.t a shell test.  New files need no Makefile change.
+
+PACKAGE   = dh-extras
+VERSION  := $(shell dpkg-parsechangelog -l debian/changelog -S Version 2>/dev/null || echo 0)
+PREFIX   ?= /usr/local
+BINDIR    = $(PREFIX)/bin
+DATADIR   = $(PREFIX)/share/dh-extras
+MANDIR    = $(PREFIX)/share/man
+PERLDIR  ?= $(PREFIX)/share/perl5
+
+CC       ?= gcc
+CFLAGS   ?= -O2 -g
+PKGS      = libdpkg libarchive libpcre2-8 yaml-0.1
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   := $(shell pkg-config --static --libs $(PKGS))
+
+ifeq ($(SANITIZE),1)
+O        ?= build/sanitize
+SAN       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else
+O        ?= build
+SAN       =
+endif
+
+ALL_CPPFLAGS = -D_GNU_SOURCE -DLIBDPKG_VOLATILE_API \
+	-DDH_EXTRAS_DATADIR='"$(DATADIR)"' -DDH_EXTRAS_VERSION='"$(VERSION)"' \
+	-Irewriter $(PKG_CFLAGS) $(CPPFLAGS)
+ALL_CFLAGS   = -std=c11 -Wall -Wextra -Werror -pthread $(CFLAGS) $(SAN)
+ALL_LDFLAGS  = -pthread $(LDFLAGS) $(SAN)
+
+LIB_SRCS  = $(sort $(wildcard rewriter/*.c))
+LIB_OBJS  = $(LIB_SRCS:%.c=$(O)/%.o)
+LIB       = $(O)/librewriter.a
+CMD_SRCS  = $(sort $(wildcard dh-extras/*.c))
+CMDS      = $(CMD_SRCS:dh-extras/%.c=$(O)/bin/%)
+TEST_SRCS = $(sort $(wildcard tests/t-*.c))
+TESTS_C   = $(TEST_SRCS:tests/%.c=$(O)/tests/%)
+TESTS_SH  = $(sort $(wildcard tests/*.t))
+PODS      = $(sort $(wildcard dh-extras/*.pod))
+MANS      = $(PODS:dh-extras/%.pod=$(O)/man/%.1)
+
+all: $(CMDS) $(MANS)
+
+$(O)/%.o: %.c $(wildcard rewriter/*.h) tests/tap.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(O)/bin/%: $(O)/dh-extras/%.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(PKG_LIBS)
+
+$(O)/tests/%: $(O)/tests/%.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(PKG_LIBS)
+
+$(O)/man/%.1: dh-extras/%.pod
+	@mkdir -p $(@D)
+	pod2man --utf8 --section=1 --center='dh-extras' --release='$(VERSION)' \
+		--name='$*' $< $@
+
+# The environment every test and the demo run in: the uninstalled commands,
+# add-on and data.
+TEST_ENV = PATH="$(CURDIR)/$(O)/bin:$$PATH" \
+	PERL5LIB="$(CURDIR)/dh-extras$${PERL5LIB:+:$$PERL5LIB}" \
+	DH_EXTRAS_DATADIR="$(CURDIR)" TOP="$(CURDIR)" BUILDDIR="$(CURDIR)/$(O)"
+
+check: all $(TESTS_C)
+	$(TEST_ENV) prove --exec '' $(TESTS_C) $(TESTS_SH)
+
+# Unit tests only: what the package build runs (no root, no nested builds).
+check-unit: all $(TESTS_C)
+	$(TEST_ENV) prove --exec '' $(TESTS_C)
+
+demo: all
+	$(TEST_ENV) sh tests/demo.sh
+
+bench: all
+	$(TEST_ENV) sh bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(DATADIR)/templates \
+		$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence
+	install -m 755 $(CMDS) $(DESTDIR)$(BINDIR)
+	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1)
+	cp -R --no-preserve=ownership templates/. $(DESTDIR)$(DATADIR)/templates
+	$(if $(wildcard dh-extras/Debian/Debhelper/Sequence/*.pm),install -m 644 \
+		dh-extras/Debian/Debhelper/Sequence/*.pm \
+		$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence)
+
+clean:
+	rm -rf build
+
+.PHONY: all check check-unit demo bench install clean
+.SECONDARY:
