@@ -16,7 +16,9 @@ CC       ?= gcc
 CFLAGS   ?= -O2 -g
 PKGS      = libdpkg libarchive libpcre2-8 yaml-0.1
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS   := $(shell pkg-config --static --libs $(PKGS))
+# libdpkg exists only as a static library: it needs its private libraries.
+PKG_LIBS   := $(shell pkg-config --static --libs libdpkg) \
+	$(shell pkg-config --libs $(filter-out libdpkg,$(PKGS)))
 
 ifeq ($(SANITIZE),1)
 O        ?= build/sanitize
@@ -30,7 +32,7 @@ ALL_CPPFLAGS = -D_GNU_SOURCE -DLIBDPKG_VOLATILE_API \
 	-DDH_EXTRAS_DATADIR='"$(DATADIR)"' -DDH_EXTRAS_VERSION='"$(VERSION)"' \
 	-Irewriter $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = -std=c11 -Wall -Wextra -Werror -pthread $(CFLAGS) $(SAN)
-ALL_LDFLAGS  = -pthread $(LDFLAGS) $(SAN)
+ALL_LDFLAGS  = -pthread -Wl,--as-needed $(LDFLAGS) $(SAN)
 
 LIB_SRCS  = $(sort $(wildcard rewriter/*.c))
 LIB_OBJS  = $(LIB_SRCS:%.c=$(O)/%.o)

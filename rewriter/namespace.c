@@ -16,6 +16,8 @@ namespace_check_app(const char *app)
 
 	if (len == 0)
 		return "is empty";
+	if (len < 2)
+		return "is shorter than 2 characters";
 	if (len > EXTRAS_APP_MAX)
 		return "is longer than 64 characters";
 	/* Debian's own rule first, then the stricter one paths need. */
