@@ -1,0 +1,70 @@
+/*
+ * declaration.h: debian/extras.yaml, what an app declares about itself.
+ *
+ * The declaration names the app, optionally the namespace root, and the
+ * privileges the app asks for.  It is hostile input: the loader refuses
+ * anything it does not understand (unknown or duplicate keys, wrong types,
+ * aliases, anchors, tags, directives, several documents, non-UTF-8, NUL
+ * bytes, overlong values) with one line "FILE:LINE: message".  An absent
+ * file is an empty declaration: no app, the default root, no privileges.
+ *
+ * Adding a key means one row in the key table of declaration.c and one
+ * field here; every command that loads a declaration then refuses or
+ * accepts it alike.
+ */
+#ifndef DH_EXTRAS_DECLARATION_H
+#define DH_EXTRAS_DECLARATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Limits, so that a hostile file cannot make us allocate without bound. */
+#define DECLARATION_FILE_MAX 65536
+#define DECLARATION_VALUE_MAX 256
+#define DECLARATION_PRIVILEGE_MAX 32
+#define DECLARATION_PRIVILEGES_MAX 64
+
+/* A declared string and the line (from 1) it was declared on. */
+struct declaration_value {
+	char *value;
+	unsigned long line;
+};
+
+struct declaration {
+	/* The file as named by the caller, for messages. */
+	char *path;
+	/* Whether the file exists; when not, everything below is empty. */
+	bool present;
+	/* app: the app id; value NULL when not declared. */
+	struct declaration_value app;
+	/* root: the namespace root; value NULL when not declared. */
+	struct declaration_value root;
+	/* privileges: as declared, in order; names are checked against
+	 * [a-z0-9][a-z0-9-]*, not against the catalogue (see profile.h). */
+	struct declaration_value *privileges;
+	size_t n_privileges;
+};
+
+/*
+ * Load the declaration at PATH into D.  Returns 0, or -1 with a one-line
+ * message "PATH:LINE: what is wrong" (or "PATH: ...") in ERR; D then holds
+ * nothing to free but may still be passed to declaration_free.
+ */
+int declaration_load(struct declaration *d, const char *path,
+                     char *err, size_t errlen);
+
+/* The same from a buffer; NAME is used in messages. */
+int declaration_load_buffer(struct declaration *d, const char *name,
+                            const char *buf, size_t len,
+                            char *err, size_t errlen);
+
+void declaration_free(struct declaration *d);
+
+/* Whether the declaration lists privilege NAME. */
+bool declaration_has_privilege(const struct declaration *d,
+                               const char *name);
+
+/* NULL when NAME is a well-formed privilege name, else the reason. */
+const char *declaration_check_privilege_name(const char *name);
+
+#endif
