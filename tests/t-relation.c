@@ -1,0 +1,133 @@
+/* Facts about relation fields: parsing, renaming own binaries, pruning. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/program.h>
+
+#include "../tests/tap.h"
+#include "relation.h"
+
+static const char *const names[] = { "hello", "hello-data", "libhello1" };
+static const struct relation_owner own = { names, 3 };
+static char result[1024];
+static int ndropped;
+
+static void
+count_dropped(void *obj, const char *relation, int line)
+{
+	(void)obj;
+	(void)relation;
+	(void)line;
+	ndropped++;
+}
+
+/* The rewritten TEXT, "(gone)" when nothing is left, or the error. */
+static const char *
+rw(const char *text, bool drop_others)
+{
+	struct relation_list l;
+	struct convert_error err;
+	char *out;
+
+	ndropped = 0;
+	if (relation_parse(&l, text, strlen(text), "debian/control", 1,
+	                   "Depends", &err) < 0) {
+		snprintf(result, sizeof(result), "%s", err.msg);
+		return result;
+	}
+	out = relation_rewrite(text, strlen(text), &l, &own, drop_others,
+	                       count_dropped, NULL);
+	snprintf(result, sizeof(result), "%s", out ? out : "(gone)");
+	free(out);
+	relation_list_free(&l);
+	return result;
+}
+
+static int
+count(const char *text)
+{
+	struct relation_list l;
+	struct convert_error err;
+	int n;
+
+	if (relation_parse(&l, text, strlen(text), "f", 1, "Depends", &err) < 0)
+		return -1;
+	n = l.nitems;
+	relation_list_free(&l);
+	return n;
+}
+
+int
+main(int argc, char **argv)
+{
+	(void)argc;
+	dpkg_program_init(argv[0]);
+	test_plan(38);
+
+	/* Parsing. */
+	test_int(count("a, b | c (>= 1.0), d:any"), ==, 3);
+	test_int(count(""), ==, 0);
+	test_int(count("a,\n b,\n"), ==, 2);
+	test_int(count("a,\n# a comment, with commas\n b"), ==, 2);
+	test_int(count("${misc:Depends}, ${shlibs:Depends}"), ==, 2);
+	test_int(count("foo [amd64 !i386] <!nocheck> <cross>"), ==, 1);
+	test_int(count("foo (= ${binary:Version})"), ==, 1);
+	test_int(count("foo (>= 1:2.0~rc1-1+b1)"), ==, 1);
+	test_int(count("Foo"), ==, -1);
+	test_int(count("foo (>= )"), ==, -1);
+	test_int(count("foo (~ 1)"), ==, -1);
+	test_int(count("foo (>= 1.0"), ==, -1);
+	test_int(count("foo [amd64"), ==, -1);
+	test_int(count("foo bar"), ==, -1);
+	test_int(count("foo (>= a:1)"), ==, -1);
+	test_int(count("foo | , bar"), ==, -1);
+	test_str(rw("foo bar", false), ==,
+	         "debian/control:1: unexpected character in Depends relation 'b'");
+	test_str(rw("a,\n Bad", false), ==,
+	         "debian/control:2: invalid package name 'Bad' in Depends: "
+	         "must be lowercase");
+
+	/* Renaming own binaries, keeping everything around the name. */
+	test_str(rw("hello-data (= ${source:Version})", false), ==,
+	         "extras-hello-data (= ${source:Version})");
+	test_str(rw("hello-data:any (>= 2.0) [amd64] <!nocheck>", false), ==,
+	         "extras-hello-data:any (>= 2.0) [amd64] <!nocheck>");
+	test_str(rw("libc6, hello-data | hello-doc", false), ==,
+	         "libc6, extras-hello-data | hello-doc");
+	test_str(rw("${misc:Depends},\n hello-data,\n libc6,\n", false), ==,
+	         "${misc:Depends},\n extras-hello-data,\n libc6,\n");
+	test_str(rw("extras-hello-data (= ${source:Version})", false), ==,
+	         "extras-hello-data (= ${source:Version})");
+	test_str(rw("hello-database", false), ==, "hello-database");
+	test_str(rw("libhello1 (= ${binary:Version}), hello", false), ==,
+	         "extras-libhello1 (= ${binary:Version}), extras-hello");
+
+	/* Pruning relations on other packages. */
+	test_str(rw("hello-traditional", true), ==, "(gone)");
+	test_int(ndropped, ==, 1);
+	test_str(rw("hello-traditional, hello-data", true), ==,
+	         "extras-hello-data");
+	test_str(rw("hello-data, hello-traditional", true), ==,
+	         "extras-hello-data");
+	test_str(rw("a, hello-data, b, c", true), ==, "extras-hello-data");
+	test_int(ndropped, ==, 3);
+	test_str(rw("\n hello-data,\n other,\n", true), ==,
+	         "\n extras-hello-data,\n");
+	test_str(rw("\n other,\n hello-data\n", true), ==,
+	         "\n extras-hello-data\n");
+	test_str(rw("other,\n hello-data\n", true), ==,
+	         "\n extras-hello-data\n");
+	test_str(rw("hello (<< 2.0), ${misc:Breaks}", true), ==,
+	         "extras-hello (<< 2.0), ${misc:Breaks}");
+	test_str(rw("hello-data,\n# keep me\n other\n", true), ==,
+	         "extras-hello-data\n# keep me\n");
+
+	/* A second run changes nothing. */
+	test_str(rw("extras-hello-data,\n extras-hello (= ${binary:Version})\n",
+	            true), ==,
+	         "extras-hello-data,\n extras-hello (= ${binary:Version})\n");
+	test_int(ndropped, ==, 0);
+
+	return test_done();
+}
