@@ -1,0 +1,158 @@
+/*
+ * extras-profile: print the AppArmor profile of an app from its
+ * declaration (debian/extras.yaml).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
+#include <dpkg/options.h>
+#include <dpkg/program.h>
+
+#include "declaration.h"
+#include "namespace.h"
+#include "profile.h"
+
+static void
+usage(void)
+{
+	printf(
+"Usage: extras-profile [OPTION...] --app APP DECLARATION.yaml\n"
+"       extras-profile --list-privileges\n"
+"\n"
+"Print the AppArmor profile of the extras app APP, granting the privileges\n"
+"DECLARATION.yaml (debian/extras.yaml) declares.\n"
+"\n"
+"Options:\n"
+"  --app APP            the app id (default: the declaration's app:)\n"
+"  --root ROOT          the namespace root (default: the declaration's\n"
+"                       root:, else " EXTRAS_DEFAULT_ROOT ")\n"
+"  --allow-reserved     accept reserved privileges\n"
+"  --executable PATH    an executable the package installs, listed in the\n"
+"                       profile (repeatable)\n"
+"  --list-privileges    list the privileges, their class and what they grant\n"
+"  --help               show this help and exit\n"
+"\n"
+"Exit status: 0 success, 2 bad input or usage.\n");
+}
+
+static void
+list_privileges(void)
+{
+	struct profile_privilege *list;
+	char err[1024];
+	size_t n, i;
+
+	if (profile_privileges(NULL, &list, &n, err, sizeof(err)) < 0)
+		ohshit("%s", err);
+	for (i = 0; i < n; i++)
+		printf("%s\t%s\t%s\n", list[i].name,
+		       list[i].reserved ? "reserved" : "common",
+		       list[i].grants);
+	profile_privileges_free(list, n);
+}
+
+/*
+ * An option and the declaration may both name the app or the root; when
+ * they disagree, neither is trusted.
+ */
+static const char *
+agree(const struct declaration *d, const char *key,
+      const struct declaration_value *declared, const char *option)
+{
+	if (option == NULL)
+		return declared->value;
+	if (declared->value != NULL && strcmp(declared->value, option) != 0)
+		ohshit("%s:%lu: %s '%s' does not match --%s '%s'", d->path,
+		       declared->line, key, declared->value, key, option);
+	return option;
+}
+
+static const char *app, *root;
+static int allow_reserved, list;
+static const char **executables;
+static size_t n_executables;
+
+static void
+add_executable(const struct cmdinfo *ci, const char *value)
+{
+	(void)ci;
+	executables = m_realloc(executables,
+	                        (n_executables + 1) * sizeof(*executables));
+	executables[n_executables++] = value;
+}
+
+static void
+help(const struct cmdinfo *ci, const char *value)
+{
+	(void)ci;
+	(void)value;
+	usage();
+	exit(0);
+}
+
+static const struct cmdinfo cmdinfos[] = {
+	{ "app", 0, 1, NULL, &app, NULL, 0, NULL, NULL },
+	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
+	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
+	{ "executable", 0, 1, NULL, NULL, add_executable, 0, NULL, NULL },
+	{ "list-privileges", 0, 0, &list, NULL, NULL, 1, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
+};
+
+int
+main(int argc, char **argv)
+{
+	const char *const *argp = (const char *const *)argv;
+	struct profile_request req = { 0 };
+	struct extras_namespace ns;
+	struct declaration d;
+	const char *why;
+	char err[1024], *text;
+	size_t len;
+
+	(void)argc;
+	dpkg_program_init("extras-profile");
+	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
+	if (list) {
+		if (*argp != NULL)
+			badusage("--list-privileges takes no argument");
+		list_privileges();
+		return 0;
+	}
+	if (argp[0] == NULL || argp[1] != NULL)
+		badusage("expected one DECLARATION.yaml");
+
+	if (declaration_load(&d, argp[0], err, sizeof(err)) < 0)
+		ohshit("%s", err);
+	app = agree(&d, "app", &d.app, app);
+	root = agree(&d, "root", &d.root, root);
+	if (app == NULL)
+		badusage("--app is required: %s names no app", d.path);
+	if (namespace_check_app(app) != NULL)
+		ohshit("--app '%s' %s", app, namespace_check_app(app));
+	if (root != NULL && namespace_check_root(root) != NULL)
+		ohshit("--root '%s' %s", root, namespace_check_root(root));
+	why = namespace_init(&ns, app, root);
+	if (why != NULL)
+		ohshit("namespace of '%s' %s", app, why);
+
+	req.ns = &ns;
+	req.declaration = &d;
+	req.executables = executables;
+	req.n_executables = n_executables;
+	req.allow_reserved = allow_reserved;
+	if (profile_generate(&req, &text, &len, err, sizeof(err)) < 0)
+		ohshit("%s", err);
+	if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
+		ohshite("cannot write the profile");
+	free(text);
+	free(executables);
+	declaration_free(&d);
+	dpkg_program_done();
+	return 0;
+}
