@@ -1,0 +1,123 @@
+/*
+ * extras-rewrite: move a staged package tree into its namespace and patch
+ * the paths that moved.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/atomic-file.h>
+#include <dpkg/ehandle.h>
+#include <dpkg/options.h>
+#include <dpkg/program.h>
+
+#include "relocate.h"
+#include "report.h"
+
+#define PROGNAME "extras-rewrite"
+
+static void
+usage(void)
+{
+	printf("Usage: %s --app APP [OPTION...] DIR...\n"
+	       "\n"
+	       "Move every file of the staged package trees DIR (as debian/PKG/\n"
+	       "is before dh_builddeb) into the namespace ROOT/APP, export what\n"
+	       "the desktop must find, and patch references to what moved.\n"
+	       "\n"
+	       "Options:\n"
+	       "  --app APP        the app id (the source name without extras-)\n"
+	       "  --root ROOT      the namespace root (default %s)\n"
+	       "  --json FILE      write the full report as JSON (- for stdout)\n"
+	       "  --dry-run        plan and report, write nothing\n"
+	       "  --jobs N         threads searching file contents (default: "
+	       "one a CPU)\n"
+	       "  --help           show this help\n"
+	       "  --version        show the version\n"
+	       "\n"
+	       "Exit status: 0 done, 1 references remain unpatched (listed),\n"
+	       "2 bad input.\n", PROGNAME, EXTRAS_DEFAULT_ROOT);
+}
+
+static void
+write_json(const char *path, const struct report *report,
+           const struct extras_namespace *ns, bool dry_run)
+{
+	struct atomic_file *file;
+
+	if (strcmp(path, "-") == 0) {
+		report_write_json(report, ns, dry_run, stdout);
+		if (fflush(stdout) != 0)
+			ohshite("cannot write the report to stdout");
+		return;
+	}
+	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
+	atomic_file_open(file);
+	report_write_json(report, ns, dry_run, file->fp);
+	atomic_file_sync(file);
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	atomic_file_free(file);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "app", required_argument, NULL, 'a' },
+		{ "root", required_argument, NULL, 'r' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "jobs", required_argument, NULL, 'J' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct relocate_options opt = { 0 };
+	struct extras_namespace ns;
+	struct report report;
+	enum relocate_status status;
+	const char *json = NULL;
+	char err[8192];
+	int c;
+
+	dpkg_program_init(PROGNAME);
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a': opt.app = optarg; break;
+		case 'r': opt.root = optarg; break;
+		case 'j': json = optarg; break;
+		case 'n': opt.dry_run = true; break;
+		case 'J': {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+
+			if (*end != '\0' || n < 1 || n > 16)
+				badusage("--jobs needs a number from 1 to 16");
+			opt.jobs = (int)n;
+			break;
+		}
+		case 'h': usage(); exit(0);
+		case 'V': printf("%s %s\n", PROGNAME, DH_EXTRAS_VERSION); exit(0);
+		default: badusage("unknown option");
+		}
+	}
+	if (opt.app == NULL)
+		badusage("--app is required");
+	if (optind >= argc)
+		badusage("no package tree given");
+
+	report_init(&report);
+	status = relocate_trees(&opt, argv + optind, argc - optind, &ns,
+	                        &report, err, sizeof(err));
+	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
+		ohshit("%s", err);
+	if (json != NULL)
+		write_json(json, &report, &ns, opt.dry_run);
+	report_write_summary(&report, PROGNAME, opt.dry_run, stderr);
+	report_free(&report);
+	dpkg_program_done();
+	return status == RELOCATE_UNPATCHED ? 1 : 0;
+}

@@ -1,0 +1,224 @@
+/*
+ * patch-blob.c: find references in data that cannot be patched.
+ *
+ * Compressed streams and zip archives are decompressed (libarchive) and
+ * searched; other binary data is searched as it is.  Whatever is found is
+ * reported: rewriting it would mean re-encoding data whose format this
+ * tool does not own (.mo hash tables, marshalled bytecode, jars).
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "patch.h"
+
+/* Decompressed data past this is not searched (and is reported). */
+#define BLOB_MAX_EXPANDED (512u << 20)
+/* e_ident and the fields up to the section header table. */
+#define EI_NIDENT_LEN 64
+
+struct blob_kind {
+	const char *magic;
+	size_t magiclen;
+	const char *name;
+	bool zip;
+};
+
+static const struct blob_kind compressed_kinds[] = {
+	{ "\x1f\x8b", 2, "gzip", false },
+	{ "\xfd" "7zXZ\0", 6, "xz", false },
+	{ "BZh?1AY&SY", 10, "bzip2", false },
+	{ "\x28\xb5\x2f\xfd", 4, "zstd", false },
+	{ "\x04\x22\x4d\x18", 4, "lz4", false },
+	{ "PK\x03\x04", 4, "zip", true },
+	{ NULL, 0, NULL, false },
+};
+
+/* MAGIC at the start of BUF; a '?' in MAGIC stands for any byte. */
+static bool
+magic_matches(const struct blob_kind *kind, const unsigned char *buf,
+              size_t len)
+{
+	size_t i;
+
+	if (len < kind->magiclen)
+		return false;
+	for (i = 0; i < kind->magiclen; i++)
+		if (kind->magic[i] != '?' && (unsigned char)kind->magic[i] != buf[i])
+			return false;
+	return true;
+}
+
+static void
+scan_plain(struct pathmap_scanner *sc, const char *file,
+           const unsigned char *buf, size_t len, const char *reason,
+           struct report *report)
+{
+	struct pathmap_match m;
+	size_t pos = 0;
+
+	while (pathmap_next(sc, buf, len, pos, &m)) {
+		report_unpatched(report, file, (long long)m.start,
+		                 (const char *)buf + m.start, m.len, reason);
+		pos = m.start + m.len;
+	}
+	if (memchr(buf, '\0', len) != NULL)
+		patch_report_utf16(sc, file, buf, len, report);
+}
+
+void
+patch_report_utf16(struct pathmap_scanner *sc, const char *file,
+                   const unsigned char *buf, size_t len,
+                   struct report *report)
+{
+	struct pathmap_match m;
+	size_t pos = 0;
+
+	while (pathmap_next_utf16(sc, buf, len, pos, &m)) {
+		report_unpatched(report, file, (long long)m.start, m.old,
+		                 strlen(m.old), "UTF-16 string");
+		pos = m.start + (m.len ? m.len : 1);
+	}
+}
+
+/* Read the current entry's data whole, up to BLOB_MAX_EXPANDED. */
+static unsigned char *
+read_entry(struct archive *a, size_t *len, bool *truncated)
+{
+	size_t alloc = 65536, n = 0;
+	unsigned char *data = malloc(alloc);
+	la_ssize_t got;
+
+	*truncated = false;
+	if (data == NULL)
+		return NULL;
+	for (;;) {
+		if (n == alloc) {
+			void *v;
+
+			if (alloc >= BLOB_MAX_EXPANDED) {
+				*truncated = true;
+				break;
+			}
+			alloc *= 2;
+			v = realloc(data, alloc);
+			if (v == NULL) {
+				free(data);
+				return NULL;
+			}
+			data = v;
+		}
+		got = archive_read_data(a, data + n, alloc - n);
+		if (got <= 0)
+			break;
+		n += (size_t)got;
+	}
+	*len = n;
+	return data;
+}
+
+static int
+scan_archive(struct pathmap_scanner *sc, const char *file,
+             const unsigned char *buf, size_t len,
+             const struct blob_kind *kind, struct report *report)
+{
+	struct archive *a = archive_read_new();
+	struct archive_entry *ae;
+	char reason[PATH_MAX + 64];
+
+	if (a == NULL)
+		return -1;
+	archive_read_support_filter_all(a);
+	if (kind->zip)
+		archive_read_support_format_zip(a);
+	else
+		archive_read_support_format_raw(a);
+	if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK) {
+		archive_read_free(a);
+		scan_plain(sc, file, buf, len, "binary data", report);
+		return 0;
+	}
+	while (archive_read_next_header(a, &ae) == ARCHIVE_OK) {
+		bool truncated;
+		size_t n = 0;
+		unsigned char *data = read_entry(a, &n, &truncated);
+
+		if (data == NULL) {
+			archive_read_free(a);
+			return -1;
+		}
+		if (kind->zip)
+			snprintf(reason, sizeof(reason), "inside zip member %s",
+			         archive_entry_pathname(ae) ?
+			         archive_entry_pathname(ae) : "?");
+		else
+			snprintf(reason, sizeof(reason), "inside %s-compressed "
+			         "data (offset after decompression)", kind->name);
+		scan_plain(sc, file, data, n, reason, report);
+		if (truncated)
+			report_unpatched(report, file, (long long)n, "", 0,
+			                 "compressed data expands past 512 MiB; "
+			                 "not searched further");
+		free(data);
+	}
+	archive_read_free(a);
+	return 0;
+}
+
+static bool
+has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+int
+patch_blob(struct pathmap_scanner *sc, const char *file,
+           const unsigned char *buf, size_t len, struct report *report)
+{
+	const char *reason = "binary data";
+	int i;
+
+	for (i = 0; compressed_kinds[i].magic; i++)
+		if (magic_matches(&compressed_kinds[i], buf, len))
+			return scan_archive(sc, file, buf, len,
+			                    &compressed_kinds[i], report);
+	if (len >= 4 && (memcmp(buf, "\xde\x12\x04\x95", 4) == 0 ||
+	                 memcmp(buf, "\x95\x04\x12\xde", 4) == 0))
+		reason = "gettext catalog (.mo)";
+	else if (has_suffix(file, ".pyc"))
+		reason = "Python bytecode";
+	scan_plain(sc, file, buf, len, reason, report);
+	return 0;
+}
+
+static bool
+is_compressed(const unsigned char *buf, size_t len)
+{
+	int i;
+
+	for (i = 0; compressed_kinds[i].magic; i++)
+		if (magic_matches(&compressed_kinds[i], buf, len))
+			return true;
+	return false;
+}
+
+int
+patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
+              const char *file, const unsigned char *buf, size_t len,
+              struct patch_result *res, struct report *report)
+{
+	memset(res, 0, sizeof(*res));
+	if (len == 0)
+		return 0;
+	if (len >= EI_NIDENT_LEN && memcmp(buf, "\x7f" "ELF", 4) == 0 &&
+	    (buf[4] == 1 || buf[4] == 2) && (buf[5] == 1 || buf[5] == 2))
+		return patch_elf(ctx, sc, file, buf, len, res, report);
+	if (!is_compressed(buf, len) && memchr(buf, '\0', len) == NULL)
+		return patch_text(ctx, sc, file, buf, len, res, report);
+	return patch_blob(sc, file, buf, len, report);
+}
