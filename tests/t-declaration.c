@@ -286,7 +286,7 @@ test_files(void)
 int
 main(void)
 {
-	test_plan((int)N_HOSTILE + 6 + 21 + 10);
+	test_plan((int)N_HOSTILE + 6 + 21 + 11);
 	test_hostile();
 	test_overlong();
 	test_good();
