@@ -101,6 +101,9 @@ check_name(struct scan *s, size_t at, size_t n)
 	/* dpkg folds case; a name that becomes a path must not need it. */
 	if (why == NULL && strpbrk(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
 		why = "must be lowercase";
+	/* Policy 5.6.7: dpkg still accepts '_' for old packages; we do not. */
+	if (why == NULL && strchr(name, '_'))
+		why = "may hold only a-z, 0-9, '+', '-' and '.'";
 	if (why != NULL)
 		return convert_fail(s->err, s->file, scan_line(s, at),
 		                    "invalid package name '%s' in %s: %s",

@@ -1,0 +1,110 @@
+/*
+ * extras-convert: turn a Debian source package into an extras source
+ * package, in place (DIR) or from a .dsc into OUTDIR.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/options.h>
+#include <dpkg/program.h>
+
+#include "convert.h"
+#include "convert-dsc.h"
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+"Usage: extras-convert [OPTION...] DIR\n"
+"       extras-convert [OPTION...] -o OUTDIR FILE.dsc\n"
+"Turn a Debian source package into an extras source package.\n"
+"\n"
+"  --privileges LIST   privileges the app may use (x11,network,...)\n"
+"  --root ROOT         namespace root (default " "/opt/extras.ubuntu.com" ")\n"
+"  --json REPORT       write a JSON report to REPORT ('-': stdout)\n"
+"  -o, --output OUTDIR where the converted .dsc and its files go\n"
+"  -q, --quiet         print no summary\n"
+"  -h, --help          show this help\n"
+"\n"
+"Exit status: 0 converted, 2 bad input or usage.\n");
+}
+
+static void
+write_json(const char *path, const struct convert_result *res,
+           const struct convert_plan *plan)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+
+	if (fp == NULL)
+		ohshite("cannot open JSON report '%s'", path);
+	convert_report_json(fp, res, plan);
+	if (fp != stdout && fclose(fp) != 0)
+		ohshite("cannot write JSON report '%s'", path);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "privileges", required_argument, NULL, 'P' },
+		{ "root", required_argument, NULL, 'R' },
+		{ "json", required_argument, NULL, 'J' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct convert_options opt = { NULL, NULL };
+	struct convert_plan plan;
+	struct convert_result res;
+	struct convert_error err;
+	const char *json = NULL, *outdir = NULL, *input;
+	bool quiet = false;
+	size_t len;
+	int c, ret;
+
+	dpkg_program_init("extras-convert");
+	while ((c = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'P': opt.privileges = optarg; break;
+		case 'R': opt.root = optarg; break;
+		case 'J': json = optarg; break;
+		case 'o': outdir = optarg; break;
+		case 'q': quiet = true; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind != argc - 1)
+		badusage("expected one DIR or FILE.dsc");
+	input = argv[optind];
+	len = strlen(input);
+	if (len > 4 && strcmp(input + len - 4, ".dsc") == 0) {
+		if (outdir == NULL)
+			badusage("a .dsc needs -o OUTDIR");
+		ret = convert_dsc(input, outdir, &opt, &plan, &res, &err);
+	} else {
+		if (outdir != NULL)
+			badusage("-o OUTDIR is only for a .dsc");
+		ret = convert_tree(input, &opt, &plan, &res, &err);
+	}
+	if (ret < 0)
+		ohshit("%s", err.msg);
+	/* The summary goes to stderr when stdout carries the JSON. */
+	if (!quiet)
+		convert_plan_print(&plan, json && strcmp(json, "-") == 0 ?
+		                   stderr : stdout);
+	if (json)
+		write_json(json, &res, &plan);
+	if (!quiet)
+		fprintf(json && strcmp(json, "-") == 0 ? stderr : stdout,
+		        "extras-convert: %s %s converted\n", res.source,
+		        res.version);
+	convert_result_free(&res);
+	convert_plan_free(&plan);
+	dpkg_program_done();
+	return 0;
+}

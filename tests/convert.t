@@ -1,0 +1,227 @@
+#!/bin/sh
+# extras-convert on an unpacked source tree: what it changes, what it
+# keeps, what it drops, and that a second run changes nothing.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/convert-fixture.sh"
+
+test_expect_success 'converts a tree in place' '
+	make_fixture orig &&
+	cp -a orig greet &&
+	extras-convert --privileges x11,network greet >out &&
+	grep_q "extras-greet 1.0 converted" out
+'
+
+test_expect_success 'control: the diff is only what must change' '
+	diff -u orig/debian/control greet/debian/control >control.diff || :
+	cat >expect <<-\EOF &&
+	@@ -1,28 +1,28 @@
+	-Source: greet
+	+Source: extras-greet
+	 Section: misc
+	 Priority: optional
+	 Maintainer: Greet Author <author@example.org>
+	 # The build needs nothing beyond debhelper.
+	 Build-Depends:
+	  debhelper-compat (= 13),
+	+ dh-sequence-extras,
+	 Standards-Version: 4.6.2
+	 Rules-Requires-Root: no
+	 
+	-Package: greet
+	+Package: extras-greet
+	 Architecture: any
+	 Depends:
+	- greet-data (= ${source:Version}),
+	+ extras-greet-data (= ${source:Version}),
+	  ${misc:Depends},
+	  ${shlibs:Depends},
+	 Suggests: greet-doc | fortune-mod
+	-Conflicts: greet-classic
+	 Description: greets the user
+	  A small program that prints a greeting.
+	 
+	-Package: greet-data
+	+Package: extras-greet-data
+	 Architecture: all
+	 Depends: ${misc:Depends}
+	-Breaks: greet (<< 1.0~)
+	-Replaces: greet (<< 1.0~), greet-legacy
+	+Breaks: extras-greet (<< 1.0~)
+	+Replaces: extras-greet (<< 1.0~)
+	 Description: greeting for greet
+	  The text greet prints.
+	EOF
+	tail -n +3 control.diff >actual &&
+	diff -u expect actual
+'
+
+test_expect_success 'report: every dropped relation has a line' '
+	grep_q "^debian/control:18: dropped Conflicts: greet-classic" out &&
+	grep_q "^debian/control:26: dropped Replaces: greet-legacy" out
+'
+
+test_expect_success 'changelog: the first line names the new source' '
+	head -1 greet/debian/changelog >actual &&
+	echo "extras-greet (1.0) unstable; urgency=medium" >expect &&
+	diff -u expect actual &&
+	tail -n +2 orig/debian/changelog >expect &&
+	tail -n +2 greet/debian/changelog >actual &&
+	diff -u expect actual
+'
+
+test_expect_success 'per-package debhelper files are renamed' '
+	test -f greet/debian/extras-greet.install &&
+	test -f greet/debian/extras-greet-data.install &&
+	test -f greet/debian/extras-greet.docs &&
+	test -f greet/debian/extras-greet-data.links &&
+	test ! -e greet/debian/greet.install &&
+	cmp orig/debian/greet.install greet/debian/extras-greet.install
+'
+
+test_expect_success 'system integration is dropped with a line each' '
+	test ! -e greet/debian/greet.cron.d &&
+	test ! -e greet/debian/extras-greet.cron.d &&
+	test ! -e greet/debian/extras-greet.postinst &&
+	grep_q "^debian/greet.cron.d: dropped" out &&
+	grep_q "^debian/greet.postinst:6: dropped system integration .update-alternatives" out &&
+	echo usr/share/greet >expect &&
+	diff -u expect greet/debian/extras-greet-data.dirs &&
+	grep_q "^debian/greet-data.dirs:2: dropped .var/lib/greet." out
+'
+
+test_expect_success 'debian/rules follows the renamed packages' '
+	diff -u orig/debian/rules greet/debian/rules >rules.diff || :
+	grep_q "^+	dh_installdocs -pextras-greet-data$" rules.diff &&
+	grep_q "^+	dh_installdocs --package=extras-greet$" rules.diff &&
+	grep_q "^+	rm -f debian/extras-greet/usr/share/doc/greet/README$" rules.diff &&
+	grep_q "debian/tmp prefix" greet/debian/rules &&
+	test -x greet/debian/rules &&
+	test "$(grep -c "^[-+][^-+]" rules.diff)" -eq 6
+'
+
+test_expect_success 'debian/extras.yaml declares the app and its privileges' '
+	printf "app: greet\nprivileges:\n  - x11\n  - network\n" >expect &&
+	grep -v "^#" greet/debian/extras.yaml >actual &&
+	diff -u expect actual
+'
+
+test_expect_success 'a second run changes nothing' '
+	cp -a greet again &&
+	extras-convert again >out2 &&
+	diff -r greet again &&
+	test "$(wc -l <out2)" -eq 1
+'
+
+test_expect_success 'a second run with other privileges rewrites only the declaration' '
+	extras-convert --privileges x11 --root /usr/lib/extras again >out3 &&
+	printf "app: greet\nroot: /usr/lib/extras\nprivileges:\n  - x11\n" >expect &&
+	grep -v "^#" again/debian/extras.yaml >actual &&
+	diff -u expect actual &&
+	test "$(diff -r greet again | grep -c "^diff")" -eq 1
+'
+
+test_expect_success 'dpkg-source builds and unpacks the result' '
+	dpkg-source -b greet >build.log 2>&1 &&
+	test -f extras-greet_1.0.dsc &&
+	dpkg-source -x extras-greet_1.0.dsc unpacked >x.log 2>&1 &&
+	diff -r greet unpacked
+'
+
+test_expect_success '--json writes the report' '
+	cp -a orig j &&
+	extras-convert -q --json report.json j &&
+	python3 -c "import json,sys; r=json.load(open(\"report.json\")); \
+		assert r[\"source\"] == \"extras-greet\"; \
+		assert any(\"greet-classic\" in n[\"message\"] for n in r[\"notes\"]); \
+		assert any(c[\"op\"] == \"rename\" for c in r[\"changes\"])"
+'
+
+test_expect_success '--help prints the usage' '
+	extras-convert --help >help &&
+	grep_q "^Usage: extras-convert" help
+'
+
+test_expect_success 'bad usage exits 2' '
+	expect_status 2 extras-convert 2>err &&
+	expect_status 2 extras-convert -o out orig 2>err
+'
+
+# refused TREE FILE:LINE: each refused tree is left exactly as it was.
+refused () {
+	cp -a "$1" "$1.before" &&
+	expect_status 2 extras-convert "$1" 2>err &&
+	grep_q "^extras-convert: error: $2" err &&
+	test "$(wc -l <err)" -eq 1 &&
+	diff -r "$1.before" "$1"
+}
+
+test_expect_success 'a maintainer script it cannot judge is refused' '
+	make_fixture script &&
+	sed -i "s|^	update-alternatives.*|	rm -rf /var/cache/foo|" script/debian/greet.postinst &&
+	refused script "debian/greet.postinst:6: cannot judge maintainer script line .rm -rf"
+'
+
+test_expect_success 'a script in another language is refused' '
+	make_fixture perl &&
+	printf "#!/usr/bin/perl\nprint 1;\n" >perl/debian/greet-data.prerm &&
+	refused perl "debian/greet-data.prerm:1: maintainer script is not a shell script"
+'
+
+test_expect_success 'a link outside the namespace is refused' '
+	make_fixture links &&
+	echo "usr/bin/greet bin/greet" >links/debian/greet.links &&
+	refused links "debian/greet.links:1: link .bin/greet. is outside"
+'
+
+test_expect_success 'a malformed control file is refused with its line' '
+	make_fixture control &&
+	sed -i "s/^Architecture: all/Architecture all/" control/debian/control &&
+	refused control "debian/control:23: field name .Architecture. must be followed by colon"
+'
+
+test_expect_success 'an invalid package name is refused' '
+	make_fixture badname &&
+	sed -i "s/^Package: greet-data/Package: greet_data/" badname/debian/control &&
+	refused badname "debian/control:22: invalid package name .greet_data."
+'
+
+test_expect_success 'an invalid relation is refused' '
+	make_fixture badrel &&
+	sed -i "s/^Suggests: .*/Suggests: greet-doc (>> )/" badrel/debian/control &&
+	refused badrel "debian/control:17: bad version in Suggests"
+'
+
+test_expect_success 'a changelog naming another source is refused' '
+	make_fixture otherlog &&
+	sed -i "1s/^greet/other/" otherlog/debian/changelog &&
+	refused otherlog "debian/changelog:1: source .other. is not debian/control.s .greet."
+'
+
+test_expect_success 'a changelog without trailer is refused' '
+	make_fixture notrailer &&
+	sed -i "/^ -- /d" notrailer/debian/changelog &&
+	refused notrailer "debian/changelog: first entry has no trailer line"
+'
+
+test_expect_success 'a changelog with a bad version is refused' '
+	make_fixture badversion &&
+	sed -i "1s/(1.0)/(a:1.0)/" badversion/debian/changelog &&
+	refused badversion "debian/changelog:1: invalid version .a:1.0."
+'
+
+test_expect_success 'a symlinked debian/control is refused' '
+	make_fixture symlink &&
+	mv symlink/debian/control control.real &&
+	ln -s "$TRASH/control.real" symlink/debian/control &&
+	refused symlink "debian/control: is a symbolic link"
+'
+
+test_expect_success 'a bad privilege is refused' '
+	make_fixture badpriv &&
+	cp -a badpriv badpriv.before &&
+	expect_status 2 extras-convert --privileges "x11,../etc" badpriv 2>err &&
+	grep_q "privilege .\\.\\./etc. may hold only" err &&
+	diff -r badpriv.before badpriv
+'
+
+test_done
