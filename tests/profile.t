@@ -14,7 +14,7 @@ NAME=opt.extras.ubuntu.com.hello
 # compiles FILE: apparmor_parser accepts the profile, without a word, for
 # the pinned kernel features whatever the host's kernel.
 compiles () {
-	apparmor_parser -QK -M "$FEATURES" "$1" 2>"$1.err" || {
+	PATH=$PATH:/usr/sbin:/sbin apparmor_parser -QK -M "$FEATURES" "$1" 2>"$1.err" || {
 		cat "$1.err" >&2
 		return 1
 	}

@@ -1,0 +1,257 @@
+/* Facts about the words a profile accepts and how it is assembled. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../tests/tap.h"
+#include "declaration.h"
+#include "namespace.h"
+#include "profile.h"
+
+static char dir[] = "/tmp/t-profile.XXXXXX";
+static char err[1024];
+
+static void
+write_file(const char *name, const char *text)
+{
+	char path[256];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	if (fp == NULL)
+		abort();
+	fputs(text, fp);
+	fclose(fp);
+}
+
+/* Generate for app "hello" declaring PRIVS from the templates in DIR. */
+static char *
+generate(const char *yaml, bool allow_reserved)
+{
+	struct extras_namespace ns;
+	struct declaration d;
+	struct profile_request r = { 0 };
+	char *text;
+	size_t len;
+
+	if (namespace_init(&ns, "hello", NULL) != NULL)
+		abort();
+	if (declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml), err,
+	                            sizeof(err)) < 0)
+		return NULL;
+	r.ns = &ns;
+	r.declaration = &d;
+	r.allow_reserved = allow_reserved;
+	r.templates = dir;
+	if (profile_generate(&r, &text, &len, err, sizeof(err)) < 0)
+		text = NULL;
+	declaration_free(&d);
+	return text;
+}
+
+static const struct {
+	const char *word;
+	const char *why;
+} words[] = {
+	{ "/opt/extras.ubuntu.com/hello", NULL },
+	{ "libfoo2.0+x_y-z", NULL },
+	{ "", "is empty" },
+	{ "a\nb", "contains a newline" },
+	{ "a\rb", "contains a newline" },
+	{ "a,b", "contains a comma" },
+	{ "a{b", "contains a brace" },
+	{ "a}b", "contains a brace" },
+	{ "a\"b", "contains a quote" },
+	{ "a'b", "contains a quote" },
+	{ "a#b", "contains '#'" },
+	{ "@{HOME}", "contains '@'" },
+	{ "a*", "contains a glob character" },
+	{ "a?", "contains a glob character" },
+	{ "[ab]", "contains a glob character" },
+	{ "^hat", "contains a glob character" },
+	{ "a b", "contains white space" },
+	{ "a\tb", "contains white space" },
+	{ "a/../b", "contains '..'" },
+	{ "a\\b", "contains a character other than letters, digits, '/', '.', "
+	          "'_', '+' and '-'" },
+	{ "caf\xc3\xa9", "contains a character other than letters, digits, "
+	                 "'/', '.', '_', '+' and '-'" },
+	{ "a=b", "contains a character other than letters, digits, '/', '.', "
+	         "'_', '+' and '-'" },
+};
+
+#define N_WORDS (sizeof(words) / sizeof(words[0]))
+
+static void
+test_words(void)
+{
+	struct extras_namespace ns;
+	char name[PROFILE_NAME_MAX + 1], longword[300];
+	size_t i;
+
+	for (i = 0; i < N_WORDS; i++) {
+		const char *got = profile_check_word(words[i].word);
+		int pass = (got == NULL && words[i].why == NULL) ||
+		           (got && words[i].why && strcmp(got, words[i].why) == 0);
+
+		char what[64];
+
+		/* The word itself may hold a newline: name it by number. */
+		snprintf(what, sizeof(what), "profile_check_word(words[%zu])", i);
+		if (!tap_result(pass, __FILE__, __LINE__, what))
+			printf("#   got \"%s\"\n", got ? got : "(null)");
+	}
+	memset(longword, 'a', 257);
+	longword[257] = '\0';
+	test_str(profile_check_word(longword), ==, "is longer than 256 bytes");
+
+	namespace_init(&ns, "hello", NULL);
+	test_int(profile_name(&ns, name, sizeof(name)), ==, 0);
+	test_str(name, ==, "opt.extras.ubuntu.com.hello");
+	test_int(profile_name(&ns, name, 5), ==, -1);
+	test_ok(profile_check_executable(&ns,
+	        "/opt/extras.ubuntu.com/hello/bin/hello") == NULL);
+	test_str(profile_check_executable(&ns,
+	         "/opt/extras.ubuntu.com/hello2/bin/x"), ==,
+	         "is not in the namespace");
+	test_str(profile_check_executable(&ns, "/opt/extras.ubuntu.com/hello"),
+	         ==, "is not in the namespace");
+	test_str(profile_check_executable(&ns,
+	         "/opt/extras.ubuntu.com/hello/bin//x"), ==,
+	         "contains an empty component");
+	test_str(profile_check_executable(&ns,
+	         "/opt/extras.ubuntu.com/hello/bin/"), ==, "ends with '/'");
+	test_str(profile_check_executable(&ns,
+	         "/opt/extras.ubuntu.com/hello/bin/x,y"), ==,
+	         "contains a comma");
+}
+
+#define SKELETON \
+	"# Template: a test skeleton.\n" \
+	"\n" \
+	"profile @NAME@ @NAMESPACE@/** {\n" \
+	"  @NAMESPACE@/** mr,\n" \
+	"@PRIVILEGES@\n" \
+	"}\n"
+
+static void
+test_assembly(void)
+{
+	char *text;
+
+	if (mkdtemp(dir) == NULL)
+		abort();
+	text = generate("privileges: []\n", false);
+	test_ok(text == NULL);
+	test_ok(strstr(err, "/profile.apparmor: no such template") != NULL);
+
+	write_file("profile.apparmor", SKELETON);
+	{
+		char path[256];
+
+		snprintf(path, sizeof(path), "%s/privileges", dir);
+		mkdir(path, 0755);
+	}
+	write_file("privileges/a.apparmor",
+	           "# Privilege: a\n# Class: common\n# Grants: a, and\n"
+	           "#  more a.\n  /a r,\n  /shared r,\n");
+	write_file("privileges/b.apparmor",
+	           "# Privilege: b\n# Class: reserved\n# Grants: b.\n"
+	           "  /shared r,\n  /b/@APP@ r,\n");
+
+	text = generate("privileges: [b, a]\n", true);
+	test_str(text, ==,
+	         "profile opt.extras.ubuntu.com.hello "
+	         "/opt/extras.ubuntu.com/hello/** {\n"
+	         "  /opt/extras.ubuntu.com/hello/** mr,\n"
+	         "  # Privilege a (common).\n"
+	         "  /a r,\n"
+	         "  /shared r,\n"
+	         "\n"
+	         "  # Privilege b (reserved).\n"
+	         "  /b/hello r,\n"
+	         "}\n");
+	free(text);
+
+	text = generate("privileges: [b]\n", false);
+	test_ok(text == NULL);
+	test_str(err, ==, "d.yaml:1: privilege 'b' is reserved and not "
+	         "allowed here");
+	text = generate("privileges: [a, c]\n", false);
+	test_ok(text == NULL);
+	test_str(err, ==, "d.yaml:1: unknown privilege 'c'");
+
+	/* A privilege file is data we ship, but checked all the same. */
+	write_file("privileges/c.apparmor",
+	           "# Privilege: c\n# Class: common\n# Grants: c.\n"
+	           "  /c r,\n}\nprofile evil /** {\n");
+	text = generate("privileges: [c]\n", false);
+	test_ok(text == NULL);
+	test_ok(strstr(err, "privileges/c.apparmor:5: not one whole rule on "
+	               "a line") != NULL);
+	write_file("privileges/c.apparmor",
+	           "# Privilege: c\n# Class: common\n# Grants: c.\n"
+	           "  /c/@HOLE@ r,\n");
+	text = generate("privileges: [c]\n", false);
+	test_ok(text == NULL);
+	test_ok(strstr(err, "privileges/c.apparmor:4: unknown placeholder "
+	               "@HOLE@") != NULL);
+	write_file("privileges/c.apparmor",
+	           "# Privilege: c\n# Class: sometimes\n# Grants: c.\n");
+	text = generate("privileges: [c]\n", false);
+	test_ok(text == NULL);
+	test_ok(strstr(err, "header field Class is not") != NULL);
+	write_file("privileges/c.apparmor",
+	           "# Privilege: d\n# Class: common\n# Grants: c.\n");
+	text = generate("privileges: [c]\n", false);
+	test_ok(text == NULL);
+	test_ok(strstr(err, "header field Privilege is not 'c'") != NULL);
+	write_file("privileges/c.apparmor",
+	           "# Privilege: c\n# Class: common\n");
+	text = generate("privileges: [c]\n", false);
+	test_ok(text == NULL);
+	test_ok(strstr(err, "header field Grants is missing") != NULL);
+}
+
+static void
+test_catalogue(void)
+{
+	struct profile_privilege *list;
+	size_t n;
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/privileges/c.apparmor", dir);
+	unlink(path);
+	test_int(profile_privileges(dir, &list, &n, err, sizeof(err)), ==, 0);
+	test_int(n, ==, 2);
+	test_str(list[0].name, ==, "a");
+	test_ok(!list[0].reserved);
+	test_str(list[0].grants, ==, "a, and more a.");
+	test_str(list[1].name, ==, "b");
+	test_ok(list[1].reserved);
+	profile_privileges_free(list, n);
+
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/privileges/a.apparmor", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/privileges/b.apparmor", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/privileges", dir);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/profile.apparmor", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+main(void)
+{
+	test_plan((int)N_WORDS + 10 + 17 + 7);
+	test_words();
+	test_assembly();
+	test_catalogue();
+	return test_done();
+}
