@@ -406,12 +406,16 @@ pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
 		if (rc < 0)
 			return false;
 		ov = pcre2_get_ovector_pointer(sc->md16);
-		/* The second alternative starts at the NUL before the slash. */
+		/*
+		 * The second alternative starts at the NUL before the slash.
+		 * Mid-string, both byte orders look the same; the offset given
+		 * is the slash's, as for little endian, the common order.
+		 */
 		big_endian = buf[ov[0]] == '\0';
-		start = ov[0];
+		start = ov[0] + big_endian;
 		for (i = start; i + 1 < len && n < sizeof(token) - 1; i += 2) {
-			unsigned char c = big_endian ? buf[i + 1] : buf[i];
-			unsigned char z = big_endian ? buf[i] : buf[i + 1];
+			unsigned char c = buf[i];
+			unsigned char z = buf[i + 1];
 
 			if (z != 0 || c == 0 || c >= 0x80 || is_token_end(c))
 				break;

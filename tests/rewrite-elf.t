@@ -1,0 +1,79 @@
+#!/bin/sh
+# extras-rewrite on compiled programs and on data it must not rewrite:
+# RUNPATH follows the private libraries, strings that do not fit are
+# reported with their offsets, compressed and UTF-16 data is reported.
+
+. "$TOP/tests/lib.sh"
+
+NS=opt/extras.ubuntu.com/foo
+ABSNS=/$NS
+
+test_expect_success 'build a program with a private library and RUNPATH' '
+	mkdir -p tree/usr/bin tree/usr/lib/foo tree/usr/share/foo &&
+	cat >bar.c <<-\EOS &&
+	const char *bar(void) { return "private library"; }
+	EOS
+	cat >prog.c <<-\EOS &&
+	#include <stdio.h>
+	const char *bar(void);
+	int main(void) {
+		puts(bar());
+		fputs("/usr/share/foo/data.txt\n", stdout);
+		fputs("data.txt\n", stdout);
+		return 0;
+	}
+	EOS
+	cc -shared -fPIC -o tree/usr/lib/foo/libbar.so bar.c &&
+	cc -o tree/usr/bin/prog prog.c -Ltree/usr/lib/foo -lbar \
+		-Wl,-rpath,/usr/lib/foo -Wl,--enable-new-dtags &&
+	echo data >tree/usr/share/foo/data.txt &&
+	printf "see /usr/share/foo/data.txt\n" | gzip -n >tree/usr/share/foo/notes.gz &&
+	printf "/usr/share/foo/data.txt" | iconv -f ascii -t utf-16le >tree/usr/share/foo/utf16.bin &&
+	cp tree/usr/bin/prog prog.orig
+'
+
+test_expect_success 'the run ends with status 1 and one line per reference' '
+	expect_status 1 extras-rewrite --app foo --json report.json tree 2>stderr &&
+	test "$(grep -c ": error: " stderr)" = 3
+'
+
+test_expect_success 'a string that does not fit is reported with its offset' '
+	offset=$(grep -boa "/usr/share/foo/data.txt" prog.orig | head -n1 | cut -d: -f1) &&
+	grep_q "error: $ABSNS/bin/prog: offset $offset: ./usr/share/foo.: the new path is 22 bytes longer" stderr
+'
+
+test_expect_success 'RUNPATH becomes $ORIGIN-relative and the program runs' '
+	test "$(patchelf --print-rpath tree/$NS/bin/prog)" = "\$ORIGIN/../lib/foo" &&
+	tree/$NS/bin/prog >out &&
+	head -n1 out >first && echo "private library" >expect &&
+	cmp first expect
+'
+
+test_expect_success 'nothing unsafe was written: only RUNPATH changed' '
+	! grep -q -a "/usr/lib/foo" tree/$NS/bin/prog &&
+	grep -q -a "/usr/share/foo/data.txt" tree/$NS/bin/prog
+'
+
+test_expect_success 'a reference inside gzip data is reported, not patched' '
+	grep_q "$ABSNS/share/foo/notes.gz: offset 4: ./usr/share/foo.: inside gzip-compressed data" stderr &&
+	zcat tree/$NS/share/foo/notes.gz | grep -q "see /usr/share/foo/data.txt"
+'
+
+test_expect_success 'a UTF-16 path is reported' '
+	grep_q "$ABSNS/share/foo/utf16.bin: offset 0: ./usr/share/foo.: UTF-16 string" stderr
+'
+
+test_expect_success 'the JSON report lists the RUNPATH patch and the rest' '
+	python3 - <<-EOS
+	import json
+	r = json.load(open("report.json"))
+	rp = [p for p in r["patches"] if p["kind"] == "rpath"]
+	assert rp and rp[0]["old"] == "/usr/lib/foo", rp
+	assert rp[0]["new"] == "\$ORIGIN/../lib/foo", rp
+	assert r["summary"]["unpatched"] == 3
+	for u in r["unpatched"]:
+	    assert set(u) == {"file", "offset", "string", "reason"}, u
+	EOS
+'
+
+test_done

@@ -1,0 +1,128 @@
+/*
+ * Facts about patching ELF files in place: a program is compiled here
+ * with paths that share their tails with other strings, patched through a
+ * map whose new paths are shorter, and run.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../tests/tap.h"
+#include "patch.h"
+
+static const char program[] =
+	"#include <stdio.h>\n"
+	"int main(void) {\n"
+	"  fputs(\"/usr/local/share/foo/data.txt\\n\", stdout);\n"
+	"  fputs(\"data.txt\\n\", stdout);\n"
+	"  fputs(\"share/foo/data.txt\\n\", stdout);\n"
+	"  printf(\"%s\", \"/usr/local/share/foo\\n\");\n"
+	"  fputs(\"/usr/local/lib/foolong/x\\n\", stdout);\n"
+	"  return 0;\n"
+	"}\n";
+
+static unsigned char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	unsigned char *buf;
+	long n;
+
+	if (fp == NULL)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	buf = malloc((size_t)n);
+	if (fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		fclose(fp);
+		free(buf);
+		return NULL;
+	}
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+static char *
+run(const char *cmd)
+{
+	static char out[4096];
+	FILE *p = popen(cmd, "r");
+	size_t n;
+
+	if (p == NULL)
+		return "";
+	n = fread(out, 1, sizeof(out) - 1, p);
+	out[n] = '\0';
+	pclose(p);
+	return out;
+}
+
+int
+main(void)
+{
+	char dir[] = "/tmp/t-patch-elf.XXXXXX";
+	char cmd[1024], path[256], patched[256], err[256];
+	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
+	struct patch_context ctx = { paths, none, none };
+	struct pathmap_scanner *sc;
+	struct patch_result res;
+	struct report report;
+	unsigned char *buf;
+	size_t len = 0;
+	FILE *fp;
+
+	test_plan(9);
+	if (mkdtemp(dir) == NULL)
+		return 1;
+	snprintf(path, sizeof(path), "%s/prog.c", dir);
+	fp = fopen(path, "w");
+	fputs(program, fp);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "cc -O2 -fmerge-constants -o %s/prog %s",
+	         dir, path);
+	test_int(system(cmd), ==, 0);
+	snprintf(path, sizeof(path), "%s/prog", dir);
+	buf = slurp(path, &len);
+	test_ok(buf != NULL);
+
+	pathmap_add(paths, "/usr/local/share/foo", "/o/ab/share/foo");
+	pathmap_add(paths, "/usr/local/lib/foolong", "/o/ab/lib/foolong/but/longer");
+	pathmap_compile(paths, err, sizeof(err));
+	sc = pathmap_scanner_new(paths);
+	report_init(&report);
+	test_int(patch_elf(&ctx, sc, "/o/ab/bin/prog", buf, len, &res,
+	                   &report), ==, 0);
+	test_ok(res.data != NULL && res.len == len);
+	/* Both references to /usr/local/share/foo patched, one refused. */
+	test_int(report.n_patches, ==, 2);
+	test_int(report.n_unpatched, ==, 1);
+	test_str(report.unpatched[0].string, ==, "/usr/local/lib/foolong");
+
+	snprintf(patched, sizeof(patched), "%s/patched", dir);
+	fp = fopen(patched, "wb");
+	fwrite(res.data, 1, res.len, fp);
+	fclose(fp);
+	chmod(patched, 0755);
+	/* The tail-merged strings still read as they did. */
+	test_str(run(patched), ==,
+	         "/o/ab//////share/foo/data.txt\n"
+	         "data.txt\n"
+	         "share/foo/data.txt\n"
+	         "/o/ab//////share/foo\n"
+	         "/usr/local/lib/foolong/x\n");
+	snprintf(cmd, sizeof(cmd), "cmp -s %s %s", path, patched);
+	test_int(system(cmd), !=, 0);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	(void)!system(cmd);
+	free(buf);
+	free(res.data);
+	report_free(&report);
+	pathmap_scanner_free(sc);
+	pathmap_free(paths);
+	pathmap_free(none);
+	return test_done();
+}
