@@ -31,12 +31,16 @@ struct key {
 	enum key_type type;
 	/* The string check for KEY_STRING, each item's for KEY_STRING_LIST. */
 	const char *(*check)(const char *value);
+	/* Where a KEY_STRING goes: a struct declaration_value. */
+	size_t offset;
 };
 
 static const struct key keys[] = {
-	{ "app", KEY_STRING, namespace_check_app },
-	{ "root", KEY_STRING, namespace_check_root },
-	{ "privileges", KEY_STRING_LIST, declaration_check_privilege_name },
+	{ "app", KEY_STRING, namespace_check_app,
+	  offsetof(struct declaration, app) },
+	{ "root", KEY_STRING, namespace_check_root,
+	  offsetof(struct declaration, root) },
+	{ "privileges", KEY_STRING_LIST, declaration_check_privilege_name, 0 },
 };
 
 #define N_KEYS (sizeof(keys) / sizeof(keys[0]))
@@ -363,10 +367,8 @@ load_key(struct loader *l)
 
 	switch (keys[i].type) {
 	case KEY_STRING:
-		if (strcmp(keys[i].name, "app") == 0)
-			rc = load_string(l, &keys[i], &l->d->app);
-		else
-			rc = load_string(l, &keys[i], &l->d->root);
+		rc = load_string(l, &keys[i], (struct declaration_value *)
+		                 ((char *)l->d + keys[i].offset));
 		break;
 	case KEY_STRING_LIST:
 		rc = load_string_list(l, &keys[i]);

@@ -47,8 +47,9 @@ struct declaration {
 
 /*
  * Load the declaration at PATH into D.  Returns 0, or -1 with a one-line
- * message "PATH:LINE: what is wrong" (or "PATH: ...") in ERR; D then holds
- * nothing to free but may still be passed to declaration_free.
+ * message "PATH:LINE: what is wrong" (or "PATH: ...") in ERR and D empty.
+ * Either way, D is released with declaration_free.  PATH must not be a
+ * symbolic link (it could make us read, and quote in errors, any file).
  */
 int declaration_load(struct declaration *d, const char *path,
                      char *err, size_t errlen);
