@@ -1,0 +1,284 @@
+#!/bin/sh
+# extras-convert on a .dsc: the new source package, its reproducibility,
+# and the hostile-upload corpus, each refused with nothing left behind.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/convert-fixture.sh"
+
+# write_dsc NAME VERSION FORMAT FILE...: an unsigned .dsc listing FILEs.
+write_dsc () {
+	name=$1 version=$2 format=$3; shift 3
+	{
+		echo "Format: $format"
+		echo "Source: $name"
+		echo "Binary: $name, $name-data"
+		echo "Architecture: any all"
+		echo "Version: $version"
+		echo "Maintainer: Greet Author <author@example.org>"
+		echo "Build-Depends: debhelper-compat (= 13)"
+		echo "Package-List:"
+		echo " $name deb misc optional arch=any"
+		echo " $name-data deb misc optional arch=all"
+		for sum in sha1 sha256; do
+			[ $sum = sha1 ] && echo "Checksums-Sha1:" || echo "Checksums-Sha256:"
+			for f; do
+				echo " $(${sum}sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f"
+			done
+		done
+		echo "Files:"
+		for f; do
+			echo " $(md5sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f"
+		done
+	} >"${name}_$version.dsc"
+}
+
+# The hostile tarballs, written member by member with Python's tarfile.
+cat >evil.py <<'PY'
+import io, sys, tarfile
+out, case = sys.argv[1], sys.argv[2]
+def add(t, name, data=b"x", **kw):
+    info = tarfile.TarInfo(name)
+    for k, v in kw.items():
+        setattr(info, k, v)
+    if info.type == tarfile.REGTYPE:
+        info.size = len(data)
+        t.addfile(info, io.BytesIO(data))
+    else:
+        t.addfile(info)
+with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
+    add(t, "debian/control", open("good/debian/control", "rb").read())
+    if case == "absolute":
+        add(t, "/tmp/evil")
+    elif case == "dotdot":
+        add(t, "debian/../../evil")
+    elif case == "symlink":
+        add(t, "debian/evil", type=tarfile.SYMTYPE, linkname="/etc/passwd")
+    elif case == "symlink-up":
+        add(t, "debian/evil", type=tarfile.SYMTYPE, linkname="../../etc")
+    elif case == "hardlink":
+        add(t, "debian/evil", type=tarfile.LNKTYPE, linkname="/etc/shadow")
+    elif case == "through-link":
+        add(t, "debian/dir", type=tarfile.SYMTYPE, linkname=".")
+        add(t, "debian/dir/evil")
+    elif case == "device":
+        add(t, "debian/evil", type=tarfile.CHRTYPE, devmajor=1, devminor=3)
+    elif case == "fifo":
+        add(t, "debian/evil", type=tarfile.FIFOTYPE)
+    elif case == "duplicate":
+        add(t, "debian/control", b"Source: evil\n")
+    elif case == "outside":
+        add(t, "src/evil.c")
+PY
+
+# A bomb: headers claiming more than the limits, nothing behind them.
+cat >bomb.py <<'PY'
+import sys, tarfile, lzma
+out, each, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+with lzma.open(out, "wb") as f:
+    for i in range(count):
+        info = tarfile.TarInfo("debian/zeros%d" % i)
+        info.size = each
+        f.write(info.tobuf(format=tarfile.GNU_FORMAT))
+        f.write(b"\0" * 512)
+PY
+
+test_expect_success 'a 3.0 (quilt) source package is converted' '
+	make_fixture good "3.0 (quilt)" &&
+	mkdir src && cp -a good src/greet-1.0 &&
+	tar -C src --exclude=greet-1.0/debian -czf src/greet_1.0.orig.tar.gz greet-1.0 &&
+	(cd src && dpkg-source -b greet-1.0 >/dev/null 2>&1) &&
+	extras-convert --privileges x11 -o out src/greet_1.0-1.dsc >log &&
+	grep_q "extras-greet 1.0-1 converted" log &&
+	ls out >actual &&
+	printf "%s\n" extras-greet_1.0-1.debian.tar.xz extras-greet_1.0-1.dsc \
+		extras-greet_1.0.orig.tar.gz >expect &&
+	diff -u expect actual
+'
+
+test_expect_success 'the upstream tarball is reused byte for byte' '
+	cmp src/greet_1.0.orig.tar.gz out/extras-greet_1.0.orig.tar.gz
+'
+
+test_expect_success 'the new .dsc is unsigned, renamed and lists its files' '
+	grep_q "^Source: extras-greet$" out/extras-greet_1.0-1.dsc &&
+	grep_q "^Binary: extras-greet, extras-greet-data$" out/extras-greet_1.0-1.dsc &&
+	grep_q "^Build-Depends: debhelper-compat (= 13), dh-sequence-extras$" out/extras-greet_1.0-1.dsc &&
+	grep_q "^ extras-greet-data deb misc optional arch=all$" out/extras-greet_1.0-1.dsc &&
+	! grep -q "BEGIN PGP" out/extras-greet_1.0-1.dsc
+'
+
+test_expect_success 'dpkg-source -x accepts it, and it equals the in-place conversion' '
+	dpkg-source -x out/extras-greet_1.0-1.dsc from-dsc >/dev/null 2>&1 &&
+	dpkg-source -x src/greet_1.0-1.dsc in-place >/dev/null 2>&1 &&
+	extras-convert -q --privileges x11 in-place &&
+	diff -r in-place from-dsc
+'
+
+test_expect_success 'the same input gives byte-identical output' '
+	sleep 1 &&
+	extras-convert -q --privileges x11 -o out2 src/greet_1.0-1.dsc &&
+	for f in out/*; do cmp "$f" "out2/${f#out/}" || exit 1; done &&
+	tar -tvJf out/extras-greet_1.0-1.debian.tar.xz >members &&
+	! grep -v " 0/0 .* 2026-01-05 10:00 debian" members &&
+	sort -c -k6 members
+'
+
+test_expect_success 'a 3.0 (native) source package is converted' '
+	make_fixture native &&
+	dpkg-source -b native >/dev/null 2>&1 &&
+	extras-convert -q -o nout greet_1.0.dsc &&
+	ls nout >actual &&
+	printf "%s\n" extras-greet_1.0.dsc extras-greet_1.0.tar.xz >expect &&
+	diff -u expect actual &&
+	dpkg-source -x nout/extras-greet_1.0.dsc nfrom >/dev/null 2>&1 &&
+	cp -a native nin && extras-convert -q nin &&
+	diff -r nin nfrom
+'
+
+test_expect_success 'a 1.0 native source package is converted' '
+	make_fixture one "1.0" &&
+	mv one greet-1.0 && dpkg-source -b greet-1.0 >/dev/null 2>&1 &&
+	extras-convert -q -o oout greet_1.0.dsc &&
+	ls oout >actual &&
+	printf "%s\n" extras-greet_1.0.dsc extras-greet_1.0.tar.gz >expect &&
+	diff -u expect actual &&
+	dpkg-source -x oout/extras-greet_1.0.dsc ofrom >/dev/null 2>&1 &&
+	extras-convert -q greet-1.0 && diff -r greet-1.0 ofrom &&
+	extras-convert -q -o oout2 greet_1.0.dsc 2>/dev/null || :
+'
+
+# hostile CASE MESSAGE [DSC]: refused with MESSAGE, OUTDIR never created,
+# nothing new anywhere in the trash directory.
+hostile () {
+	: >err &&
+	find "$TRASH" | sort >before &&
+	expect_status 2 extras-convert -o "$TRASH/hostile-out" "${3:-greet_1.0-1.dsc}" 2>err &&
+	grep_q "^extras-convert: error: .*$2" err &&
+	test "$(wc -l <err)" -eq 1 &&
+	test ! -e "$TRASH/hostile-out" &&
+	find "$TRASH" | sort >after &&
+	diff before after
+}
+
+# A quilt upload whose debian tarball is the hostile CASE.
+evil_upload () {
+	rm -f greet_1.0-1.dsc greet_1.0-1.debian.tar.xz &&
+	cp ../src/greet_1.0.orig.tar.gz . &&
+	python3 evil.py greet_1.0-1.debian.tar.xz "$1" &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz
+}
+
+# The corpus lives in its own directory, so that "nothing new" is easy to see.
+mkdir -p "$TRASH/h" && cp -a good evil.py bomb.py "$TRASH/h/" &&
+cp src/greet_1.0.orig.tar.gz "$TRASH/h/" && cd "$TRASH/h" || exit 1
+
+test_expect_success 'refused: an absolute member name' '
+	evil_upload absolute && hostile absolute "member ./tmp/evil. has an absolute name"
+'
+test_expect_success 'refused: a member with ..' '
+	evil_upload dotdot && hostile dotdot "member .debian/\\.\\./\\.\\./evil. has a .\\.\\.. component"
+'
+test_expect_success 'refused: a symbolic link to an absolute path' '
+	evil_upload symlink && hostile symlink "symbolic link .debian/evil. points outside the tree"
+'
+test_expect_success 'refused: a symbolic link climbing out' '
+	evil_upload symlink-up && hostile symlink-up "symbolic link .debian/evil. points outside the tree"
+'
+test_expect_success 'refused: a hard link outside' '
+	evil_upload hardlink && hostile hardlink "hard link .debian/evil. points outside"
+'
+test_expect_success 'refused: a member reached through a symbolic link' '
+	evil_upload through-link && hostile through-link "member .debian/dir/evil. is reached through the symbolic link"
+'
+test_expect_success 'refused: a device node' '
+	evil_upload device && hostile device "member .debian/evil. is a device node, FIFO or socket"
+'
+test_expect_success 'refused: a FIFO' '
+	evil_upload fifo && hostile fifo "member .debian/evil. is a device node, FIFO or socket"
+'
+test_expect_success 'refused: a duplicate member' '
+	evil_upload duplicate && hostile duplicate "member .debian/control. is listed twice"
+'
+test_expect_success 'refused: a debian tarball reaching outside debian/' '
+	evil_upload outside && hostile outside "member .src/evil.c. is outside debian/"
+'
+test_expect_success 'refused: a member over the size limit' '
+	rm -f greet_1.0-1.debian.tar.xz &&
+	python3 bomb.py greet_1.0-1.debian.tar.xz 600000000 1 &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+	hostile member-size "member .debian/zeros0. is larger than"
+'
+test_expect_success 'refused: members adding up past the total limit' '
+	rm -rf greet_1.0-1.debian.tar.xz debian &&
+	mkdir debian && cp good/debian/control debian/ &&
+	for i in 1 2 3 4 5; do truncate -s 500M debian/zeros$i; done &&
+	tar --sparse -cJf greet_1.0-1.debian.tar.xz debian && rm -rf debian &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+	hostile total-size "members add up to more than"
+'
+test_expect_success 'refused: a checksum mismatch, before any unpacking' '
+	evil_upload absolute &&
+	evil_upload none && echo >>greet_1.0-1.debian.tar.xz &&
+	hostile checksum "greet_1.0-1.debian.tar.xz: size"
+'
+test_expect_success 'refused: a changed file of the same size' '
+	evil_upload none &&
+	printf "x" | dd of=greet_1.0.orig.tar.gz bs=1 seek=100 conv=notrunc 2>/dev/null &&
+	hostile same-size "greet_1.0.orig.tar.gz: checksum does not match"
+'
+test_expect_success 'refused: a file name with a slash' '
+	evil_upload none &&
+	sed -i "s| greet_1.0.orig.tar.gz$| ../greet_1.0.orig.tar.gz|" greet_1.0-1.dsc &&
+	hostile slash "file name .\\.\\./greet_1.0.orig.tar.gz. is not a plain file name"
+'
+test_expect_success 'refused: a missing file' '
+	evil_upload none && rm greet_1.0.orig.tar.gz &&
+	hostile missing "greet_1.0.orig.tar.gz: cannot open"
+'
+test_expect_success 'refused: a file missing from Checksums-Sha256' '
+	evil_upload none &&
+	sed -i "/^Checksums-Sha256:/,/^Files:/{/orig/d}" greet_1.0-1.dsc &&
+	hostile nosha "has no Checksums-Sha256 line"
+'
+test_expect_success 'refused: a malformed .dsc' '
+	evil_upload none &&
+	printf "Format: 3.0 (quilt)\nSource greet\n" >greet_1.0-1.dsc &&
+	hostile malformed "greet_1.0-1.dsc:2: field name .Source. must be followed by colon"
+'
+test_expect_success 'refused: a malformed signed .dsc' '
+	evil_upload none &&
+	printf -- "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\nFormat: 1.0\n" >greet_1.0-1.dsc &&
+	hostile signed "malformed OpenPGP signed message"
+'
+test_expect_success 'refused: an unsupported format' '
+	evil_upload none &&
+	sed -i "s/^Format: .*/Format: 3.0 (git)/" greet_1.0-1.dsc &&
+	hostile format "unsupported source format .3.0 (git)."
+'
+test_expect_success 'refused: a file of another source' '
+	evil_upload none && cp greet_1.0.orig.tar.gz other_1.0.orig.tar.gz &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" other_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+	hostile other "other_1.0.orig.tar.gz. is not a file of"
+'
+test_expect_success 'refused: a malformed control file inside the upload' '
+	mkdir -p bad/debian && cp -a good/debian/. bad/debian/ &&
+	sed -i "s/^Package: greet-data/Package: greet_data/" bad/debian/control &&
+	tar -C bad -cJf greet_1.0-1.debian.tar.xz debian &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+	hostile control "debian/control:22: invalid package name .greet_data."
+'
+test_expect_success 'refused: a malformed changelog inside the upload' '
+	rm -rf bad && mkdir -p bad/debian && cp -a good/debian/. bad/debian/ &&
+	sed -i "1s/.*/greet 1.0-1 unstable/" bad/debian/changelog &&
+	tar -C bad -cJf greet_1.0-1.debian.tar.xz debian &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+	hostile changelog "debian/changelog:1: malformed first line"
+'
+test_expect_success 'refused: a .dsc whose version the changelog contradicts' '
+	rm -rf bad && mkdir -p bad/debian && cp -a good/debian/. bad/debian/ &&
+	sed -i "1s/(1.0-1)/(1.0-2)/" bad/debian/changelog &&
+	tar -C bad -cJf greet_1.0-1.debian.tar.xz debian &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+	hostile version "is greet 1.0-1, but its debian/ says greet 1.0-2"
+'
+
+test_done
