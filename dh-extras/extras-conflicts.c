@@ -1,0 +1,469 @@
+/*
+ * extras-conflicts: check package names, app ids and exported files
+ * against every indexed archive and every app's claim; record claims.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
+#include <dpkg/options.h>
+#include <dpkg/program.h>
+
+#include "changes.h"
+#include "conflicts.h"
+#include "debfile.h"
+#include "json.h"
+#include "registry.h"
+
+static void
+usage(void)
+{
+	printf(
+"Usage: extras-conflicts index [--archive LABEL] -d DB CONTENTS...\n"
+"       extras-conflicts check -d DB [--json REPORT] [--owner OWNER]\n"
+"                              [--root ROOT] FILE.deb|FILE.changes...\n"
+"       extras-conflicts claim -d DB --owner OWNER [--root ROOT]\n"
+"                              FILE.deb|FILE.changes...\n"
+"       extras-conflicts release -d DB --owner OWNER APP...\n"
+"       extras-conflicts list -d DB [--owner OWNER]\n"
+"\n"
+"Check the names and exported files of extras packages against the\n"
+"Contents of every indexed archive and against other apps' claims, and\n"
+"record which owner holds each app id, first come first served.\n"
+"\n"
+"Options:\n"
+"  -d, --db DB          the registry: a directory (created by index and\n"
+"                       claim), or postgresql://... for PostgreSQL\n"
+"  --archive LABEL      the archive's label (default: the first Contents\n"
+"                       file's name without directory and compression)\n"
+"  --owner OWNER        who claims or releases; for check, the uploader\n"
+"                       (without it, any claim on the app id conflicts)\n"
+"  --root ROOT          the namespace root (default: found from the\n"
+"                       package's files, else " EXTRAS_DEFAULT_ROOT ")\n"
+"  --json REPORT        also write the conflicts as JSON to REPORT\n"
+"  --help               show this help and exit\n"
+"\n"
+"Exit status: 0 clean (or done), 1 conflicts or a refused claim (listed),\n"
+"2 bad input or usage.\n");
+}
+
+static const char *db, *archive, *owner, *root, *json_path;
+
+static void
+help(const struct cmdinfo *ci, const char *value)
+{
+	(void)ci;
+	(void)value;
+	usage();
+	exit(0);
+}
+
+static const struct cmdinfo cmdinfos[] = {
+	{ "db", 'd', 1, NULL, &db, NULL, 0, NULL, NULL },
+	{ "archive", 0, 1, NULL, &archive, NULL, 0, NULL, NULL },
+	{ "owner", 0, 1, NULL, &owner, NULL, 0, NULL, NULL },
+	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
+	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
+};
+
+/* Static, so that what an error exit leaves is still reachable. */
+static struct registry *registry;
+
+static struct registry *
+open_registry(bool create)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+
+	if (db == NULL)
+		badusage("-d DB is required");
+	if (registry_open(&registry, db, create, &err) < 0)
+		ohshit("%s", err.str);
+	return registry;
+}
+
+/* The label from a file name: "dir/Contents-amd64.gz" → "Contents-amd64". */
+static char *
+default_label(const char *file)
+{
+	static const char *const exts[] = {
+		".gz", ".xz", ".lz4", ".zst", ".bz2", ".lzma", NULL,
+	};
+	const char *base = strrchr(file, '/');
+	char *label = m_strdup(base ? base + 1 : file);
+	size_t len = strlen(label);
+	int i;
+
+	for (i = 0; exts[i]; i++) {
+		size_t n = strlen(exts[i]);
+
+		if (len > n && strcmp(label + len - n, exts[i]) == 0) {
+			label[len - n] = '\0';
+			break;
+		}
+	}
+	return label;
+}
+
+static int
+do_index(const char *const *files)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct contents_stats stats = { 0 };
+	struct registry *r;
+	char *label;
+	int nfiles = 0;
+
+	while (files[nfiles])
+		nfiles++;
+	if (nfiles == 0)
+		badusage("index needs at least one Contents file");
+	label = archive ? m_strdup(archive) : default_label(files[0]);
+	if (registry_check_label(label) != NULL)
+		ohshit("archive label '%s' %s (use --archive)", label,
+		       registry_check_label(label));
+	r = open_registry(true);
+	if (registry_index(r, label, files, nfiles, &stats, &err) < 0)
+		ohshit("%s", err.str);
+	printf("%s: %llu paths indexed from %d file(s), %llu line(s) "
+	       "ignored\n", label, (unsigned long long)stats.entries, nfiles,
+	       (unsigned long long)stats.bad_lines);
+	registry_close(r);
+	free(label);
+	return 0;
+}
+
+/* The binary packages of FILES: each .deb, and those a .changes lists. */
+struct debs {
+	struct debfile *v;
+	size_t n;
+};
+
+static void
+add_deb(struct debs *debs, const char *file)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+
+	debs->v = m_realloc(debs->v, (debs->n + 1) * sizeof(*debs->v));
+	if (debfile_read(&debs->v[debs->n], file, &err) < 0)
+		ohshit("%s", err.str);
+	debs->n++;
+}
+
+static void
+read_inputs(struct debs *debs, const char *const *files)
+{
+	size_t i;
+
+	if (files[0] == NULL)
+		badusage("expected FILE.deb or FILE.changes arguments");
+	for (; *files; files++) {
+		size_t len = strlen(*files);
+
+		if (len > 8 && strcmp(*files + len - 8, ".changes") == 0) {
+			struct dpkg_error err = DPKG_ERROR_INIT;
+			struct changes ch;
+			size_t before = debs->n;
+
+			if (changes_read(&ch, *files, &err) < 0)
+				ohshit("%s", err.str);
+			for (i = 0; i < ch.nfiles; i++)
+				if (changes_file_is_deb(&ch.files[i]))
+					add_deb(debs, ch.files[i].path);
+			if (debs->n == before)
+				ohshit("%s: lists no binary package", *files);
+			changes_destroy(&ch);
+		} else {
+			add_deb(debs, *files);
+		}
+	}
+}
+
+static void
+free_debs(struct debs *debs)
+{
+	size_t i;
+
+	for (i = 0; i < debs->n; i++)
+		debfile_destroy(&debs->v[i]);
+	free(debs->v);
+}
+
+static void
+json_nullable(struct json *j, const char *key, const char *value)
+{
+	json_key(j, key);
+	if (value)
+		json_string(j, value);
+	else
+		json_null(j);
+}
+
+/* Write the report beside REPORT, then rename it into place. */
+static void
+write_json(const struct debs *debs, const struct conflict_list *lists)
+{
+	char *tmp;
+	struct json j;
+	FILE *fp;
+	size_t d, i;
+
+	tmp = m_malloc(strlen(json_path) + 8);
+	sprintf(tmp, "%s.new", json_path);
+	fp = fopen(tmp, "w");
+	if (fp == NULL)
+		ohshite("cannot write %s", tmp);
+	json_init(&j, fp);
+	json_object_begin(&j);
+	json_key(&j, "packages");
+	json_array_begin(&j);
+	for (d = 0; d < debs->n; d++) {
+		json_object_begin(&j);
+		json_member_string(&j, "file", debs->v[d].filename);
+		json_member_string(&j, "package", debs->v[d].package);
+		json_member_string(&j, "version", debs->v[d].version);
+		json_member_int(&j, "conflicts", lists[d].n);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_key(&j, "conflicts");
+	json_array_begin(&j);
+	for (d = 0; d < debs->n; d++)
+		for (i = 0; i < lists[d].n; i++) {
+			const struct conflict *c = &lists[d].v[i];
+			char line[8192];
+
+			conflicts_describe(c, line, sizeof(line));
+			json_object_begin(&j);
+			json_member_string(&j, "file", debs->v[d].filename);
+			json_member_string(&j, "package", c->package);
+			json_member_string(&j, "kind",
+			                   conflicts_kind_name(c->kind));
+			json_member_string(&j, "name", c->name);
+			json_nullable(&j, "archive", c->archive);
+			json_nullable(&j, "other", c->other);
+			json_nullable(&j, "owner", c->owner);
+			json_member_string(&j, "message", line);
+			json_object_end(&j);
+		}
+	json_array_end(&j);
+	json_object_end(&j);
+	fputc('\n', fp);
+	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
+		ohshite("cannot write %s", tmp);
+	if (rename(tmp, json_path) < 0)
+		ohshite("cannot rename %s to %s", tmp, json_path);
+	free(tmp);
+}
+
+static struct debs debs;
+static struct conflict_list *lists;
+
+static int
+do_check(const char *const *files)
+{
+	struct conflicts_options opt = { root, owner };
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct registry *r;
+	size_t d, i, total = 0;
+
+	read_inputs(&debs, files);
+	r = open_registry(false);
+	lists = m_malloc(debs.n * sizeof(*lists));
+	memset(lists, 0, debs.n * sizeof(*lists));
+	for (d = 0; d < debs.n; d++) {
+		if (conflicts_check(r, &debs.v[d], &opt, &lists[d], &err) < 0)
+			ohshit("%s", err.str);
+		for (i = 0; i < lists[d].n; i++) {
+			char line[8192];
+
+			conflicts_describe(&lists[d].v[i], line, sizeof(line));
+			printf("%s: %s\n", debs.v[d].filename, line);
+		}
+		total += lists[d].n;
+	}
+	if (json_path)
+		write_json(&debs, lists);
+	for (d = 0; d < debs.n; d++)
+		conflict_list_destroy(&lists[d]);
+	free(lists);
+	registry_close(r);
+	free_debs(&debs);
+	return total ? 1 : 0;
+}
+
+static void
+print_refusal(void *ctx, const char *reason)
+{
+	fprintf(stderr, "%s: %s\n", (const char *)ctx, reason);
+}
+
+static struct registry_claim claim;
+
+static int
+do_claim(const char *const *files)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct extras_namespace ns;
+	struct registry *r;
+	size_t d, i, n;
+	int ret;
+
+	if (owner == NULL || owner[0] == '\0')
+		badusage("claim needs --owner");
+	read_inputs(&debs, files);
+	if (conflicts_namespace(&debs.v[0], root, &ns, &err) < 0)
+		ohshit("%s", err.str);
+	claim.app = ns.app;
+	claim.owner = owner;
+	claim.packages = m_malloc(debs.n * sizeof(char *));
+	for (d = 0; d < debs.n; d++) {
+		struct extras_namespace dns;
+		size_t *exports;
+
+		if (conflicts_namespace(&debs.v[d], root, &dns, &err) < 0)
+			ohshit("%s", err.str);
+		if (strcmp(dns.app, ns.app) != 0)
+			ohshit("%s: app id '%s' differs from %s's '%s'",
+			       debs.v[d].filename, dns.app, debs.v[0].filename,
+			       ns.app);
+		claim.packages[claim.npackages++] = debs.v[d].package;
+		exports = conflicts_exports(&debs.v[d], &dns, &n);
+		claim.paths = m_realloc(claim.paths, (claim.npaths + n) *
+		                        sizeof(char *));
+		claim.path_packages = m_realloc(claim.path_packages,
+		                                (claim.npaths + n) *
+		                                sizeof(char *));
+		for (i = 0; i < n; i++) {
+			claim.paths[claim.npaths] =
+				debs.v[d].members[exports[i]].path;
+			claim.path_packages[claim.npaths++] =
+				debs.v[d].package;
+		}
+		free(exports);
+	}
+	r = open_registry(true);
+	ret = registry_claim(r, &claim, print_refusal, (void *)ns.app, &err);
+	if (ret < 0)
+		ohshit("%s", err.str);
+	if (ret == 0)
+		printf("%s: claimed by %s (%zu package(s), %zu exported "
+		       "path(s))\n", ns.app, owner, claim.npackages,
+		       claim.npaths);
+	registry_close(r);
+	free(claim.packages);
+	free(claim.paths);
+	free(claim.path_packages);
+	free_debs(&debs);
+	return ret;
+}
+
+static int
+do_release(const char *const *apps)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct registry *r;
+	int status = 0;
+
+	if (owner == NULL || owner[0] == '\0')
+		badusage("release needs --owner");
+	if (apps[0] == NULL)
+		badusage("release needs at least one APP");
+	r = open_registry(false);
+	for (; *apps; apps++) {
+		int ret = registry_release(r, owner, *apps, &err);
+
+		if (ret < 0)
+			ohshit("%s", err.str);
+		if (ret > 0) {
+			fprintf(stderr, "%s: not claimed by %s\n", *apps, owner);
+			status = 1;
+		} else {
+			printf("%s: released\n", *apps);
+		}
+	}
+	registry_close(r);
+	return status;
+}
+
+static void
+print_claim(void *ctx, const char *app, const char *claim_owner,
+            const char *claimed, const char *packages, const char *paths)
+{
+	const char *p;
+
+	(void)ctx;
+	printf("%s\t%s\t%s\n", app, claim_owner, claimed);
+	for (p = packages; *p; ) {
+		size_t n = strcspn(p, "\n");
+
+		printf("\tpackage\t%.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	for (p = paths; *p; ) {
+		size_t n = strcspn(p, "\n");
+
+		printf("\tfile\t/%.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+}
+
+static int
+do_list(const char *const *args)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct registry *r;
+
+	if (args[0] != NULL)
+		badusage("list takes no argument");
+	r = open_registry(false);
+	if (registry_list(r, owner, print_claim, NULL, &err) < 0)
+		ohshit("%s", err.str);
+	registry_close(r);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(const char *const *args);
+	} commands[] = {
+		{ "index", do_index },
+		{ "check", do_check },
+		{ "claim", do_claim },
+		{ "release", do_release },
+		{ "list", do_list },
+	};
+	const char *const *argp = (const char *const *)argv;
+	size_t i;
+	int status;
+
+	(void)argc;
+	dpkg_program_init("extras-conflicts");
+	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
+	if (argp[0] == NULL)
+		badusage("expected a command: index, check, claim, release "
+		         "or list");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(argp[0], commands[i].name) == 0)
+			break;
+	if (i == sizeof(commands) / sizeof(commands[0]))
+		badusage("unknown command '%s'", argp[0]);
+	/* Options follow the command; the parser skips its name. */
+	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
+	if (root != NULL && namespace_check_root(root) != NULL)
+		badusage("--root '%s' %s", root, namespace_check_root(root));
+	status = commands[i].run(argp);
+	if (fflush(stdout) != 0)
+		ohshite("cannot write to standard output");
+	dpkg_program_done();
+	return status;
+}

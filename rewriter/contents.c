@@ -1,0 +1,347 @@
+/*
+ * contents.c: read Contents indices as Debian and Ubuntu publish them.
+ *
+ * A reader thread decompresses into a few large buffers, each ending at a
+ * line end; the caller's thread parses them.  The two meet in a small
+ * queue guarded by one mutex.
+ */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include "contents.h"
+
+#define CHUNK_SIZE (4u << 20)
+#define NCHUNKS 4
+/* The old header is about 30 lines; look no further for its end. */
+#define HEADER_SCAN_LINES 200
+
+struct chunk {
+	char *data;
+	size_t len;
+	int file;		/* index into the file names */
+	bool first;		/* the first chunk of its file */
+};
+
+struct pipeline {
+	const char *const *filenames;
+	int nfiles;
+
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	struct chunk chunks[NCHUNKS];
+	unsigned head, tail;	/* filled: [head, tail) modulo NCHUNKS */
+	bool done, cancelled;
+	char error[1024];
+};
+
+static const char *
+archive_reason(struct archive *a)
+{
+	const char *s = archive_error_string(a);
+
+	return s ? s : "unknown error";
+}
+
+/* Wait for a free chunk; NULL when the parser gave up. */
+static struct chunk *
+producer_get(struct pipeline *p)
+{
+	struct chunk *c = NULL;
+
+	pthread_mutex_lock(&p->lock);
+	while (p->tail - p->head == NCHUNKS && !p->cancelled)
+		pthread_cond_wait(&p->changed, &p->lock);
+	if (!p->cancelled)
+		c = &p->chunks[p->tail % NCHUNKS];
+	pthread_mutex_unlock(&p->lock);
+	return c;
+}
+
+static void
+producer_put(struct pipeline *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->tail++;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void
+producer_finish(struct pipeline *p, const char *error)
+{
+	pthread_mutex_lock(&p->lock);
+	if (error)
+		snprintf(p->error, sizeof(p->error), "%s", error);
+	p->done = true;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/*
+ * Fill chunks from file I: each chunk ends after its last newline; the
+ * rest starts the next one.  Returns an error message or NULL.
+ */
+static const char *
+produce_file(struct pipeline *p, int i, char *errbuf, size_t errlen)
+{
+	struct archive *a = archive_read_new();
+	struct archive_entry *e;
+	char *carry = malloc(CHUNK_SIZE);
+	size_t ncarry = 0;
+	bool first = true, eof = false;
+	const char *error = NULL;
+
+	if (a == NULL || carry == NULL)
+		abort();
+	archive_read_support_format_raw(a);
+	archive_read_support_filter_all(a);
+	if (archive_read_open_filename(a, p->filenames[i], 1 << 20) !=
+	    ARCHIVE_OK || archive_read_next_header(a, &e) != ARCHIVE_OK) {
+		snprintf(errbuf, errlen, "%s: %s", p->filenames[i],
+		         archive_reason(a));
+		error = errbuf;
+	}
+	while (error == NULL && !eof) {
+		struct chunk *c = producer_get(p);
+		char *nl;
+
+		if (c == NULL)
+			break;
+		memcpy(c->data, carry, ncarry);
+		c->len = ncarry;
+		ncarry = 0;
+		while (c->len < CHUNK_SIZE) {
+			la_ssize_t n = archive_read_data(a, c->data + c->len,
+			                                 CHUNK_SIZE - c->len);
+
+			if (n < 0) {
+				snprintf(errbuf, errlen, "%s: %s",
+				         p->filenames[i], archive_reason(a));
+				error = errbuf;
+				break;
+			}
+			if (n == 0) {
+				eof = true;
+				break;
+			}
+			c->len += n;
+		}
+		if (error)
+			break;
+		nl = memrchr(c->data, '\n', c->len);
+		if (eof) {
+			/* A last line without its newline still counts; the
+			 * loop stops before a full chunk sees the end. */
+			if (c->len > 0 && c->data[c->len - 1] != '\n')
+				c->data[c->len++] = '\n';
+		} else if (nl == NULL) {
+			snprintf(errbuf, errlen, "%s: a line longer than %u "
+			         "bytes", p->filenames[i], CHUNK_SIZE);
+			error = errbuf;
+			break;
+		} else {
+			ncarry = c->len - (nl + 1 - c->data);
+			memcpy(carry, nl + 1, ncarry);
+			c->len = nl + 1 - c->data;
+		}
+		c->file = i;
+		c->first = first;
+		first = false;
+		producer_put(p);
+	}
+	free(carry);
+	archive_read_free(a);
+	return error;
+}
+
+static void *
+producer(void *arg)
+{
+	struct pipeline *p = arg;
+	char errbuf[1024];
+	const char *error = NULL;
+	int i;
+
+	for (i = 0; i < p->nfiles && error == NULL; i++)
+		error = produce_file(p, i, errbuf, sizeof(errbuf));
+	producer_finish(p, error);
+	return NULL;
+}
+
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Bytes a package list may hold: names, sections, separators. */
+static void
+package_list_bytes(bool ok[256])
+{
+	int c;
+
+	memset(ok, 0, 256 * sizeof(*ok));
+	for (c = 'a'; c <= 'z'; c++)
+		ok[c] = true;
+	for (c = '0'; c <= '9'; c++)
+		ok[c] = true;
+	ok['+'] = ok['-'] = ok['.'] = ok['/'] = ok[','] = true;
+}
+
+/* Parse one line (without its newline); false when it does not fit. */
+static bool
+parse_line(const char *line, size_t len, const bool *pkg_ok,
+           contents_entry_fn *entry, void *ctx)
+{
+	const char *end = line + len, *pkgs, *p;
+
+	while (end > line && is_blank(end[-1]))
+		end--;
+	pkgs = end;
+	while (pkgs > line && !is_blank(pkgs[-1]))
+		pkgs--;
+	if (pkgs == end || pkgs == line)
+		return false;
+	for (p = pkgs; p < end; p++)
+		if (!pkg_ok[(unsigned char)*p])
+			return false;
+	if (pkgs[0] == ',' || end[-1] == ',' || pkgs[0] == '/')
+		return false;
+	p = pkgs;
+	while (p > line && is_blank(p[-1]))
+		p--;
+	while (line < p && *line == '/')
+		line++;
+	if (p - line >= 2 && line[0] == '.' && line[1] == '/')
+		line += 2;
+	if (p == line || memchr(line, '\0', p - line) != NULL)
+		return false;
+	entry(ctx, line, p - line, pkgs, end - pkgs);
+	return true;
+}
+
+/* The line after the old header's "FILE  LOCATION" line, or NULL. */
+static const char *
+header_end(const char *data, size_t len)
+{
+	const char *p = data, *end = data + len;
+	int n;
+
+	for (n = 0; n < HEADER_SCAN_LINES && p < end; n++) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *q = p + 4;
+
+		if (nl == NULL)
+			return NULL;
+		if (nl - p > 12 && memcmp(p, "FILE", 4) == 0 && is_blank(*q)) {
+			while (q < nl && is_blank(*q))
+				q++;
+			if (nl - q >= 8 && memcmp(q, "LOCATION", 8) == 0) {
+				q += 8;
+				while (q < nl && is_blank(*q))
+					q++;
+				if (q == nl)
+					return nl + 1;
+			}
+		}
+		p = nl + 1;
+	}
+	return NULL;
+}
+
+static void
+consume(struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
+        void *ctx, struct contents_stats *stats)
+{
+	const char *p = c->data, *end = c->data + c->len;
+
+	if (c->first) {
+		const char *h = header_end(p, c->len);
+
+		if (h != NULL) {
+			p = h;
+			stats->headers++;
+		}
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		stats->lines++;
+		if (nl > p) {
+			if (parse_line(p, nl - p, pkg_ok, entry, ctx))
+				stats->entries++;
+			else
+				stats->bad_lines++;
+		}
+		p = nl + 1;
+	}
+}
+
+int
+contents_read(const char *const *filenames, int nfiles,
+              contents_entry_fn *entry, void *ctx,
+              struct contents_stats *stats, struct dpkg_error *err)
+{
+	bool pkg_ok[256];
+	struct pipeline p;
+	pthread_t thread;
+	int i, ret = 0;
+
+	package_list_bytes(pkg_ok);
+	memset(&p, 0, sizeof(p));
+	p.filenames = filenames;
+	p.nfiles = nfiles;
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.changed, NULL);
+	for (i = 0; i < NCHUNKS; i++) {
+		/* One spare byte: a last line may get its newline added. */
+		p.chunks[i].data = malloc(CHUNK_SIZE + 1);
+		if (p.chunks[i].data == NULL)
+			abort();
+	}
+	if (pthread_create(&thread, NULL, producer, &p) != 0)
+		abort();
+	for (;;) {
+		struct chunk *c;
+
+		pthread_mutex_lock(&p.lock);
+		while (p.head == p.tail && !p.done)
+			pthread_cond_wait(&p.changed, &p.lock);
+		if (p.head == p.tail) {
+			pthread_mutex_unlock(&p.lock);
+			break;
+		}
+		c = &p.chunks[p.head % NCHUNKS];
+		pthread_mutex_unlock(&p.lock);
+
+		consume(c, pkg_ok, entry, ctx, stats);
+
+		pthread_mutex_lock(&p.lock);
+		p.head++;
+		pthread_cond_broadcast(&p.changed);
+		pthread_mutex_unlock(&p.lock);
+	}
+	pthread_join(thread, NULL);
+	if (p.error[0] != '\0')
+		ret = dpkg_put_error(err, "%s", p.error);
+	for (i = 0; i < NCHUNKS; i++)
+		free(p.chunks[i].data);
+	pthread_cond_destroy(&p.changed);
+	pthread_mutex_destroy(&p.lock);
+	return ret;
+}
+
+const char *
+contents_item_package(const char *item, size_t len, size_t *namelen)
+{
+	const char *slash = memrchr(item, '/', len);
+	const char *name = slash ? slash + 1 : item;
+
+	*namelen = item + len - name;
+	return name;
+}

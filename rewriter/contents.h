@@ -1,0 +1,56 @@
+/*
+ * contents.h: read Contents indices as Debian and Ubuntu publish them.
+ *
+ * A Contents file maps each file path to the packages that ship it:
+ *
+ *	usr/bin/hello                       devel/hello,universe/misc/hello-x
+ *
+ * It may be compressed (gzip, xz, lz4, zstd, bzip2: whatever libarchive's
+ * filters read) or plain, and may start with the old free-text header
+ * that ends in a "FILE  LOCATION" line.  The path is everything before the
+ * last run of blanks (paths may hold spaces); the package list is what
+ * follows, each item optionally prefixed by "area/section/".  Lines that
+ * do not fit are counted and ignored.
+ *
+ * Decompression runs in a second thread while the caller's thread parses,
+ * so reading costs about as much as decompressing alone.
+ */
+#ifndef DH_EXTRAS_CONTENTS_H
+#define DH_EXTRAS_CONTENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <dpkg/error.h>
+
+/*
+ * Called once per entry: PATH without a leading "/" or "./" (PATHLEN
+ * bytes, not NUL-terminated), PACKAGES as written ("utils/bar,foo").
+ */
+typedef void contents_entry_fn(void *ctx, const char *path, size_t pathlen,
+                               const char *packages, size_t pkglen);
+
+struct contents_stats {
+	uint64_t lines;
+	uint64_t entries;
+	uint64_t bad_lines;
+	/* Files that carried the free-text header. */
+	unsigned headers;
+};
+
+/*
+ * Read each of the NFILES FILENAMES in turn, calling ENTRY for every
+ * entry; add to STATS.  Returns 0, or -1 with ERR naming the file.
+ */
+int contents_read(const char *const *filenames, int nfiles,
+                  contents_entry_fn *entry, void *ctx,
+                  struct contents_stats *stats, struct dpkg_error *err);
+
+/*
+ * The package name in a package list item: "universe/games/foo" → "foo".
+ * ITEM is LEN bytes long; the name's length goes to *NAMELEN.
+ */
+const char *contents_item_package(const char *item, size_t len,
+                                  size_t *namelen);
+
+#endif

@@ -1,0 +1,274 @@
+# conflicts-lib.sh: the extras-conflicts story, told against one registry.
+#
+# Source it after lib.sh, then call conflicts_story DB: conflicts.t runs
+# it against a directory (SQLite and index files), conflicts-pg.t against
+# a PostgreSQL server it starts.
+
+# make_deb FILE PACKAGE SOURCE PATH...: a binary package shipping empty
+# files at each PATH ("PATH->TARGET" makes a symlink).
+make_deb () {
+	out=$1 package=$2 source=$3
+	shift 3
+	tree=$(mktemp -d "$TRASH/tree.XXXXXX")
+	mkdir -p "$tree/DEBIAN"
+	cat > "$tree/DEBIAN/control" <<-EOF
+	Package: $package
+	Source: $source
+	Version: 1.0-1
+	Architecture: all
+	Maintainer: Test <test@example.org>
+	Description: a test package
+	EOF
+	for p in "$@"; do
+		case $p in
+		*'->'*)
+			link=${p%%->*}
+			mkdir -p "$tree/$(dirname "$link")"
+			ln -s "${p#*->}" "$tree/$link" ;;
+		*)
+			mkdir -p "$tree/$(dirname "$p")"
+			: > "$tree/$p" ;;
+		esac
+	done
+	dpkg-deb --root-owner-group --build "$tree" "$out" >/dev/null 2>&1
+	rm -rf "$tree"
+}
+
+# make_changes FILE DEB...: a .changes listing the DEBs (beside it).
+make_changes () {
+	out=$1
+	shift
+	{
+		printf 'Format: 1.8\nSource: extras-foo\nVersion: 1.0-1\n'
+		printf 'Files:\n'
+		for d in "$@"; do
+			printf ' %s %s misc optional %s\n' \
+				"$(md5sum < "$d" | cut -d' ' -f1)" \
+				"$(stat -c %s "$d")" "$(basename "$d")"
+		done
+		printf 'Checksums-Sha256:\n'
+		for d in "$@"; do
+			printf ' %s %s %s\n' \
+				"$(sha256sum < "$d" | cut -d' ' -f1)" \
+				"$(stat -c %s "$d")" "$(basename "$d")"
+		done
+	} > "$out"
+}
+
+# The fixtures every story uses.
+conflicts_fixtures () {
+	cat > Contents-main <<-'EOF'
+	This file maps each file available in the archive system to
+	the package from which it originates.
+
+	FILE                                                    LOCATION
+	usr/bin/hello                                           devel/hello
+	usr/share/doc/hello/copyright                           devel/hello,universe/devel/hello-traditional
+	usr/share/applications/extras-taken.desktop             x11/not-extras
+	usr/share/fonts/truetype/My Font.ttf                    universe/fonts/fonts-mine
+	usr/share/doc/extras-hello/copyright                    misc/extras-hello
+	lonelyword
+	usr/bin/x                                               Not!A/Package
+	EOF
+	printf 'usr/share/icons/hicolor/48x48/apps/extras-bar.png\tgraphics/icons-bar\n' \
+		> Contents-extra
+
+	ns=opt/extras.ubuntu.com
+	make_deb foo.deb extras-foo extras-foo \
+		$ns/foo/bin/foo $ns/foo/share/foo/data \
+		usr/share/applications/extras-foo.desktop \
+		usr/share/doc/extras-foo/changelog.gz \
+		"usr/bin/extras-foo->/$ns/foo/bin/foo"
+	make_deb foo-data.deb extras-foo-data extras-foo \
+		$ns/foo/share/foo/more usr/share/doc/extras-foo-data/copyright
+	make_deb clash.deb extras-clash extras-clash \
+		$ns/clash/bin/clash usr/bin/hello \
+		"usr/share/fonts/truetype/My Font.ttf" \
+		usr/share/applications/extras-taken.desktop
+	make_deb hello.deb extras-hello extras-hello $ns/hello/bin/hello \
+		usr/share/doc/extras-hello/copyright
+	make_deb bar.deb extras-bar extras-bar $ns/bar/bin/bar \
+		usr/share/applications/extras-foo.desktop \
+		usr/share/icons/hicolor/48x48/apps/extras-bar.png
+	make_deb rooted.deb extras-baz extras-baz \
+		usr/lib/extras/baz/bin/baz usr/lib/extras/baz/lib/x.so \
+		usr/share/applications/extras-baz.desktop usr/bin/hello
+	make_changes foo.changes foo.deb foo-data.deb
+}
+
+# conflicts_story DB: index, check, claim, release and list against DB.
+conflicts_story () {
+	DB=$1
+
+	test_expect_success 'index: header, sections, spaces, bad lines' '
+		extras-conflicts index --archive main -d "$DB" Contents-main >out &&
+		grep_q "^main: 5 paths indexed from 1 file(s), 2 line(s) ignored" out
+	'
+
+	test_expect_success 'index: a second archive, label from the file name' '
+		gzip -k Contents-extra &&
+		extras-conflicts index -d "$DB" Contents-extra.gz >out &&
+		grep_q "^Contents-extra: 1 paths indexed" out
+	'
+
+	test_expect_success 'check: a package without conflicts' '
+		extras-conflicts check -d "$DB" foo-data.deb >out &&
+		test ! -s out
+	'
+
+	test_expect_success 'check: names and files of archive packages (not its own)' '
+		expect_status 1 extras-conflicts check -d "$DB" clash.deb \
+			hello.deb >out &&
+		grep_q "^clash.deb: file /usr/bin/hello is shipped by hello in archive main$" out &&
+		grep_q "^clash.deb: file /usr/share/fonts/truetype/My Font.ttf is shipped by fonts-mine in archive main$" out &&
+		grep_q "^clash.deb: file /usr/share/applications/extras-taken.desktop is shipped by not-extras in archive main$" out &&
+		grep_q "^hello.deb: package name extras-hello exists in archive main$" out &&
+		grep_q "^hello.deb: package name hello exists in archive main$" out &&
+		test $(wc -l < out) = 5
+	'
+
+	test_expect_success 'check: the root is found from the files' '
+		expect_status 1 extras-conflicts check -d "$DB" rooted.deb >out &&
+		grep_q "^rooted.deb: file /usr/bin/hello is shipped" out &&
+		test $(wc -l < out) = 1 &&
+		extras-conflicts claim -d "$DB" --owner carol rooted.deb >out &&
+		grep_q "^baz: claimed by carol (1 package(s), 2 exported path(s))" out &&
+		extras-conflicts claim -d "$DB" --owner carol \
+			--root /opt/extras.ubuntu.com rooted.deb >out &&
+		grep_q "^baz: claimed by carol (1 package(s), 4 exported path(s))" out &&
+		extras-conflicts release -d "$DB" --owner carol baz
+	'
+
+	test_expect_success 'check --json: the report' '
+		expect_status 1 extras-conflicts check -d "$DB" --json report.json \
+			clash.deb >/dev/null &&
+		python3 -c "
+import json, sys
+r = json.load(open(\"report.json\"))
+assert [p[\"package\"] for p in r[\"packages\"]] == [\"extras-clash\"], r
+c = [x for x in r[\"conflicts\"] if x[\"name\"] == \"/usr/bin/hello\"][0]
+assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
+             \"kind\": \"file\", \"name\": \"/usr/bin/hello\",
+             \"archive\": \"main\", \"other\": \"hello\", \"owner\": None,
+             \"message\": \"file /usr/bin/hello is shipped by hello in archive main\"}, c
+"
+	'
+
+	test_expect_success 'check: a .changes and its packages' '
+		expect_status 0 extras-conflicts check -d "$DB" foo.changes
+	'
+
+	test_expect_success 'claim: first come' '
+		extras-conflicts claim -d "$DB" --owner alice foo.changes >out &&
+		grep_q "^foo: claimed by alice (2 package(s), 4 exported path(s))" out
+	'
+
+	test_expect_success 'claim: the same owner again replaces the claim' '
+		extras-conflicts claim -d "$DB" --owner alice foo.deb >out &&
+		grep_q "^foo: claimed by alice (1 package(s), 3 exported path(s))" out &&
+		extras-conflicts claim -d "$DB" --owner alice foo.changes
+	'
+
+	test_expect_success 'claim: another owner is refused, nothing recorded' '
+		expect_status 1 extras-conflicts claim -d "$DB" --owner bob \
+			foo.deb 2>err &&
+		grep_q "^foo: app id foo is owned by alice$" err &&
+		extras-conflicts list -d "$DB" >out &&
+		grep_q "^foo	alice	" out &&
+		! grep -q bob out
+	'
+
+	test_expect_success 'check: the app id of another owner' '
+		expect_status 1 extras-conflicts check -d "$DB" --owner bob \
+			foo-data.deb >out &&
+		grep_q "^foo-data.deb: app id foo is owned by alice$" out &&
+		expect_status 0 extras-conflicts check -d "$DB" --owner alice \
+			foo.changes
+	'
+
+	test_expect_success 'check and claim: a file another app claimed' '
+		expect_status 1 extras-conflicts check -d "$DB" --owner bob \
+			bar.deb >out &&
+		grep_q "^bar.deb: file /usr/share/applications/extras-foo.desktop is claimed by app foo (owner alice)$" out &&
+		grep_q "^bar.deb: file /usr/share/icons/hicolor/48x48/apps/extras-bar.png is shipped by icons-bar in archive Contents-extra$" out &&
+		expect_status 1 extras-conflicts claim -d "$DB" --owner bob \
+			bar.deb 2>err &&
+		grep_q "^bar: file /usr/share/applications/extras-foo.desktop is claimed by app foo (owner alice)$" err &&
+		extras-conflicts list -d "$DB" >out &&
+		! grep -q "^bar" out
+	'
+
+	test_expect_success 'list: claims with packages and files' '
+		extras-conflicts list -d "$DB" --owner alice >out &&
+		grep_q "^	package	extras-foo-data$" out &&
+		grep_q "^	file	/usr/bin/extras-foo$" out &&
+		grep_q "^	file	/usr/share/doc/extras-foo-data/copyright$" out &&
+		! grep -q "opt/extras" out
+	'
+
+	test_expect_success 'release: only by the owner' '
+		expect_status 1 extras-conflicts release -d "$DB" --owner bob foo &&
+		extras-conflicts release -d "$DB" --owner alice foo &&
+		extras-conflicts list -d "$DB" >out &&
+		test ! -s out &&
+		expect_status 0 extras-conflicts check -d "$DB" --owner bob \
+			foo-data.deb
+	'
+
+	test_expect_success 'claim: two owners at once, one wins' '
+		for i in 1 2 3 4 5; do
+			make_deb race$i.deb extras-race$i extras-race$i \
+				opt/extras.ubuntu.com/race$i/x usr/share/applications/extras-race$i.desktop
+			( st=0; extras-conflicts claim -d "$DB" --owner alice \
+				race$i.deb >/dev/null 2>a.err || st=$?; echo $st > a.st ) &
+			( st=0; extras-conflicts claim -d "$DB" --owner bob \
+				race$i.deb >/dev/null 2>b.err || st=$?; echo $st > b.st ) &
+			wait
+			test "$(cat a.st)$(cat b.st)" = 01 ||
+				test "$(cat a.st)$(cat b.st)" = 10 ||
+				{ cat a.err b.err; exit 1; }
+			grep -q "app id race$i is owned by" a.err b.err
+			extras-conflicts list -d "$DB" > out
+			test $(grep -c "^race$i	" out) = 1
+		done
+	'
+
+	test_expect_success 'claim: two apps, one exported file, one wins' '
+		make_deb one.deb extras-one extras-one usr/share/applications/shared.desktop &&
+		make_deb two.deb extras-two extras-two usr/share/applications/shared.desktop
+		( st=0; extras-conflicts claim -d "$DB" --owner alice one.deb \
+			>/dev/null 2>a.err || st=$?; echo $st > a.st ) &
+		( st=0; extras-conflicts claim -d "$DB" --owner bob two.deb \
+			>/dev/null 2>b.err || st=$?; echo $st > b.st ) &
+		wait
+		test "$(cat a.st)$(cat b.st)" = 01 || test "$(cat a.st)$(cat b.st)" = 10 &&
+		test $(extras-conflicts list -d "$DB" | grep -c shared.desktop) = 1
+	'
+
+	test_expect_success 'index: re-indexing a label replaces it' '
+		printf "usr/bin/other\tutils/other\n" | xz > Contents-new.xz &&
+		extras-conflicts index --archive main -d "$DB" Contents-new.xz &&
+		expect_status 0 extras-conflicts check -d "$DB" hello.deb &&
+		make_deb other.deb extras-other extras-other usr/bin/other &&
+		expect_status 1 extras-conflicts check -d "$DB" other.deb >out &&
+		grep_q "is shipped by other in archive main" out
+	'
+
+	test_expect_success 'bad input: one line naming the file, status 2' '
+		head -c 300 foo.deb > cut.deb &&
+		expect_status 2 extras-conflicts check -d "$DB" cut.deb 2>err &&
+		test $(wc -l < err) = 1 && grep_q "^extras-conflicts: error: cut.deb: " err &&
+		mkdir -p upload && cp foo.changes foo-data.deb upload/ &&
+		cp cut.deb upload/foo.deb &&
+		expect_status 2 extras-conflicts check -d "$DB" upload/foo.changes 2>err &&
+		grep_q "^extras-conflicts: error: upload/foo.changes: size of .foo.deb. is not " err &&
+		expect_status 2 extras-conflicts check -d "$DB" nonexistent.deb &&
+		gzip -c Contents-main | head -c 60 > bad.gz &&
+		expect_status 2 extras-conflicts index -d "$DB" --archive x bad.gz 2>err &&
+		grep_q "^extras-conflicts: error: bad.gz: " err &&
+		expect_status 2 extras-conflicts index -d "$DB" --archive "a/b" \
+			Contents-main &&
+		expect_status 2 extras-conflicts claim -d "$DB" foo.deb &&
+		expect_status 2 extras-conflicts frobnicate
+	'
+}

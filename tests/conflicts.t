@@ -1,0 +1,49 @@
+#!/bin/sh
+# extras-conflicts against the default registry: a directory holding the
+# claims (SQLite) and one Contents index file per archive.
+
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/conflicts-lib.sh"
+
+conflicts_fixtures
+conflicts_story "$TRASH/db"
+
+test_expect_success 'index: every compression reads the same' '
+	for z in gzip xz lz4 zstd bzip2 cat; do
+		$z < Contents-main > c.$z
+		extras-conflicts index --archive z-$z -d zdb c.$z > out
+		grep_q "^z-$z: 5 paths indexed from 1 file(s), 2 line(s) ignored" out
+		expect_status 1 extras-conflicts check -d zdb clash.deb > out
+		grep_q "in archive z-$z" out
+	done
+'
+
+test_expect_success 'index: several files make one archive' '
+	extras-conflicts index --archive both -d multi Contents-main \
+		Contents-extra.gz > out &&
+	grep_q "^both: 6 paths indexed from 2 file(s), 2 line(s) ignored" out
+'
+
+test_expect_success 'index: a last line without newline, CRLF, leading slash' '
+	printf "FILE LOCATION\r\n/usr/bin/crlf   utils/crlf\r\n./usr/bin/dot utils/dot\nusr/bin/last\tutils/last" \
+		> odd &&
+	extras-conflicts index --archive odd -d odd-db odd > out &&
+	grep_q "^odd: 3 paths indexed from 1 file(s), 0 line(s) ignored" out &&
+	make_deb odd.deb extras-odd extras-odd usr/bin/crlf usr/bin/dot usr/bin/last &&
+	expect_status 1 extras-conflicts check -d odd-db odd.deb > out &&
+	test $(wc -l < out) = 3
+'
+
+test_expect_success 'check: a damaged index is bad input' '
+	mkdir -p broken/contents &&
+	head -c 100 db/contents/main.idx > broken/contents/main.idx &&
+	expect_status 2 extras-conflicts check -d broken foo.deb 2>err &&
+	grep_q "main.idx: not a Contents index" err
+'
+
+test_expect_success 'check: a missing registry is bad input' '
+	expect_status 2 extras-conflicts check -d nowhere foo.deb 2>err &&
+	grep_q "nowhere: no such registry" err
+'
+
+test_done
