@@ -74,13 +74,18 @@ query(struct pg_registry *r, const char *sql, int n, const char *a,
 	return res;
 }
 
+/* SQL without parameters, possibly several statements. */
 static int
 command(struct pg_registry *r, const char *sql, struct dpkg_error *err)
 {
-	PGresult *res = query(r, sql, 0, NULL, NULL, NULL, err);
+	PGresult *res = PQexec(r->conn, sql);
+	int ret = 0;
 
+	if (PQresultStatus(res) != PGRES_COMMAND_OK &&
+	    PQresultStatus(res) != PGRES_TUPLES_OK)
+		ret = pg_fail(r, "query failed", err);
 	PQclear(res);
-	return res ? 0 : -1;
+	return ret;
 }
 
 static void

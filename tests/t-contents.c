@@ -53,7 +53,7 @@ main(void)
 	FILE *fp;
 	int i;
 
-	test_plan(29);
+	test_plan(30);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
