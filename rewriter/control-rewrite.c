@@ -76,7 +76,8 @@ edits_apply(struct edits *ed, const char *text, size_t len)
 	char *out;
 	int i;
 
-	qsort(ed->e, ed->n, sizeof(*ed->e), edit_cmp);
+	if (ed->n > 0)
+		qsort(ed->e, ed->n, sizeof(*ed->e), edit_cmp);
 	for (i = 0; i < ed->n; i++)
 		max += strlen(ed->e[i].text);
 	out = m_malloc(max);

@@ -91,6 +91,7 @@ classify(struct job *job, struct convert_error *err)
 		                    "Format")->line, "unsupported source format "
 		                    "'%s'", d->format);
 	job->parts = m_malloc(sizeof(struct part) * d->nfiles);
+	memset(job->parts, 0, sizeof(struct part) * d->nfiles);
 	for (i = 0; i < d->nfiles; i++) {
 		const struct dsc_file *f = &d->files[i];
 		struct part *p = &job->parts[job->nparts++];

@@ -409,7 +409,8 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 		names[nnames++] = m_strdup(de->d_name);
 	}
 	closedir(dir);
-	qsort(names, nnames, sizeof(char *), name_cmp);
+	if (nnames > 0)
+		qsort(names, nnames, sizeof(char *), name_cmp);
 
 	for (i = 0; i < nnames && ret == 0; i++) {
 		const char *name = names[i], *pkg, *suffix;

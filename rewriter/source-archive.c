@@ -48,10 +48,17 @@ name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static void
+names_sort(struct names *ns)
+{
+	if (ns->n > 0)
+		qsort(ns->v, ns->n, sizeof(char *), name_cmp);
+}
+
 static bool
 names_has(const struct names *ns, const char *name)
 {
-	return bsearch(&name, ns->v, ns->n, sizeof(char *), name_cmp) != NULL;
+	return ns->n > 0 && bsearch(&name, ns->v, ns->n, sizeof(char *), name_cmp) != NULL;
 }
 
 /* "./a//b/" → "a/b"; NULL for an absolute name or one with "..". */
@@ -223,8 +230,8 @@ check_tree(const char *name, struct names *members, struct names *links,
 {
 	int i;
 
-	qsort(members->v, members->n, sizeof(char *), name_cmp);
-	qsort(links->v, links->n, sizeof(char *), name_cmp);
+	names_sort(members);
+	names_sort(links);
 	for (i = 1; i < members->n; i++)
 		if (strcmp(members->v[i - 1], members->v[i]) == 0)
 			return convert_fail(err, name, 0, "member '%s' is listed "
@@ -451,7 +458,7 @@ source_archive_pack(const char *path, const char *dir, const char *subdir,
 	} else {
 		walk(dir, "", &members);
 	}
-	qsort(members.v, members.n, sizeof(char *), name_cmp);
+	names_sort(&members);
 	archive_write_set_format_gnutar(a);
 	if (compression == SOURCE_XZ) {
 		archive_write_add_filter_xz(a);
