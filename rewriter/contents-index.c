@@ -619,6 +619,8 @@ contents_index_open(struct contents_index **idxp, const char *path,
 		free(idx);
 		return dpkg_put_errno(err, "%s: cannot map", path);
 	}
+	/* Lookups jump around: read no pages around the one wanted. */
+	madvise(idx->map, idx->size, MADV_RANDOM);
 	idx->h = idx->map;
 	if (!index_ok(idx)) {
 		munmap(idx->map, idx->size);

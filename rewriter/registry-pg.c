@@ -5,7 +5,12 @@
  * Archives are rows (COPY in, one transaction per label, so readers see
  * the old or the new one); claims rely on the primary keys: a second
  * claimer's INSERT waits for the first to commit, then finds its row.
+ *
+ * libpq is loaded with dlopen() when a postgresql:// registry is opened:
+ * linked, it and the dozen libraries it needs (TLS, Kerberos, LDAP) would
+ * cost every run of every command several milliseconds of relocation.
  */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +18,64 @@
 #include <libpq-fe.h>
 
 #include "registry.h"
+
+#define LIBPQ "libpq.so.5"
+
+#define PQ_FUNCTIONS(X) \
+	X(PQclear) \
+	X(PQconnectdb) \
+	X(PQerrorMessage) \
+	X(PQexec) \
+	X(PQexecParams) \
+	X(PQfinish) \
+	X(PQgetResult) \
+	X(PQgetvalue) \
+	X(PQntuples) \
+	X(PQputCopyData) \
+	X(PQputCopyEnd) \
+	X(PQresultStatus) \
+	X(PQsetNoticeProcessor) \
+	X(PQstatus)
+
+#define PQ_POINTER(f) static __typeof__(&f) pq_##f;
+PQ_FUNCTIONS(PQ_POINTER)
+
+static int
+load_libpq(struct dpkg_error *err)
+{
+	static bool loaded;
+	void *handle;
+
+	if (loaded)
+		return 0;
+	handle = dlopen(LIBPQ, RTLD_NOW | RTLD_LOCAL);
+	if (handle == NULL)
+		return dpkg_put_error(err, "PostgreSQL: cannot load %s: %s",
+		                      LIBPQ, dlerror());
+#define PQ_LOAD(f) \
+	if ((pq_##f = (__typeof__(&f))dlsym(handle, #f)) == NULL) \
+		return dpkg_put_error(err, "PostgreSQL: %s lacks %s", LIBPQ, #f);
+	PQ_FUNCTIONS(PQ_LOAD)
+#undef PQ_LOAD
+	loaded = true;
+	return 0;
+}
+
+/* From here on, every call goes through the loaded pointers. */
+#define PQclear (*pq_PQclear)
+#define PQconnectdb (*pq_PQconnectdb)
+#define PQerrorMessage (*pq_PQerrorMessage)
+#define PQexec (*pq_PQexec)
+#define PQexecParams (*pq_PQexecParams)
+#define PQfinish (*pq_PQfinish)
+#define PQgetResult (*pq_PQgetResult)
+#define PQgetvalue (*pq_PQgetvalue)
+#define PQntuples (*pq_PQntuples)
+#define PQputCopyData (*pq_PQputCopyData)
+#define PQputCopyEnd (*pq_PQputCopyEnd)
+#define PQresultStatus (*pq_PQresultStatus)
+#define PQsetNoticeProcessor (*pq_PQsetNoticeProcessor)
+#define PQstatus (*pq_PQstatus)
 
 /* Serialises schema creation across processes (any fixed number). */
 #define SCHEMA_LOCK 0x6478636f6e66
@@ -114,6 +177,10 @@ pg_open(struct registry **out, const char *db, bool create,
 	(void)create;
 	if (r == NULL)
 		abort();
+	if (load_libpq(err) < 0) {
+		free(r);
+		return -1;
+	}
 	r->conn = PQconnectdb(db);
 	if (PQstatus(r->conn) != CONNECTION_OK) {
 		pg_fail(r, "cannot connect", err);

@@ -296,6 +296,11 @@ sqlite_claimed_files(struct registry *base, const char *const *paths,
 
 	if (st == NULL)
 		return -1;
+	/* One read transaction: one lock, not one per path. */
+	if (exec(r, "BEGIN", err) < 0) {
+		sqlite3_finalize(st);
+		return -1;
+	}
 	for (i = 0; i < n && rc == SQLITE_DONE; i++) {
 		sqlite3_bind_text(st, 1, paths[i], -1, SQLITE_STATIC);
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
@@ -305,7 +310,12 @@ sqlite_claimed_files(struct registry *base, const char *const *paths,
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : db_error(r, err);
+	if (rc != SQLITE_DONE) {
+		db_error(r, err);
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return exec(r, "COMMIT", err);
 }
 
 /* Run SQL with one text parameter; copy the first row's columns. */
