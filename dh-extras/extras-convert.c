@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/atomic-file.h>
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
@@ -32,17 +33,24 @@ usage(FILE *fp)
 "Exit status: 0 converted, 2 bad input or usage.\n");
 }
 
+/* The report replaces any old one atomically, as every file we write. */
 static void
 write_json(const char *path, const struct convert_result *res,
            const struct convert_plan *plan)
 {
-	FILE *fp = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+	struct atomic_file *file;
 
-	if (fp == NULL)
-		ohshite("cannot open JSON report '%s'", path);
-	convert_report_json(fp, res, plan);
-	if (fp != stdout && fclose(fp) != 0)
-		ohshite("cannot write JSON report '%s'", path);
+	if (strcmp(path, "-") == 0) {
+		convert_report_json(stdout, res, plan);
+		return;
+	}
+	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
+	atomic_file_open(file);
+	convert_report_json(file->fp, res, plan);
+	atomic_file_sync(file);
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	atomic_file_free(file);
 }
 
 int
