@@ -8,6 +8,7 @@
  */
 #include <archive.h>
 #include <archive_entry.h>
+#include <libdeflate.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,6 +169,75 @@ scan_archive(struct pathmap_scanner *sc, const char *file,
 	return 0;
 }
 
+/*
+ * gzip through libdeflate: whole-buffer inflation, about twice zlib's
+ * speed, and gzip is what packages compress with (man pages, changelogs).
+ * Returns 1 when done, 0 when the data is not gzip it can read (the
+ * caller falls back to libarchive), -1 on allocation failure.
+ */
+static int
+scan_gzip(struct pathmap_scanner *sc, const char *file,
+          const unsigned char *buf, size_t len, struct report *report)
+{
+	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+	/* The trailer's ISIZE (modulo 4 GiB) of the last member: a hint. */
+	size_t cap = len >= 18 ? (size_t)buf[len - 4] |
+	             (size_t)buf[len - 3] << 8 | (size_t)buf[len - 2] << 16 |
+	             (size_t)buf[len - 1] << 24 : 0;
+	size_t in = 0, out = 0;
+	unsigned char *data;
+
+	if (d == NULL)
+		return -1;
+	if (cap < len * 4)
+		cap = len * 4;
+	if (cap > BLOB_MAX_EXPANDED)
+		cap = BLOB_MAX_EXPANDED;
+	data = malloc(cap);
+	if (data == NULL) {
+		libdeflate_free_decompressor(d);
+		return -1;
+	}
+	while (in < len) {
+		size_t used_in = 0, got = 0;
+		enum libdeflate_result r;
+
+		r = libdeflate_gzip_decompress_ex(d, buf + in, len - in,
+		                                  data + out, cap - out,
+		                                  &used_in, &got);
+		if (r == LIBDEFLATE_INSUFFICIENT_SPACE &&
+		    cap < BLOB_MAX_EXPANDED) {
+			size_t ncap = cap * 2 > BLOB_MAX_EXPANDED ?
+			              BLOB_MAX_EXPANDED : cap * 2;
+			void *v = realloc(data, ncap);
+
+			if (v == NULL) {
+				free(data);
+				libdeflate_free_decompressor(d);
+				return -1;
+			}
+			data = v;
+			cap = ncap;
+			continue;
+		}
+		if (r != LIBDEFLATE_SUCCESS) {
+			free(data);
+			libdeflate_free_decompressor(d);
+			return 0;
+		}
+		in += used_in;
+		out += got;
+		/* Trailing zeros after the last member are padding. */
+		while (in < len && buf[in] == 0)
+			in++;
+	}
+	libdeflate_free_decompressor(d);
+	scan_plain(sc, file, data, out, "inside gzip-compressed data "
+	           "(offset after decompression)", report);
+	free(data);
+	return 1;
+}
+
 static bool
 has_suffix(const char *s, const char *suffix)
 {
@@ -183,6 +253,12 @@ patch_blob(struct pathmap_scanner *sc, const char *file,
 	const char *reason = "binary data";
 	int i;
 
+	if (magic_matches(&compressed_kinds[0], buf, len)) {
+		int done = scan_gzip(sc, file, buf, len, report);
+
+		if (done != 0)
+			return done < 0 ? -1 : 0;
+	}
 	for (i = 0; compressed_kinds[i].magic; i++)
 		if (magic_matches(&compressed_kinds[i], buf, len))
 			return scan_archive(sc, file, buf, len,
@@ -196,8 +272,8 @@ patch_blob(struct pathmap_scanner *sc, const char *file,
 	return 0;
 }
 
-static bool
-is_compressed(const unsigned char *buf, size_t len)
+bool
+patch_is_compressed(const unsigned char *buf, size_t len)
 {
 	int i;
 
@@ -218,7 +294,7 @@ patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	if (len >= EI_NIDENT_LEN && memcmp(buf, "\x7f" "ELF", 4) == 0 &&
 	    (buf[4] == 1 || buf[4] == 2) && (buf[5] == 1 || buf[5] == 2))
 		return patch_elf(ctx, sc, file, buf, len, res, report);
-	if (!is_compressed(buf, len) && memchr(buf, '\0', len) == NULL)
+	if (!patch_is_compressed(buf, len) && memchr(buf, '\0', len) == NULL)
 		return patch_text(ctx, sc, file, buf, len, res, report);
 	return patch_blob(sc, file, buf, len, report);
 }

@@ -52,6 +52,9 @@ int patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 int patch_blob(struct pathmap_scanner *sc, const char *file,
                const unsigned char *buf, size_t len, struct report *report);
 
+/* Whether BUF starts like compressed data or a zip archive. */
+bool patch_is_compressed(const unsigned char *buf, size_t len);
+
 /* Report every UTF-16 reference in BUF (binary content only). */
 void patch_report_utf16(struct pathmap_scanner *sc, const char *file,
                         const unsigned char *buf, size_t len,

@@ -1,16 +1,16 @@
 /*
  * pathmap.c: the old paths a package's files had, and where they went.
  */
-#define PCRE2_CODE_UNIT_WIDTH 8
-
 #include <limits.h>
-#include <pcre2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pathmap.h"
+
+#define PATHMAP_TOPS_MAX 64
+#define PATHMAP_TOP_MAX 32
 
 struct pathmap_entry {
 	char *old;
@@ -25,14 +25,15 @@ struct pathmap {
 	/* Open addressing: indexes into entries, plus one; 0 is empty. */
 	size_t *slots;
 	size_t nslots;
-	pcre2_code *candidate;
-	pcre2_code *candidate_utf16;
+	/* The first components of the old paths, and their first bytes. */
+	char tops[PATHMAP_TOPS_MAX][PATHMAP_TOP_MAX];
+	size_t toplen[PATHMAP_TOPS_MAX];
+	size_t ntops;
+	bool first[256];
 };
 
 struct pathmap_scanner {
 	const struct pathmap *map;
-	pcre2_match_data *md;
-	pcre2_match_data *md16;
 };
 
 /* Bytes that end a path token: blanks, quotes, separators. */
@@ -74,8 +75,6 @@ pathmap_free(struct pathmap *map)
 	}
 	free(map->entries);
 	free(map->slots);
-	pcre2_code_free(map->candidate);
-	pcre2_code_free(map->candidate_utf16);
 	free(map);
 }
 
@@ -172,127 +171,42 @@ pathmap_add(struct pathmap *map, const char *old, const char *new)
 	return 0;
 }
 
-/* Append C to the pattern as a \x{..} escape (UTF16: with a NUL byte). */
-static void
-pattern_byte(char *pat, size_t *n, size_t size, unsigned char c,
-             int utf16)
+/* Gather the distinct first components of the old paths ("usr", "etc"). */
+static int
+collect_tops(struct pathmap *map)
 {
-	if (utf16 == 1)		/* little endian: char, then NUL */
-		*n += snprintf(pat + *n, size - *n, "\\x%02x\\x00", c);
-	else if (utf16 == 2)	/* big endian: NUL, then char */
-		*n += snprintf(pat + *n, size - *n, "\\x00\\x%02x", c);
-	else
-		*n += snprintf(pat + *n, size - *n, "\\x%02x", c);
-	if (*n >= size)
-		*n = size - 1;
-}
+	size_t i, j;
 
-/*
- * The candidate pattern: a slash, one of the old paths' first components,
- * then a boundary; not preceded by a name byte or a slash-free path.
- */
-static char *
-build_pattern(const struct pathmap *map, int utf16)
-{
-	size_t size = 16 * 1024, n = 0, i, j;
-	char *pat = malloc(size);
-	char **tops = calloc(map->count + 1, sizeof(char *));
-	size_t ntops = 0;
-
-	if (pat == NULL || tops == NULL) {
-		free(pat);
-		free(tops);
-		return NULL;
-	}
 	for (i = 0; i < map->count; i++) {
 		const char *old = map->entries[i].old + 1;
 		size_t len = strcspn(old, "/");
 
-		for (j = 0; j < ntops; j++)
-			if (strlen(tops[j]) == len && strncmp(tops[j], old, len) == 0)
+		if (len == 0 || len > PATHMAP_TOP_MAX)
+			continue;
+		for (j = 0; j < map->ntops; j++)
+			if (map->toplen[j] == len &&
+			    memcmp(map->tops[j], old, len) == 0)
 				break;
-		if (j == ntops && ntops < 64)
-			tops[ntops++] = strndup(old, len);
+		if (j < map->ntops)
+			continue;
+		if (map->ntops == PATHMAP_TOPS_MAX)
+			return -1;
+		memcpy(map->tops[map->ntops], old, len);
+		map->toplen[map->ntops++] = len;
+		map->first[(unsigned char)old[0]] = true;
 	}
-	if (utf16 == 0)
-		n += snprintf(pat + n, size - n,
-		              "(?<![A-Za-z0-9._+~@\\x80-\\xff-])");
-	pattern_byte(pat, &n, size, '/', utf16);
-	n += snprintf(pat + n, size - n, "(?:");
-	for (j = 0; j < ntops; j++) {
-		const unsigned char *t = (const unsigned char *)tops[j];
-
-		if (j > 0)
-			n += snprintf(pat + n, size - n, "|");
-		for (; *t; t++)
-			pattern_byte(pat, &n, size, *t, utf16);
-		free(tops[j]);
-	}
-	n += snprintf(pat + n, size - n, ")");
-	if (utf16 == 0)
-		snprintf(pat + n, size - n, "(?![A-Za-z0-9._+~@\\x80-\\xff-])");
-	free(tops);
-	return pat;
-}
-
-static pcre2_code *
-compile_pattern(const char *pat, char *err, size_t errlen)
-{
-	int code;
-	PCRE2_SIZE off;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
-	                               0, &code, &off, NULL);
-
-	if (re == NULL) {
-		PCRE2_UCHAR msg[256];
-
-		pcre2_get_error_message(code, msg, sizeof(msg));
-		snprintf(err, errlen, "path pattern: %s at offset %zu", msg,
-		         (size_t)off);
-		return NULL;
-	}
-	/* Without JIT the interpreter still gives the same answers. */
-	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
-	return re;
+	return 0;
 }
 
 int
 pathmap_compile(struct pathmap *map, char *err, size_t errlen)
 {
-	char *pat;
-
-	if (map->count == 0)
-		return 0;
-	pat = build_pattern(map, 0);
-	if (pat == NULL)
-		goto oom;
-	map->candidate = compile_pattern(pat, err, errlen);
-	free(pat);
-	if (map->candidate == NULL)
+	if (collect_tops(map) < 0) {
+		snprintf(err, errlen, "more than %d top-level directories moved",
+		         PATHMAP_TOPS_MAX);
 		return -1;
-	pat = build_pattern(map, 1);
-	if (pat == NULL)
-		goto oom;
-	/* Both byte orders: the LE form, or the same shifted by one byte. */
-	{
-		size_t len = strlen(pat);
-		char *both = malloc(len * 2 + 16);
-
-		if (both == NULL) {
-			free(pat);
-			goto oom;
-		}
-		snprintf(both, len * 2 + 16, "%s|\\x00%s", pat, pat);
-		free(pat);
-		map->candidate_utf16 = compile_pattern(both, err, errlen);
-		free(both);
 	}
-	if (map->candidate_utf16 == NULL)
-		return -1;
 	return 0;
-oom:
-	snprintf(err, errlen, "path pattern: out of memory");
-	return -1;
 }
 
 struct pathmap_scanner *
@@ -303,23 +217,41 @@ pathmap_scanner_new(const struct pathmap *map)
 	if (sc == NULL)
 		return NULL;
 	sc->map = map;
-	if (map->candidate) {
-		sc->md = pcre2_match_data_create_from_pattern(map->candidate,
-		                                              NULL);
-		sc->md16 = pcre2_match_data_create_from_pattern(
-			map->candidate_utf16, NULL);
-	}
 	return sc;
 }
 
 void
 pathmap_scanner_free(struct pathmap_scanner *sc)
 {
-	if (sc == NULL)
-		return;
-	pcre2_match_data_free(sc->md);
-	pcre2_match_data_free(sc->md16);
 	free(sc);
+}
+
+/*
+ * The length of the top component at P (a '/'), reading every STRIDE-th
+ * byte (2 for UTF-16, whose other bytes must be NUL), or 0.
+ */
+static size_t
+top_at(const struct pathmap *map, const unsigned char *buf, size_t len,
+       size_t p, size_t stride)
+{
+	size_t j, k;
+
+	for (j = 0; j < map->ntops; j++) {
+		size_t n = map->toplen[j];
+
+		if (p + stride * (n + 1) > len)
+			continue;
+		for (k = 0; k < n; k++) {
+			size_t at = p + stride * (k + 1);
+
+			if (buf[at] != (unsigned char)map->tops[j][k] ||
+			    (stride == 2 && buf[at - 1] != 0))
+				break;
+		}
+		if (k == n)
+			return stride * (n + 1);
+	}
+	return 0;
 }
 
 /*
@@ -361,20 +293,23 @@ pathmap_next(struct pathmap_scanner *sc, const unsigned char *buf,
              size_t len, size_t from, struct pathmap_match *match)
 {
 	const struct pathmap *map = sc->map;
+	const unsigned char *p;
 
-	if (map->candidate == NULL)
-		return false;
-	while (from < len) {
-		PCRE2_SIZE *ov;
-		size_t start, end;
-		int rc;
+	while (from < len &&
+	       (p = memchr(buf + from, '/', len - from)) != NULL) {
+		size_t start = (size_t)(p - buf), top, end;
 
-		rc = pcre2_match(map->candidate, buf, len, from, 0, sc->md, NULL);
-		if (rc < 0)
-			return false;
-		ov = pcre2_get_ovector_pointer(sc->md);
-		start = ov[0];
-		for (end = ov[1]; end < len && end - start < PATH_MAX &&
+		from = start + 1;
+		if (from >= len || !map->first[buf[from]])
+			continue;
+		/* "x/usr" is not a path; "/usrx" is not /usr. */
+		if (start > 0 && pathmap_is_name_byte(buf[start - 1]))
+			continue;
+		top = top_at(map, buf, len, start, 1);
+		if (top == 0 || (start + top < len &&
+		                 pathmap_is_name_byte(buf[start + top])))
+			continue;
+		for (end = start + top; end < len && end - start < PATH_MAX &&
 		     !is_token_end(buf[end]); end++)
 			;
 		if (longest_prefix(map, (const char *)buf + start, end - start,
@@ -382,42 +317,36 @@ pathmap_next(struct pathmap_scanner *sc, const unsigned char *buf,
 			match->start = start;
 			return true;
 		}
-		from = ov[1];
 	}
 	return false;
 }
 
+/*
+ * In UTF-16 an ASCII path reads, from its slash on, as the same bytes in
+ * either byte order: "/", NUL, "u", NUL, "s"...  Offsets are the slash's.
+ */
 bool
 pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
                    size_t len, size_t from, struct pathmap_match *match)
 {
 	const struct pathmap *map = sc->map;
+	const unsigned char *p;
 
-	if (map->candidate_utf16 == NULL)
-		return false;
-	while (from < len) {
+	while (from < len &&
+	       (p = memchr(buf + from, '/', len - from)) != NULL) {
+		size_t start = (size_t)(p - buf), i, n = 0;
 		char token[PATH_MAX];
-		PCRE2_SIZE *ov;
-		size_t start, i, n = 0;
-		int rc, big_endian;
 
-		rc = pcre2_match(map->candidate_utf16, buf, len, from, 0,
-		                 sc->md16, NULL);
-		if (rc < 0)
-			return false;
-		ov = pcre2_get_ovector_pointer(sc->md16);
-		/*
-		 * The second alternative starts at the NUL before the slash.
-		 * Mid-string, both byte orders look the same; the offset given
-		 * is the slash's, as for little endian, the common order.
-		 */
-		big_endian = buf[ov[0]] == '\0';
-		start = ov[0] + big_endian;
+		from = start + 1;
+		if (start + 2 >= len || buf[start + 1] != 0 ||
+		    !map->first[buf[start + 2]] ||
+		    top_at(map, buf, len, start, 2) == 0)
+			continue;
 		for (i = start; i + 1 < len && n < sizeof(token) - 1; i += 2) {
 			unsigned char c = buf[i];
-			unsigned char z = buf[i + 1];
 
-			if (z != 0 || c == 0 || c >= 0x80 || is_token_end(c))
+			if (buf[i + 1] != 0 || c == 0 || c >= 0x80 ||
+			    is_token_end(c))
 				break;
 			token[n++] = (char)c;
 		}
@@ -426,7 +355,6 @@ pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
 			match->len = i - start;
 			return true;
 		}
-		from = ov[1];
 	}
 	return false;
 }

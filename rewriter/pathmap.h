@@ -8,9 +8,11 @@
  * "/usr/share/foo:" but not "/usr/share/foobar" or "/usr/share/foo.conf".
  * A reference must start a path: "x/usr/share/foo" is not one.
  *
- * Candidates are found with one PCRE2 pattern (JIT compiled) built from the
- * first components of the old paths; the longest match is then looked up
- * in a hash table, so the cost does not grow with the number of paths.
+ * Candidates are found with memchr(3) for '/' followed by one of the old
+ * paths' first components; the longest match is then looked up in a hash
+ * table, so the cost does not grow with the number of paths.  This scan
+ * is the loop over every byte of a package; a PCRE2 JIT pattern doing the
+ * same took about twice the CPU time on the benchmark tree (bench/).
  */
 #ifndef DH_EXTRAS_PATHMAP_H
 #define DH_EXTRAS_PATHMAP_H
@@ -37,7 +39,7 @@ void pathmap_free(struct pathmap *map);
 int pathmap_add(struct pathmap *map, const char *old, const char *new);
 size_t pathmap_count(const struct pathmap *map);
 
-/* Compile the candidate patterns; call once, after the last add. */
+/* Prepare the candidate search; call once, after the last add. */
 int pathmap_compile(struct pathmap *map, char *err, size_t errlen);
 
 /* The new path for exactly OLD, or NULL. */

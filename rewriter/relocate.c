@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -646,8 +645,109 @@ fail:
 	return -1;
 }
 
+/* A thread's buffer for file contents, grown as needed. */
+struct readbuf {
+	unsigned char *data;
+	size_t alloc;
+	unsigned char *chunk;	/* SCAN_CHUNK bytes */
+};
+
+/*
+ * Read the whole of FD into RB.  read(2) rather than mmap(2): unmapping
+ * in a threaded process costs every CPU a TLB flush, a file.
+ */
+static int
+read_whole(int fd, size_t size, struct readbuf *rb)
+{
+	size_t done = 0;
+
+	if (size + 1 > rb->alloc) {
+		size_t alloc = rb->alloc ? rb->alloc : 1 << 20;
+		void *v;
+
+		while (alloc < size + 1)
+			alloc *= 2;
+		v = realloc(rb->data, alloc);
+		if (v == NULL)
+			return -1;
+		rb->data = v;
+		rb->alloc = alloc;
+	}
+	while (done < size) {
+		ssize_t n = read(fd, rb->data + done, size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		done += (size_t)n;
+	}
+	if (done != size) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
+/* Bytes read at a time when looking for a first reference. */
+#define SCAN_CHUNK (1u << 20)
+/* Chunks overlap by more than the longest reference, in UTF-16 too. */
+#define SCAN_OVERLAP (2 * PATH_MAX + 16)
+
+/*
+ * Whether FD (SIZE bytes) may hold a reference, read in chunks through a
+ * small buffer that stays in cache.  Most files hold none and are read
+ * once this way; the others are read again whole.  Only false positives
+ * are possible at chunk edges, and they only cost that second read.
+ */
+static int
+may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
+                   unsigned char *chunk)
+{
+	size_t off = 0;
+	struct pathmap_match m;
+
+	while (off < size) {
+		size_t want = size - off < SCAN_CHUNK ? size - off : SCAN_CHUNK;
+		ssize_t n = pread(fd, chunk, want, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -1 : 0;
+		if (pathmap_next(sc, chunk, (size_t)n, 0, &m) ||
+		    pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m))
+			return 1;
+		if (off + (size_t)n >= size)
+			break;
+		off += (size_t)n > SCAN_OVERLAP ? (size_t)n - SCAN_OVERLAP
+		                                : (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Whether a file must be read whole whatever a chunked scan says: its
+ * references may be compressed, or be bare names (.desktop Exec=, Icon=).
+ */
+static bool
+needs_whole_read(const char *file, int fd)
+{
+	unsigned char head[16];
+	size_t len = strlen(file);
+	ssize_t n;
+
+	if (len >= 8 && strcmp(file + len - 8, ".desktop") == 0)
+		return true;
+	n = pread(fd, head, sizeof(head), 0);
+	return n > 0 && patch_is_compressed(head, (size_t)n);
+}
+
 static void
-run_job(struct run *run, struct pathmap_scanner *sc, struct job *job)
+run_job(struct run *run, struct pathmap_scanner *sc, struct readbuf *rb,
+        struct job *job)
 {
 	struct plan_entry *pe = &job->plan->p[job->index];
 	char path[PATH_MAX * 2], file[PATH_MAX + 1];
@@ -672,16 +772,28 @@ run_job(struct run *run, struct pathmap_scanner *sc, struct job *job)
 			close(fd);
 		return;
 	}
-	if (st.st_size > 0) {
-		buf = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (buf == MAP_FAILED) {
-			fmt_into(job->err, sizeof(job->err), "%s: %s", path,
-			         strerror(errno));
-			job->failed = 1;
+	if (!needs_whole_read(file, fd)) {
+		int may = may_hold_reference(fd, (size_t)st.st_size, sc,
+		                             rb->chunk);
+
+		if (may <= 0) {
+			if (may < 0) {
+				fmt_into(job->err, sizeof(job->err), "%s: %s", path,
+				         strerror(errno));
+				job->failed = 1;
+			}
 			close(fd);
 			return;
 		}
 	}
+	if (read_whole(fd, (size_t)st.st_size, rb) < 0) {
+		fmt_into(job->err, sizeof(job->err), "%s: %s", path,
+		         strerror(errno));
+		job->failed = 1;
+		close(fd);
+		return;
+	}
+	buf = rb->data;
 	close(fd);
 	if (patch_content(&run->ctx, sc, file, buf, (size_t)st.st_size, &res,
 	                  &job->report) < 0) {
@@ -693,8 +805,6 @@ run_job(struct run *run, struct pathmap_scanner *sc, struct job *job)
 	}
 	free(res.data);
 	free(res.rpath);
-	if (buf)
-		munmap(buf, (size_t)st.st_size);
 }
 
 static void *
@@ -702,12 +812,18 @@ worker(void *arg)
 {
 	struct run *run = arg;
 	struct pathmap_scanner *sc = pathmap_scanner_new(run->paths);
+	struct readbuf rb = { NULL, 0, malloc(SCAN_CHUNK) };
 	size_t i;
 
-	if (sc == NULL)
+	if (sc == NULL || rb.chunk == NULL) {
+		pathmap_scanner_free(sc);
+		free(rb.chunk);
 		return (void *)1;
+	}
 	while ((i = atomic_fetch_add(&run->next_job, 1)) < run->njobs)
-		run_job(run, sc, &run->jobs[i]);
+		run_job(run, sc, &rb, &run->jobs[i]);
+	free(rb.data);
+	free(rb.chunk);
 	pathmap_scanner_free(sc);
 	return NULL;
 }
