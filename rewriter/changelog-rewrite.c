@@ -20,6 +20,7 @@ parse_trailer(const char *file, int lno, const char *line, size_t n,
 	const char *date = NULL, *p;
 	char buf[128];
 	struct tm tm;
+	long offset;
 	char *end;
 
 	for (p = line; p + 1 < line + n; p++)
@@ -35,7 +36,9 @@ parse_trailer(const char *file, int lno, const char *line, size_t n,
 	if (end == NULL || *end != '\0')
 		return convert_fail(err, file, lno, "malformed date '%s' in "
 		                    "trailer line (expected RFC 5322)", buf);
-	*when = timegm(&tm) - tm.tm_gmtoff;
+	/* timegm() clears tm_gmtoff: read it first. */
+	offset = tm.tm_gmtoff;
+	*when = timegm(&tm) - offset;
 	return 0;
 }
 

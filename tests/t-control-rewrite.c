@@ -1,0 +1,107 @@
+/* Facts about debian/control rewriting: the diff is only what must change. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/program.h>
+
+#include "../tests/tap.h"
+#include "control-rewrite.h"
+
+static char result[4096];
+
+/* The rewritten TEXT, or the error. */
+static const char *
+rw(const char *text)
+{
+	struct control_info info;
+	struct convert_error err;
+	char *out;
+
+	if (control_rewrite_text("debian/control", text, strlen(text), &info,
+	                         &out, NULL, &err) < 0) {
+		control_info_free(&info);
+		snprintf(result, sizeof(result), "%s", err.msg);
+		return result;
+	}
+	snprintf(result, sizeof(result), "%s", out);
+	free(out);
+	control_info_free(&info);
+	return result;
+}
+
+int
+main(int argc, char **argv)
+{
+	(void)argc;
+	dpkg_program_init(argv[0]);
+	test_plan(16);
+
+	/* Build-Depends gets the add-on in the style it is written. */
+	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13)\n\n"
+	            "Package: a1\n"), ==,
+	         "Source: extras-a1\nBuild-Depends: debhelper-compat (= 13), "
+	         "dh-sequence-extras\n\nPackage: extras-a1\n");
+	test_str(rw("Source: a1\nBuild-Depends:\n debhelper-compat (= 13),\n"
+	            " pkgconf,\n\nPackage: a1\n"), ==,
+	         "Source: extras-a1\nBuild-Depends:\n debhelper-compat (= 13),\n"
+	         " pkgconf,\n dh-sequence-extras,\n\nPackage: extras-a1\n");
+	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13),\n"
+	            "               pkgconf\n\nPackage: a1\n"), ==,
+	         "Source: extras-a1\nBuild-Depends: debhelper-compat (= 13),\n"
+	         "               pkgconf,\n               dh-sequence-extras\n"
+	         "\nPackage: extras-a1\n");
+	test_str(rw("Source: a1\nSection: x\n\nPackage: a1\n"), ==,
+	         "Source: extras-a1\nSection: x\nBuild-Depends: "
+	         "dh-sequence-extras\n\nPackage: extras-a1\n");
+
+	/* Comments and unknown fields stay where they are. */
+	test_str(rw("# top\nSource: a1\n# between\nBuild-Depends: b,\n"
+	            "# inside\n c\nX-Foo: bar\n\n# before\nPackage: a1\n"
+	            "Depends: a1-data, c\n\nPackage: a1-data\n"), ==,
+	         "# top\nSource: extras-a1\n# between\nBuild-Depends: b,\n"
+	         "# inside\n c,\n dh-sequence-extras\nX-Foo: bar\n\n# before\n"
+	         "Package: extras-a1\nDepends: extras-a1-data, c\n\n"
+	         "Package: extras-a1-data\n");
+
+	/* A field left empty goes, with its line. */
+	test_str(rw("Source: a1\nBuild-Depends: b\n\nPackage: a1\n"
+	            "Conflicts: x\nProvides: y\nDescription: d\n"), ==,
+	         "Source: extras-a1\nBuild-Depends: b, dh-sequence-extras\n\n"
+	         "Package: extras-a1\nDescription: d\n");
+	/* Build-Conflicts on other packages stay: they only shape the build. */
+	test_str(rw("Source: a1\nBuild-Depends: b\nBuild-Conflicts: x\n\n"
+	            "Package: a1\n"), ==,
+	         "Source: extras-a1\nBuild-Depends: b, dh-sequence-extras\n"
+	         "Build-Conflicts: x\n\nPackage: extras-a1\n");
+
+	/* A second run changes nothing. */
+	test_str(rw("Source: extras-a1\nBuild-Depends: b, dh-sequence-extras\n\n"
+	            "Package: extras-a1\nDepends: extras-a1-data\n\n"
+	            "Package: extras-a1-data\nBreaks: extras-a1 (<< 2)\n"), ==,
+	         "Source: extras-a1\nBuild-Depends: b, dh-sequence-extras\n\n"
+	         "Package: extras-a1\nDepends: extras-a1-data\n\n"
+	         "Package: extras-a1-data\nBreaks: extras-a1 (<< 2)\n");
+
+	/* Refusals, with the line. */
+	test_str(rw("Source: a1\n\n"), ==, "debian/control: needs a source "
+	         "stanza and at least one binary package stanza");
+	test_str(rw("Section: x\n\nPackage: a1\n"), ==,
+	         "debian/control:1: the first stanza has no Source field");
+	test_str(rw("Source: a1\n\nArchitecture: all\n"), ==,
+	         "debian/control:3: binary package stanza has no Package field");
+	test_str(rw("Source: a1\n\nPackage: a1\n\nPackage: a1\n"), ==,
+	         "debian/control:5: package 'a1' is listed twice");
+	test_str(rw("Source: A1\n\nPackage: a1\n"), ==,
+	         "debian/control:1: invalid source name 'A1': must be lowercase");
+	test_str(rw("Source: a\n\nPackage: a\n"), ==,
+	         "debian/control:1: source name 'a' cannot name an extras app: "
+	         "it is shorter than 2 characters");
+	test_str(rw("Source: a1\n\nPackage: a1\nDepends: b (>= !)\n"), ==,
+	         "debian/control:4: invalid version '!' in Depends: version "
+	         "number does not start with digit");
+	test_str(rw("Source: a1\n\nPackage: a1\nDepends: b,\n\n c\n"), ==,
+	         "debian/control:6: empty field name");
+
+	return test_done();
+}

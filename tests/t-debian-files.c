@@ -1,0 +1,74 @@
+/* Facts about judging debhelper files and maintainer scripts. */
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/program.h>
+
+#include "../tests/tap.h"
+#include "debian-files.h"
+
+static char result[1024];
+
+/* "keep", "drop", or the error. */
+static const char *
+judge(const char *script)
+{
+	struct convert_error err;
+	int r = debian_script_judge("debian/postinst", script, NULL, &err);
+
+	snprintf(result, sizeof(result), "%s",
+	         r == 0 ? "keep" : r == 1 ? "drop" : err.msg);
+	return result;
+}
+
+int
+main(int argc, char **argv)
+{
+	(void)argc;
+	dpkg_program_init(argv[0]);
+	test_plan(19);
+
+	test_int(debian_file_kind("install"), ==, DEBIAN_FILE_KEEP);
+	test_int(debian_file_kind("postinst"), ==, DEBIAN_FILE_SCRIPT);
+	test_int(debian_file_kind("links"), ==, DEBIAN_FILE_LINKS);
+	test_int(debian_file_kind("dirs"), ==, DEBIAN_FILE_DIRS);
+	test_int(debian_file_kind("cron.daily"), ==, DEBIAN_FILE_DROP);
+	test_int(debian_file_kind("service"), ==, DEBIAN_FILE_DROP);
+	test_int(debian_file_kind("doc-base.manual"), ==, DEBIAN_FILE_DROP);
+	test_int(debian_file_kind("1"), ==, DEBIAN_FILE_UNKNOWN);
+	test_int(debian_file_kind("xpm"), ==, DEBIAN_FILE_UNKNOWN);
+
+	test_str(judge("#!/bin/sh\nset -e\n#DEBHELPER#\nexit 0\n"), ==, "keep");
+	test_str(judge("#!/bin/sh\nset -e\n\ncase \"$1\" in\n  configure)\n"
+	               "  ;;\n  abort-upgrade|abort-remove)\n  ;;\n  *)\n"
+	               "    echo \"postinst called with unknown argument\" >&2\n"
+	               "    exit 1\n  ;;\nesac\n\n#DEBHELPER#\n\nexit 0\n"), ==,
+	         "keep");
+	test_str(judge("#!/bin/sh -e\nif [ \"$1\" = configure ]; then\n"
+	               "  update-alternatives --install /usr/bin/x x /usr/bin/y 5\n"
+	               "fi\n"), ==, "drop");
+	test_str(judge("#!/bin/sh\nif which update-menus >/dev/null; then "
+	               "update-menus; fi\n"), ==, "drop");
+	test_str(judge("#!/bin/sh\n. /usr/share/debconf/confmodule\n"
+	               "db_input high foo/bar || true\ndb_go\n"), ==, "drop");
+	test_str(judge("#!/bin/sh\nset -e\nrm -rf /var/lib/foo\n"), ==,
+	         "debian/postinst:3: cannot judge maintainer script line "
+	         "'rm -rf /var/lib/foo': an extras package's scripts come "
+	         "from debhelper snippets only");
+	test_str(judge("#!/bin/sh\necho x > /etc/foo\n"), ==,
+	         "debian/postinst:2: cannot judge maintainer script line "
+	         "'echo x > /etc/foo': an extras package's scripts come from "
+	         "debhelper snippets only");
+	test_str(judge("#!/bin/sh\nif [ -x \"`which foo`\" ]; then\n"), ==,
+	         "debian/postinst:2: cannot judge maintainer script line "
+	         "'if [ -x \"`which foo`\" ]; then': an extras package's "
+	         "scripts come from debhelper snippets only");
+	test_str(judge("#!/usr/bin/perl\nexit 0;\n"), ==,
+	         "debian/postinst:1: maintainer script is not a shell script, "
+	         "and cannot be judged");
+	test_str(judge("#!/bin/sh\nldconfig \\\n  -v\n"), ==,
+	         "debian/postinst:2: continued line in maintainer script "
+	         "cannot be judged");
+
+	return test_done();
+}

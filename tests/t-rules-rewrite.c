@@ -1,0 +1,66 @@
+/* Facts about debian/rules rewriting: which references follow the rename. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/program.h>
+
+#include "../tests/tap.h"
+#include "rules-rewrite.h"
+
+static char *names[] = { "foo", "foo-data", "foo.bar" };
+static struct control_info control = { "foo", names, 3 };
+static char result[4096];
+
+static const char *
+rw(const char *text)
+{
+	char *out = rules_rewrite_text("debian/rules", text, strlen(text),
+	                               &control, NULL);
+
+	snprintf(result, sizeof(result), "%s", out);
+	free(out);
+	return result;
+}
+
+int
+main(int argc, char **argv)
+{
+	(void)argc;
+	dpkg_program_init(argv[0]);
+	test_plan(17);
+
+	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
+	         "rm -f debian/extras-foo/usr/bin/x\n");
+	test_str(rw("cp x $(CURDIR)/debian/foo-data/usr\n"), ==,
+	         "cp x $(CURDIR)/debian/extras-foo-data/usr\n");
+	test_str(rw("install -d debian/foo\n"), ==,
+	         "install -d debian/extras-foo\n");
+	test_str(rw("cat debian/foo.install\n"), ==,
+	         "cat debian/extras-foo.install\n");
+	test_str(rw("ls debian/foo.bar/\n"), ==, "ls debian/extras-foo.bar/\n");
+	test_str(rw("dh_installdocs -pfoo\n"), ==,
+	         "dh_installdocs -pextras-foo\n");
+	test_str(rw("dh_installdocs -p foo-data\n"), ==,
+	         "dh_installdocs -p extras-foo-data\n");
+	test_str(rw("dh_install --package=foo -Nfoo-data\n"), ==,
+	         "dh_install --package=extras-foo -Nextras-foo-data\n");
+	test_str(rw("dh_strip --no-package=foo.bar\n"), ==,
+	         "dh_strip --no-package=extras-foo.bar\n");
+	/* Not a package reference: left alone. */
+	test_str(rw("debian/tmp/usr debian/foo.1 debian/foobar/\n"), ==,
+	         "debian/tmp/usr debian/foo.1 debian/foobar/\n");
+	test_str(rw("x/debian/foo-other/ -pfoox --package=foo-data2\n"), ==,
+	         "x/debian/foo-other/ -pfoox --package=foo-data2\n");
+	test_str(rw("gcc -pfoo.c\n"), ==, "gcc -pfoo.c\n");
+	test_str(rw("echo foo foo-data\n"), ==, "echo foo foo-data\n");
+	test_str(rw("mydebian/foo/\n"), ==, "mydebian/foo/\n");
+	/* Already renamed: a second run changes nothing. */
+	test_str(rw("rm debian/extras-foo/x; dh_x -pextras-foo\n"), ==,
+	         "rm debian/extras-foo/x; dh_x -pextras-foo\n");
+	test_str(rw("\"debian/foo\" 'debian/foo-data'\n"), ==,
+	         "\"debian/extras-foo\" 'debian/extras-foo-data'\n");
+	test_str(rw(""), ==, "");
+
+	return test_done();
+}
