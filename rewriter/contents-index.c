@@ -71,31 +71,6 @@ put_varint(unsigned char *p, uint64_t v)
 	return p;
 }
 
-static inline uint64_t
-mix(uint64_t a, uint64_t b)
-{
-	__uint128_t r = (__uint128_t)a * b;
-
-	return (uint64_t)r ^ (uint64_t)(r >> 64);
-}
-
-uint64_t
-contents_hash(const char *s, size_t len)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
-
-	while (len >= 8) {
-		memcpy(&w, s, 8);
-		h = mix(h ^ w, 0xbf58476d1ce4e5b9ull);
-		s += 8;
-		len -= 8;
-	}
-	w = 0;
-	memcpy(&w, s, len);
-	h = mix(h ^ w, 0x94d049bb133111ebull);
-	return mix(h, 0x9e3779b97f4a7c15ull);
-}
-
 /* An open-addressing set of strings kept in a text buffer. */
 struct strset {
 	uint32_t *slots;	/* id + 1, 0 empty */
@@ -256,8 +231,8 @@ list_id(struct contents_builder *b, const char *pkgs, size_t len)
 }
 
 static void
-add_entry(void *ctx, const char *path, size_t len, const char *pkgs,
-          size_t pkglen)
+add_entry(void *ctx, const char *path, size_t len, uint64_t hash,
+          const char *pkgs, size_t pkglen)
 {
 	struct contents_builder *b = ctx;
 	size_t shared = 0;
@@ -276,7 +251,7 @@ add_entry(void *ctx, const char *path, size_t len, const char *pkgs,
 		if (b->hashes == NULL)
 			abort();
 	}
-	b->hashes[b->nentries] = contents_hash(path, len);
+	b->hashes[b->nentries] = hash;
 	if (b->nentries % CONTENTS_BLOCK == 0) {
 		if (b->nblocks == b->blocks_cap) {
 			b->blocks_cap = b->blocks_cap ? b->blocks_cap * 2 : 4096;
@@ -325,36 +300,46 @@ home_slot(uint64_t h, uint64_t nslots)
 
 /*
  * Fill the slots in order of home slot, so that the writes walk the table
- * once instead of jumping around it: bucket the entries by the top bits
- * of their hash first (home_slot() grows with them).
+ * once instead of jumping around it: bucket the (hash, entry) pairs by the
+ * top bits of the hash first (home_slot() grows with them).
  */
+struct pair {
+	uint64_t hash;
+	uint64_t entry;
+};
+
 static uint64_t *
 build_slots(const struct contents_builder *b, uint64_t nslots)
 {
 	enum { BUCKET_BITS = 12, NBUCKETS = 1 << BUCKET_BITS };
-	uint64_t *slots = calloc(nslots, sizeof(*slots));
-	uint32_t *order = malloc((b->nentries + 1) * sizeof(*order));
+	uint64_t *slots = malloc(nslots * sizeof(*slots));
+	struct pair *pairs = malloc((b->nentries + 1) * sizeof(*pairs));
 	size_t *start = calloc(NBUCKETS + 1, sizeof(*start));
 	size_t i;
 
-	if (slots == NULL || order == NULL || start == NULL)
+	if (slots == NULL || pairs == NULL || start == NULL)
 		abort();
+	memset(slots, 0, nslots * sizeof(*slots));
 	for (i = 0; i < b->nentries; i++)
 		start[(b->hashes[i] >> (64 - BUCKET_BITS)) + 1]++;
 	for (i = 1; i <= NBUCKETS; i++)
 		start[i] += start[i - 1];
-	for (i = 0; i < b->nentries; i++)
-		order[start[b->hashes[i] >> (64 - BUCKET_BITS)]++] = i;
 	for (i = 0; i < b->nentries; i++) {
-		uint32_t e = order[i];
-		uint64_t h = b->hashes[e], pos = home_slot(h, nslots);
+		uint64_t h = b->hashes[i];
+		struct pair *p = &pairs[start[h >> (64 - BUCKET_BITS)]++];
+
+		p->hash = h;
+		p->entry = i;
+	}
+	for (i = 0; i < b->nentries; i++) {
+		uint64_t h = pairs[i].hash, pos = home_slot(h, nslots);
 
 		while (slots[pos])
 			if (++pos == nslots)
 				pos = 0;
-		slots[pos] = (h << 32) | ((uint64_t)e + 1);
+		slots[pos] = (h << 32) | (pairs[i].entry + 1);
 	}
-	free(order);
+	free(pairs);
 	free(start);
 	return slots;
 }

@@ -81,7 +81,4 @@ bool contents_index_has_package(const struct contents_index *idx,
 
 void contents_index_close(struct contents_index *idx);
 
-/* The 64-bit hash the index uses for paths. */
-uint64_t contents_hash(const char *s, size_t len);
-
 #endif

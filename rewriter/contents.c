@@ -2,8 +2,9 @@
  * contents.c: read Contents indices as Debian and Ubuntu publish them.
  *
  * A reader thread decompresses into a few large buffers, each ending at a
- * line end; the caller's thread parses them.  The two meet in a small
- * queue guarded by one mutex.
+ * line end, and splits their lines into records (with the path's hash);
+ * the caller's thread hands the records to its callback.  The two meet in
+ * a small queue guarded by one mutex, and share the work about evenly.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -20,16 +21,25 @@
 /* The old header is about 30 lines; look no further for its end. */
 #define HEADER_SCAN_LINES 200
 
+/* One entry of a chunk, found by the reader thread. */
+struct record {
+	uint64_t hash;
+	uint32_t path, pathlen;		/* offsets into the chunk's data */
+	uint32_t packages, pkglen;
+};
+
 struct chunk {
 	char *data;
 	size_t len;
-	int file;		/* index into the file names */
-	bool first;		/* the first chunk of its file */
+	struct record *records;
+	size_t nrecords, cap;
+	struct contents_stats stats;
 };
 
 struct pipeline {
 	const char *const *filenames;
 	int nfiles;
+	bool pkg_ok[256];
 
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
@@ -80,6 +90,139 @@ producer_finish(struct pipeline *p, const char *error)
 	p->done = true;
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
+}
+
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Bytes a package list may hold: names, sections, separators. */
+static void
+package_list_bytes(bool ok[256])
+{
+	int c;
+
+	memset(ok, 0, 256 * sizeof(*ok));
+	for (c = 'a'; c <= 'z'; c++)
+		ok[c] = true;
+	for (c = '0'; c <= '9'; c++)
+		ok[c] = true;
+	ok['+'] = ok['-'] = ok['.'] = ok['/'] = ok[','] = true;
+}
+
+/* Parse one line (without its newline); false when it does not fit. */
+static bool
+parse_line(const char *line, size_t len, const bool *pkg_ok,
+           struct record *rec, const char *base)
+{
+	const char *end = line + len, *pkgs, *p;
+
+	while (end > line && is_blank(end[-1]))
+		end--;
+	pkgs = end;
+	while (pkgs > line && !is_blank(pkgs[-1]))
+		pkgs--;
+	if (pkgs == end || pkgs == line)
+		return false;
+	for (p = pkgs; p < end; p++)
+		if (!pkg_ok[(unsigned char)*p])
+			return false;
+	if (pkgs[0] == ',' || end[-1] == ',' || pkgs[0] == '/')
+		return false;
+	p = pkgs;
+	/* Columns are padded with spaces: skip them eight at a time. */
+	while (p - line >= 8) {
+		uint64_t w;
+
+		memcpy(&w, p - 8, 8);
+		if (w != 0x2020202020202020ull)
+			break;
+		p -= 8;
+	}
+	while (p > line && is_blank(p[-1]))
+		p--;
+	while (line < p && *line == '/')
+		line++;
+	if (p - line >= 2 && line[0] == '.' && line[1] == '/')
+		line += 2;
+	if (p == line || memchr(line, '\0', p - line) != NULL)
+		return false;
+	rec->path = line - base;
+	rec->pathlen = p - line;
+	rec->packages = pkgs - base;
+	rec->pkglen = end - pkgs;
+	rec->hash = contents_hash(line, p - line);
+	return true;
+}
+
+/* The line after the old header's "FILE  LOCATION" line, or NULL. */
+static const char *
+header_end(const char *data, size_t len)
+{
+	const char *p = data, *end = data + len;
+	int n;
+
+	for (n = 0; n < HEADER_SCAN_LINES && p < end; n++) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *q = p + 4;
+
+		if (nl == NULL)
+			return NULL;
+		if (nl - p > 12 && memcmp(p, "FILE", 4) == 0 && is_blank(*q)) {
+			while (q < nl && is_blank(*q))
+				q++;
+			if (nl - q >= 8 && memcmp(q, "LOCATION", 8) == 0) {
+				q += 8;
+				while (q < nl && is_blank(*q))
+					q++;
+				if (q == nl)
+					return nl + 1;
+			}
+		}
+		p = nl + 1;
+	}
+	return NULL;
+}
+
+/* Split chunk C into records; the first chunk of a file may hold the header. */
+static void
+split_chunk(struct chunk *c, bool first, const bool *pkg_ok)
+{
+	const char *p = c->data, *end = c->data + c->len;
+
+	memset(&c->stats, 0, sizeof(c->stats));
+	c->nrecords = 0;
+	if (first) {
+		const char *h = header_end(p, c->len);
+
+		if (h != NULL) {
+			p = h;
+			c->stats.headers++;
+		}
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		c->stats.lines++;
+		if (nl > p) {
+			if (c->nrecords == c->cap) {
+				c->cap = c->cap ? c->cap * 2 : 65536;
+				c->records = realloc(c->records, c->cap *
+				                     sizeof(*c->records));
+				if (c->records == NULL)
+					abort();
+			}
+			if (parse_line(p, nl - p, pkg_ok,
+			               &c->records[c->nrecords], c->data))
+				c->nrecords++;
+			else
+				c->stats.bad_lines++;
+		}
+		p = nl + 1;
+	}
+	c->stats.entries = c->nrecords;
 }
 
 /*
@@ -149,8 +292,7 @@ produce_file(struct pipeline *p, int i, char *errbuf, size_t errlen)
 			memcpy(carry, nl + 1, ncarry);
 			c->len = nl + 1 - c->data;
 		}
-		c->file = i;
-		c->first = first;
+		split_chunk(c, first, p->pkg_ok);
 		first = false;
 		producer_put(p);
 	}
@@ -173,113 +315,22 @@ producer(void *arg)
 	return NULL;
 }
 
-static bool
-is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* Bytes a package list may hold: names, sections, separators. */
 static void
-package_list_bytes(bool ok[256])
+consume(const struct chunk *c, contents_entry_fn *entry, void *ctx,
+        struct contents_stats *stats)
 {
-	int c;
+	size_t i;
 
-	memset(ok, 0, 256 * sizeof(*ok));
-	for (c = 'a'; c <= 'z'; c++)
-		ok[c] = true;
-	for (c = '0'; c <= '9'; c++)
-		ok[c] = true;
-	ok['+'] = ok['-'] = ok['.'] = ok['/'] = ok[','] = true;
-}
+	for (i = 0; i < c->nrecords; i++) {
+		const struct record *r = &c->records[i];
 
-/* Parse one line (without its newline); false when it does not fit. */
-static bool
-parse_line(const char *line, size_t len, const bool *pkg_ok,
-           contents_entry_fn *entry, void *ctx)
-{
-	const char *end = line + len, *pkgs, *p;
-
-	while (end > line && is_blank(end[-1]))
-		end--;
-	pkgs = end;
-	while (pkgs > line && !is_blank(pkgs[-1]))
-		pkgs--;
-	if (pkgs == end || pkgs == line)
-		return false;
-	for (p = pkgs; p < end; p++)
-		if (!pkg_ok[(unsigned char)*p])
-			return false;
-	if (pkgs[0] == ',' || end[-1] == ',' || pkgs[0] == '/')
-		return false;
-	p = pkgs;
-	while (p > line && is_blank(p[-1]))
-		p--;
-	while (line < p && *line == '/')
-		line++;
-	if (p - line >= 2 && line[0] == '.' && line[1] == '/')
-		line += 2;
-	if (p == line || memchr(line, '\0', p - line) != NULL)
-		return false;
-	entry(ctx, line, p - line, pkgs, end - pkgs);
-	return true;
-}
-
-/* The line after the old header's "FILE  LOCATION" line, or NULL. */
-static const char *
-header_end(const char *data, size_t len)
-{
-	const char *p = data, *end = data + len;
-	int n;
-
-	for (n = 0; n < HEADER_SCAN_LINES && p < end; n++) {
-		const char *nl = memchr(p, '\n', end - p);
-		const char *q = p + 4;
-
-		if (nl == NULL)
-			return NULL;
-		if (nl - p > 12 && memcmp(p, "FILE", 4) == 0 && is_blank(*q)) {
-			while (q < nl && is_blank(*q))
-				q++;
-			if (nl - q >= 8 && memcmp(q, "LOCATION", 8) == 0) {
-				q += 8;
-				while (q < nl && is_blank(*q))
-					q++;
-				if (q == nl)
-					return nl + 1;
-			}
-		}
-		p = nl + 1;
+		entry(ctx, c->data + r->path, r->pathlen, r->hash,
+		      c->data + r->packages, r->pkglen);
 	}
-	return NULL;
-}
-
-static void
-consume(struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
-        void *ctx, struct contents_stats *stats)
-{
-	const char *p = c->data, *end = c->data + c->len;
-
-	if (c->first) {
-		const char *h = header_end(p, c->len);
-
-		if (h != NULL) {
-			p = h;
-			stats->headers++;
-		}
-	}
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-
-		stats->lines++;
-		if (nl > p) {
-			if (parse_line(p, nl - p, pkg_ok, entry, ctx))
-				stats->entries++;
-			else
-				stats->bad_lines++;
-		}
-		p = nl + 1;
-	}
+	stats->lines += c->stats.lines;
+	stats->entries += c->stats.entries;
+	stats->bad_lines += c->stats.bad_lines;
+	stats->headers += c->stats.headers;
 }
 
 int
@@ -287,13 +338,12 @@ contents_read(const char *const *filenames, int nfiles,
               contents_entry_fn *entry, void *ctx,
               struct contents_stats *stats, struct dpkg_error *err)
 {
-	bool pkg_ok[256];
 	struct pipeline p;
 	pthread_t thread;
 	int i, ret = 0;
 
-	package_list_bytes(pkg_ok);
 	memset(&p, 0, sizeof(p));
+	package_list_bytes(p.pkg_ok);
 	p.filenames = filenames;
 	p.nfiles = nfiles;
 	pthread_mutex_init(&p.lock, NULL);
@@ -319,7 +369,7 @@ contents_read(const char *const *filenames, int nfiles,
 		c = &p.chunks[p.head % NCHUNKS];
 		pthread_mutex_unlock(&p.lock);
 
-		consume(c, pkg_ok, entry, ctx, stats);
+		consume(c, entry, ctx, stats);
 
 		pthread_mutex_lock(&p.lock);
 		p.head++;
@@ -329,11 +379,38 @@ contents_read(const char *const *filenames, int nfiles,
 	pthread_join(thread, NULL);
 	if (p.error[0] != '\0')
 		ret = dpkg_put_error(err, "%s", p.error);
-	for (i = 0; i < NCHUNKS; i++)
+	for (i = 0; i < NCHUNKS; i++) {
 		free(p.chunks[i].data);
+		free(p.chunks[i].records);
+	}
 	pthread_cond_destroy(&p.changed);
 	pthread_mutex_destroy(&p.lock);
 	return ret;
+}
+
+static inline uint64_t
+mix(uint64_t a, uint64_t b)
+{
+	__uint128_t r = (__uint128_t)a * b;
+
+	return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+
+uint64_t
+contents_hash(const char *s, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
+
+	while (len >= 8) {
+		memcpy(&w, s, 8);
+		h = mix(h ^ w, 0xbf58476d1ce4e5b9ull);
+		s += 8;
+		len -= 8;
+	}
+	w = 0;
+	memcpy(&w, s, len);
+	h = mix(h ^ w, 0x94d049bb133111ebull);
+	return mix(h, 0x9e3779b97f4a7c15ull);
 }
 
 const char *

@@ -25,10 +25,12 @@
 
 /*
  * Called once per entry: PATH without a leading "/" or "./" (PATHLEN
- * bytes, not NUL-terminated), PACKAGES as written ("utils/bar,foo").
+ * bytes, not NUL-terminated), its contents_hash(), PACKAGES as written
+ * ("utils/bar,foo").
  */
 typedef void contents_entry_fn(void *ctx, const char *path, size_t pathlen,
-                               const char *packages, size_t pkglen);
+                               uint64_t hash, const char *packages,
+                               size_t pkglen);
 
 struct contents_stats {
 	uint64_t lines;
@@ -52,5 +54,8 @@ int contents_read(const char *const *filenames, int nfiles,
  */
 const char *contents_item_package(const char *item, size_t len,
                                   size_t *namelen);
+
+/* The 64-bit hash of a path (computed in the reader thread). */
+uint64_t contents_hash(const char *s, size_t len);
 
 #endif

@@ -248,12 +248,13 @@ copy_byte(struct copy *c, char ch)
 }
 
 static void
-copy_entry(void *ctx, const char *path, size_t pathlen, const char *pkgs,
-           size_t pkglen)
+copy_entry(void *ctx, const char *path, size_t pathlen, uint64_t hash,
+           const char *pkgs, size_t pkglen)
 {
 	struct copy *c = ctx;
 	const char *p = pkgs, *end = pkgs + pkglen;
 
+	(void)hash;
 	copy_text(c, c->label, strlen(c->label));
 	copy_byte(c, '\t');
 	copy_text(c, path, pathlen);
