@@ -149,7 +149,7 @@ test_expect_success 'a 1.0 native source package is converted' '
 # hostile CASE MESSAGE [DSC]: refused with MESSAGE, OUTDIR never created,
 # nothing new anywhere in the trash directory.
 hostile () {
-	: >err && : >after &&
+	: >err && : >before && : >after &&
 	find "$TRASH" | sort >before &&
 	expect_status 2 extras-convert -o "$TRASH/hostile-out" "${3:-greet_1.0-1.dsc}" 2>err &&
 	grep_q "^extras-convert: error: .*$2" err &&
