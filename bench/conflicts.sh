@@ -1,0 +1,79 @@
+#!/bin/sh
+# extras-conflicts on real data: bookworm's Contents-all and Contents-amd64
+# as apt-file downloads them (apt-get install apt-file && apt-file update).
+#
+# Prints: index build time against lz4cat of the same files (target <= 2x),
+# index size against the uncompressed size (target <= 0.5x), and the time
+# to check a package of 1,000 exported paths against apt-file search for
+# one path (targets: <= 10 ms, >= 10,000x faster per path).
+set -eu
+
+LISTS=${APT_LISTS:-/var/lib/apt/lists}
+set -- $(ls "$LISTS"/*_dists_bookworm_main_Contents-all.lz4 \
+	"$LISTS"/*_dists_bookworm_main_Contents-amd64.lz4 2>/dev/null || true)
+if [ $# -ne 2 ]; then
+	echo "conflicts: skipped: no bookworm Contents in $LISTS" \
+		"(apt-get install apt-file && apt-file update)"
+	exit 0
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/dh-extras-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+now () { date +%s%N; }
+# best N COMMAND...: the fastest of N runs, in nanoseconds.
+best () {
+	n=$1; shift
+	min=
+	for _ in $(seq "$n"); do
+		t0=$(now); "$@" >/dev/null; t1=$(now)
+		t=$((t1 - t0))
+		if [ -z "$min" ] || [ "$t" -lt "$min" ]; then min=$t; fi
+	done
+	echo "$min"
+}
+ms () { awk -v ns="$1" 'BEGIN { printf "%.1f ms", ns / 1e6 }'; }
+ratio () { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+lz4cat_all () { lz4cat "$@" > /dev/null; }
+index () { extras-conflicts index --archive bookworm -d "$work/db" "$@"; }
+
+lines=$(lz4cat "$@" | wc -l)
+size=$(lz4cat "$@" | wc -c)
+index "$@" >/dev/null	# warm the page cache and the allocator
+t_lz4=$(best 3 lz4cat_all "$@")
+t_index=$(best 3 index "$@")
+idx_size=$(stat -c %s "$work/db/contents/bookworm.idx")
+echo "conflicts: index of $lines lines ($size bytes):" \
+	"$(ms "$t_index") against lz4cat $(ms "$t_lz4"):" \
+	"$(ratio "$t_index" "$t_lz4")x (target <= 2x)"
+echo "conflicts: index size $idx_size bytes against $size uncompressed:" \
+	"$(ratio "$idx_size" "$size")x (target <= 0.5x)"
+
+# A package exporting 1,000 paths outside its namespace, a few of them
+# shipped by bookworm.
+tree=$work/tree
+mkdir -p "$tree/DEBIAN" "$tree/opt/extras.ubuntu.com/bench/bin" \
+	"$tree/usr/share/icons/hicolor/48x48/apps" "$tree/usr/bin"
+printf 'Package: extras-bench\nVersion: 1.0\nArchitecture: all\nMaintainer: B <b@example.org>\nDescription: bench\n' \
+	> "$tree/DEBIAN/control"
+: > "$tree/opt/extras.ubuntu.com/bench/bin/bench"
+i=0
+while [ $i -lt 997 ]; do
+	: > "$tree/usr/share/icons/hicolor/48x48/apps/extras-bench-$i.png"
+	i=$((i + 1))
+done
+: > "$tree/usr/bin/hello"
+: > "$tree/usr/bin/perl"
+: > "$tree/usr/bin/python3"
+dpkg-deb --root-owner-group -Znone --build "$tree" "$work/bench.deb" >/dev/null
+check () { extras-conflicts check -d "$work/db" "$work/bench.deb" || true; }
+found=$(check | wc -l)
+t_check=$(best 10 check)
+
+t_aptfile=$(best 1 apt-file search /usr/bin/hello)
+echo "conflicts: check of 1,000 exported paths ($found conflicts):" \
+	"$(ms "$t_check") (target <= 10 ms)"
+echo "conflicts: apt-file search for one path: $(ms "$t_aptfile");" \
+	"per path $(ratio "$((t_aptfile * 1000))" "$t_check")x faster" \
+	"(target >= 10000x)"
