@@ -1,0 +1,86 @@
+#!/usr/bin/perl
+# dh-extras: the debhelper sequence add-on.
+#
+# Used with "dh $@ --with extras" or "Build-Depends: dh-sequence-extras".
+# It compiles the package for its namespace, installs it as usual, and
+# relocates every binary package into the namespace before dh_link.
+
+use strict;
+use warnings;
+use Debian::Debhelper::Dh_Lib;
+
+# Compile for the namespace, install as usual.  Each row says how to tell
+# a build system the namespace (%NS%) as its prefix when it configures and
+# builds, so that compiled-in paths point into the namespace.  Where the
+# namespace stays the install prefix too (autoconf's Makefiles), the files
+# install under debian/tmp/NS/ and dh_extras_unprefix brings them back to
+# usr/, etc/ and var/ right after dh_auto_install, overridden or not, so
+# the maintainer's debian/*.install files and debian/rules overrides find
+# them where they always did.  The first row whose files exist is the
+# build system, tried in the order debhelper tries its own.
+my @build_systems = (
+	{
+		name => 'autoconf',
+		files => [qw(configure.ac configure.in configure)],
+		configure => [qw(--prefix=%NS% --sysconfdir=%NS%/etc
+		                 --localstatedir=%NS%/var)],
+	},
+	# Not told yet: relocation catches what they compile in.
+	{ name => 'cmake', files => [qw(CMakeLists.txt)] },
+	{ name => 'meson', files => [qw(meson.build)] },
+	{ name => 'python', files => [qw(setup.py pyproject.toml)] },
+	{
+		# Plain Makefiles read the prefix when building; installing
+		# stays as the maintainer wrote it.
+		name => 'makefile',
+		files => [qw(GNUmakefile makefile Makefile)],
+		build => [qw(prefix=%NS% PREFIX=%NS%)],
+	},
+);
+
+sub extras_namespace {
+	my $ns = qx{dh_extras_relocate --print-namespace};
+	error("dh_extras_relocate --print-namespace failed") if $? != 0;
+	chomp $ns;
+	return $ns;
+}
+
+sub extras_build_system {
+	my $forced = $ENV{DH_EXTRAS_BUILDSYSTEM};
+	foreach my $row (@build_systems) {
+		return $row if defined $forced and $forced eq $row->{name};
+		next if defined $forced;
+		return $row if grep { -e $_ } @{$row->{files}};
+	}
+	return;
+}
+
+my $ns = extras_namespace();
+my $row = extras_build_system();
+if (not $row) {
+	print "dh-extras: no known build system: relying on relocation\n";
+} elsif (not exists $row->{configure} and not exists $row->{build}) {
+	print "dh-extras: the $row->{name} build system cannot be told the "
+	    . "namespace: relying on relocation\n";
+} else {
+	print "dh-extras: $row->{name}: building for $ns, installing as usual\n"
+	    unless $ENV{DH_QUIET};
+	foreach my $step (qw(configure build)) {
+		next unless exists $row->{$step};
+		my @args = map { s/%NS%/$ns/gr } @{$row->{$step}};
+		add_command_options("dh_auto_$step", '--', @args);
+	}
+}
+
+# Back to usr/ whatever an install put under the namespace prefix.
+insert_after('dh_auto_install', 'dh_extras_unprefix');
+
+# Relocate once everything is installed, before dh_link makes links
+# between final paths and dh_compress, dh_strip and dh_shlibdeps see the
+# files where they will live.
+insert_before('dh_link', 'dh_extras_relocate');
+
+# Debug symbols would land in /usr/lib/debug, outside any namespace.
+add_command_options('dh_strip', '--no-automatic-dbgsym');
+
+1;

@@ -1,0 +1,81 @@
+/*
+ * dh_extras_unprefix: bring what an install put under the namespace
+ * prefix back to usr/, etc/ and var/ (run by dh after dh_auto_install).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
+
+#include "declaration.h"
+#include "dh-helper.h"
+#include "unprefix.h"
+
+#define NAME "dh_extras_unprefix"
+
+static const char usage[] =
+	"Usage: " NAME " [debhelper options]\n"
+	"\n"
+	"The add-on builds a package with the namespace ROOT/APP as its\n"
+	"prefix, so an install lands in debian/tmp/ROOT/APP/ (or\n"
+	"debian/PKG/ROOT/APP/).  Move it back to usr/, etc/ and var/, where\n"
+	"debian/*.install files and debian/rules overrides expect it.\n"
+	"\n"
+	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
+	"                     as for every debhelper command\n";
+
+/* Unprefix DIR if it holds an install under the namespace. */
+static void
+unprefix(const struct dh_helper *h, const struct extras_namespace *ns,
+         const char *dir)
+{
+	char err[8192];
+	struct stat st;
+	long moved;
+
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		return;
+	dh_helper_show(h, "mv %s/%s/* %s/usr/ (etc and var to %s/)", dir,
+	               ns->rel, dir, dir);
+	moved = unprefix_tree(ns, dir, h->no_act, err, sizeof(err));
+	if (moved < 0)
+		ohshit("%s", err);
+	if (moved > 0)
+		dh_helper_info(h, "moved %ld entries from %s/%s back to %s/usr",
+		               moved, dir, ns->rel, dir);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct dh_helper h;
+	struct declaration decl;
+	struct extras_namespace ns;
+	char err[1024];
+	const char *why, *app;
+	size_t i;
+
+	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	if (declaration_load(&decl, "debian/extras.yaml", err, sizeof(err)) < 0)
+		ohshit("%s", err);
+	app = decl.app.value ? decl.app.value :
+	      namespace_app_of_package(h.control.source);
+	why = namespace_init(&ns, app, decl.root.value);
+	if (why != NULL)
+		ohshit("namespace of %s: %s", app, why);
+	unprefix(&h, &ns, "debian/tmp");
+	for (i = 0; i < h.control.count; i++) {
+		char dir[512];
+
+		if (!h.act[i])
+			continue;
+		snprintf(dir, sizeof(dir), "debian/%s", h.control.packages[i].name);
+		unprefix(&h, &ns, dir);
+	}
+	declaration_free(&decl);
+	dh_helper_done(&h);
+	return 0;
+}
