@@ -64,3 +64,31 @@ grep_q () {
 		return 1
 	fi
 }
+
+# build_fixture NAME [DIR]: copy the fixture source package
+# tests/fixtures/NAME (or DIR) to $TRASH/NAME and build its binary packages
+# with the uninstalled add-on; the log is $TRASH/NAME.log, the .debs land
+# in $TRASH.  Build dependencies are not checked (-d): dh-sequence-extras
+# is this tree, not an installed package.
+build_fixture () {
+	rm -rf "$TRASH/$1" && cp -a "${2:-$TOP/tests/fixtures/$1}" "$TRASH/$1" &&
+	(cd "$TRASH/$1" && dpkg-buildpackage -us -uc -b -d) >"$TRASH/$1.log" 2>&1
+}
+
+# deb_files DEB: the paths a .deb ships, one a line, without "./".
+deb_files () {
+	dpkg-deb --fsys-tarfile "$1" | tar -t | sed -e 's,^\./,,' -e '/^$/d'
+}
+
+# outside_namespace DEB ROOT/APP: what DEB ships outside the namespace
+# other than the allowed exports (empty when all is well).
+outside_namespace () {
+	deb_files "$1" | grep -v -e "^${2#/}/" -e "^${2#/}\$" \
+		-e '^opt/$' -e '^opt/extras.ubuntu.com/$' \
+		-e '^usr/$' -e '^usr/share/$' -e '^usr/share/doc/' \
+		-e '^usr/share/applications/$' -e '^usr/share/applications/extras-.*\.desktop$' \
+		-e '^usr/share/icons/' -e '^usr/share/pixmaps/$' -e '^usr/share/pixmaps/extras-' \
+		-e '^usr/share/dbus-1/$' -e '^usr/share/dbus-1/services/' \
+		-e '^usr/share/metainfo/$' -e '^usr/share/metainfo/extras-' \
+		-e '^usr/share/lintian/' -e '^etc/$' -e '^etc/apparmor.d/' || true
+}
