@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "contents-index.h"
+#include "spool.h"
 
 #define MAGIC "DHXCIDX1"
 #define VERSION 1
@@ -147,8 +148,11 @@ strset_free(struct strset *s)
 
 struct contents_builder {
 	char label[CONTENTS_LABEL_MAX + 1];
+	char *path, *tmp;
+	int fd;
 	struct contents_stats stats;
-	struct buf entries;
+	/* The entries go to the file while the rest is being built. */
+	struct spool *entries;
 	uint64_t *blocks;
 	size_t nblocks, blocks_cap;
 	uint64_t *hashes;
@@ -167,13 +171,26 @@ struct contents_builder {
 };
 
 struct contents_builder *
-contents_builder_new(const char *label)
+contents_builder_new(const char *label, const char *path,
+                     struct dpkg_error *err)
 {
 	struct contents_builder *b = calloc(1, sizeof(*b));
 
 	if (b == NULL)
 		abort();
 	snprintf(b->label, sizeof(b->label), "%s", label);
+	b->path = strdup(path);
+	if (b->path == NULL || asprintf(&b->tmp, "%s.new-XXXXXX", path) < 0)
+		abort();
+	b->fd = mkostemp(b->tmp, O_CLOEXEC);
+	if (b->fd < 0) {
+		dpkg_put_errno(err, "%s: cannot create temporary file", path);
+		free(b->tmp);
+		b->tmp = NULL;
+		contents_builder_free(b);
+		return NULL;
+	}
+	b->entries = spool_new(b->fd, sizeof(struct contents_index_header));
 	return b;
 }
 
@@ -260,19 +277,19 @@ add_entry(void *ctx, const char *path, size_t len, uint64_t hash,
 			if (b->blocks == NULL)
 				abort();
 		}
-		b->blocks[b->nblocks++] = b->entries.len;
+		b->blocks[b->nblocks++] = spool_length(b->entries);
 	} else {
 		size_t max = len < b->prevlen ? len : b->prevlen;
 
 		while (shared < max && b->prev[shared] == path[shared])
 			shared++;
 	}
-	buf_reserve(&b->entries, 3 * 10 + len - shared);
-	p = put_varint(b->entries.data + b->entries.len, shared);
+	p = spool_reserve(b->entries, 3 * 10 + len - shared);
+	p = put_varint(p, shared);
 	p = put_varint(p, len - shared);
 	memcpy(p, path + shared, len - shared);
 	p = put_varint(p + len - shared, list);
-	b->entries.len = p - b->entries.data;
+	spool_commit(b->entries, p);
 	memcpy(b->prev + shared, path + shared, len - shared);
 	b->prevlen = len;
 	b->nentries++;
@@ -396,16 +413,17 @@ write_section(int fd, uint64_t *off, uint64_t *where, const void *p,
 	return write_all(fd, p, n);
 }
 
+/* Everything after the entries, then the header. */
 static int
-write_index(struct contents_builder *b, int fd, uint64_t *slots,
-            uint64_t nslots)
+write_index(struct contents_builder *b, int fd, uint64_t entries_len,
+            uint64_t *slots, uint64_t nslots)
 {
 	struct contents_index_header h;
 	const struct strset *pk = &b->packages;
 	uint32_t *order = malloc((pk->n + 1) * sizeof(*order));
 	uint32_t *pkoff = malloc((pk->n + 1) * sizeof(*pkoff));
 	struct buf pktext = { 0 };
-	uint64_t off = sizeof(h);
+	uint64_t off = sizeof(h) + entries_len;
 	uint32_t empty_list = 0;
 	size_t i;
 	int ret = 0;
@@ -434,9 +452,8 @@ write_index(struct contents_builder *b, int fd, uint64_t *slots,
 	h.lines = b->stats.lines;
 	h.bad_lines = b->stats.bad_lines;
 	snprintf(h.label, sizeof(h.label), "%s", b->label);
-	if (lseek(fd, sizeof(h), SEEK_SET) < 0 ||
-	    write_section(fd, &off, &h.entries_off, b->entries.data,
-	                  b->entries.len) < 0 ||
+	h.entries_off = sizeof(h);
+	if (lseek(fd, off, SEEK_SET) < 0 ||
 	    write_section(fd, &off, &h.blocks_off, b->blocks,
 	                  b->nblocks * sizeof(uint64_t)) < 0 ||
 	    write_section(fd, &off, &h.lists_off,
@@ -451,7 +468,7 @@ write_index(struct contents_builder *b, int fd, uint64_t *slots,
 	    write_section(fd, &off, &h.slots_off, slots,
 	                  nslots * sizeof(uint64_t)) < 0)
 		ret = -1;
-	h.entries_len = b->entries.len;
+	h.entries_len = entries_len;
 	h.list_text_len = b->list_text.len;
 	h.package_text_len = pktext.len;
 	h.file_size = off;
@@ -465,38 +482,36 @@ write_index(struct contents_builder *b, int fd, uint64_t *slots,
 }
 
 int
-contents_builder_write(struct contents_builder *b, const char *path,
-                       struct dpkg_error *err)
+contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 {
 	/* Load factor 0.8: misses stop at an empty slot within a line. */
 	uint64_t nslots = b->nentries + b->nentries / 4 + 1;
-	uint64_t *slots;
-	char *tmp;
-	int fd, ret = 0;
+	uint64_t entries_len = spool_length(b->entries), *slots;
+	int ret = 0, error;
 
-	if (b->nentries >= UINT32_MAX)
-		return dpkg_put_error(err, "%s: too many entries", path);
-	if (asprintf(&tmp, "%s.new-XXXXXX", path) < 0)
-		abort();
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
-		ret = dpkg_put_errno(err, "%s: cannot create temporary file",
-		                     path);
-		free(tmp);
-		return ret;
+	error = spool_finish(b->entries);
+	b->entries = NULL;
+	if (error != 0) {
+		errno = error;
+		return dpkg_put_errno(err, "%s: cannot write", b->tmp);
 	}
+	if (b->nentries >= UINT32_MAX)
+		return dpkg_put_error(err, "%s: too many entries", b->path);
 	slots = build_slots(b, nslots);
-	if (write_index(b, fd, slots, nslots) < 0 || fchmod(fd, 0644) < 0 ||
-	    fsync(fd) < 0)
-		ret = dpkg_put_errno(err, "%s: cannot write", tmp);
+	if (write_index(b, b->fd, entries_len, slots, nslots) < 0 ||
+	    fchmod(b->fd, 0644) < 0 || fsync(b->fd) < 0)
+		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
 	free(slots);
-	if (close(fd) < 0 && ret == 0)
-		ret = dpkg_put_errno(err, "%s: cannot write", tmp);
-	if (ret == 0 && rename(tmp, path) < 0)
-		ret = dpkg_put_errno(err, "%s: cannot rename %s", path, tmp);
-	if (ret < 0)
-		unlink(tmp);
-	free(tmp);
+	if (close(b->fd) < 0 && ret == 0)
+		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
+	b->fd = -1;
+	if (ret == 0 && rename(b->tmp, b->path) < 0)
+		ret = dpkg_put_errno(err, "%s: cannot rename %s", b->path,
+		                     b->tmp);
+	if (ret == 0) {
+		free(b->tmp);
+		b->tmp = NULL;
+	}
 	return ret;
 }
 
@@ -505,7 +520,15 @@ contents_builder_free(struct contents_builder *b)
 {
 	if (b == NULL)
 		return;
-	free(b->entries.data);
+	if (b->entries != NULL)
+		spool_finish(b->entries);
+	if (b->fd >= 0)
+		close(b->fd);
+	/* Not committed: no temporary file left behind. */
+	if (b->tmp != NULL)
+		unlink(b->tmp);
+	free(b->tmp);
+	free(b->path);
 	free(b->blocks);
 	free(b->hashes);
 	strset_free(&b->raw_lists);

@@ -44,18 +44,24 @@
 #define CONTENTS_PATH_MAX 4096
 #define CONTENTS_LABEL_MAX 63
 
-/* Building: add Contents files, then write once. */
+/*
+ * Building: add Contents files, then write once.  The index is built in a
+ * temporary file beside PATH, renamed to PATH by contents_builder_write();
+ * contents_builder_free() without it leaves PATH as it was.
+ */
 struct contents_builder;
 
-struct contents_builder *contents_builder_new(const char *label);
+struct contents_builder *contents_builder_new(const char *label,
+                                              const char *path,
+                                              struct dpkg_error *err);
 /* Read NFILES Contents files into the builder (see contents_read()). */
 int contents_builder_add(struct contents_builder *b,
                          const char *const *filenames, int nfiles,
                          struct dpkg_error *err);
 const struct contents_stats *
 contents_builder_stats(const struct contents_builder *b);
-/* Write the index to PATH atomically (temporary file, fsync, rename). */
-int contents_builder_write(struct contents_builder *b, const char *path,
+/* Finish the index and put it in place (fsync, rename). */
+int contents_builder_write(struct contents_builder *b,
                            struct dpkg_error *err);
 void contents_builder_free(struct contents_builder *b);
 

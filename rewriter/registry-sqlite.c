@@ -153,15 +153,20 @@ sqlite_index(struct registry *base, const char *label,
              struct contents_stats *stats, struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	struct contents_builder *b = contents_builder_new(label);
+	struct contents_builder *b;
 	char *path;
 	int ret;
 
 	if (asprintf(&path, "%s/%s.idx", r->contents_dir, label) < 0)
 		abort();
+	b = contents_builder_new(label, path, err);
+	if (b == NULL) {
+		free(path);
+		return -1;
+	}
 	ret = contents_builder_add(b, files, nfiles, err);
 	if (ret == 0)
-		ret = contents_builder_write(b, path, err);
+		ret = contents_builder_write(b, err);
 	*stats = *contents_builder_stats(b);
 	contents_builder_free(b);
 	free(path);

@@ -75,7 +75,7 @@ main(void)
 	snprintf(cmd, sizeof(cmd), "xz -k %s", path);
 	test_int(system(cmd), ==, 0);
 
-	b = contents_builder_new("test");
+	b = contents_builder_new("test", idxpath, &err);
 	files[0] = path;
 	strcat(path, ".xz");
 	test_int(contents_builder_add(b, files, 1, &err), ==, 0);
@@ -83,7 +83,7 @@ main(void)
 	test_int(st->entries, ==, 1005);
 	test_int(st->bad_lines, ==, 3);
 	test_int(st->headers, ==, 1);
-	test_int(contents_builder_write(b, idxpath, &err), ==, 0);
+	test_int(contents_builder_write(b, &err), ==, 0);
 	contents_builder_free(b);
 
 	test_int(contents_index_open(&idx, idxpath, &err), ==, 0);
