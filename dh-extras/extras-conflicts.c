@@ -224,10 +224,17 @@ write_json(const struct debs *debs, const struct conflict_list *lists)
 	json_key(&j, "packages");
 	json_array_begin(&j);
 	for (d = 0; d < debs->n; d++) {
+		struct dpkg_error err = DPKG_ERROR_INIT;
+		struct extras_namespace ns;
+
+		if (conflicts_namespace(&debs->v[d], root, &ns, &err) < 0)
+			ohshit("%s", err.str);
 		json_object_begin(&j);
 		json_member_string(&j, "file", debs->v[d].filename);
 		json_member_string(&j, "package", debs->v[d].package);
 		json_member_string(&j, "version", debs->v[d].version);
+		json_member_string(&j, "app", ns.app);
+		json_member_string(&j, "root", ns.root);
 		json_member_int(&j, "conflicts", lists[d].n);
 		json_object_end(&j);
 	}

@@ -151,6 +151,18 @@ command(struct pg_registry *r, const char *sql, struct dpkg_error *err)
 	return ret;
 }
 
+/* The schema's last table: once it exists, opening takes no lock. */
+static bool
+has_schema(struct pg_registry *r)
+{
+	PGresult *res = PQexec(r->conn, "SELECT to_regclass('paths')");
+	bool found = PQresultStatus(res) == PGRES_TUPLES_OK &&
+	             PQntuples(res) == 1 && PQgetvalue(res, 0, 0)[0] != '\0';
+
+	PQclear(res);
+	return found;
+}
+
 static void
 pg_close(struct registry *base)
 {
@@ -191,8 +203,9 @@ pg_open(struct registry **out, const char *db, bool create,
 	PQsetNoticeProcessor(r->conn, quiet_notice, NULL);
 	snprintf(sql, sizeof(sql), "SELECT pg_advisory_xact_lock(%lld)",
 	         (long long)SCHEMA_LOCK);
-	if (command(r, "BEGIN", err) < 0 || command(r, sql, err) < 0 ||
-	    command(r, schema, err) < 0 || command(r, "COMMIT", err) < 0) {
+	if (!has_schema(r) &&
+	    (command(r, "BEGIN", err) < 0 || command(r, sql, err) < 0 ||
+	     command(r, schema, err) < 0 || command(r, "COMMIT", err) < 0)) {
 		pg_close(&r->base);
 		return -1;
 	}

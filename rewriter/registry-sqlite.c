@@ -86,6 +86,34 @@ make_dir(const char *dir, struct dpkg_error *err)
 	return 0;
 }
 
+/* Checks only read: they need no write lock once the tables exist. */
+static bool
+has_schema(struct sqlite_registry *r)
+{
+	sqlite3_stmt *st = NULL;
+	bool found = false;
+
+	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE "
+	                       "type = 'table' AND name = 'paths'", -1, &st,
+	                       NULL) == SQLITE_OK)
+		found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
+static int
+create_schema(struct sqlite_registry *r, struct dpkg_error *err)
+{
+	if (exec(r, "PRAGMA journal_mode=WAL", err) < 0 ||
+	    exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	if (exec(r, schema, err) < 0) {
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return exec(r, "COMMIT", err);
+}
+
 static void
 sqlite_close(struct registry *base)
 {
@@ -129,14 +157,7 @@ sqlite_open(struct registry **out, const char *db, bool create,
 		goto fail;
 	}
 	sqlite3_busy_timeout(r->db, BUSY_TIMEOUT_MS);
-	if (exec(r, "PRAGMA journal_mode=WAL", err) < 0 ||
-	    exec(r, "BEGIN IMMEDIATE", err) < 0)
-		goto fail;
-	if (exec(r, schema, err) < 0) {
-		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
-		goto fail;
-	}
-	if (exec(r, "COMMIT", err) < 0)
+	if (!has_schema(r) && create_schema(r, err) < 0)
 		goto fail;
 	free(file);
 	*out = &r->base;

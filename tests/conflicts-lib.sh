@@ -145,7 +145,8 @@ conflicts_story () {
 		python3 -c "
 import json, sys
 r = json.load(open(\"report.json\"))
-assert [p[\"package\"] for p in r[\"packages\"]] == [\"extras-clash\"], r
+assert [(p[\"package\"], p[\"app\"], p[\"root\"]) for p in r[\"packages\"]] == \\
+    [(\"extras-clash\", \"clash\", \"/opt/extras.ubuntu.com\")], r
 c = [x for x in r[\"conflicts\"] if x[\"name\"] == \"/usr/bin/hello\"][0]
 assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
              \"kind\": \"file\", \"name\": \"/usr/bin/hello\",
