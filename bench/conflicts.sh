@@ -19,6 +19,7 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/dh-extras-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+trap 'exit 1' HUP INT PIPE TERM
 
 now () { date +%s%N; }
 # best N COMMAND...: the fastest of N runs, in nanoseconds.
