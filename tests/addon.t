@@ -1,0 +1,120 @@
+#!/bin/sh
+# The debhelper add-on: real source packages built with dpkg-buildpackage
+# land in their namespace, export what the desktop needs, and their
+# programs still find their data, translations and private files.
+
+. "$TOP/tests/lib.sh"
+
+ROOT=opt/extras.ubuntu.com
+
+# in_namespace DEB... -- CMD...: run CMD with the packages' namespaces
+# mounted at /opt in a private mount namespace, as if installed.
+in_namespace () {
+	rm -rf ns && mkdir ns
+	while [ "$1" != -- ]; do dpkg-deb -x "$1" ns; shift; done
+	shift
+	unshare -m sh -c 'mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && exec "$@"' sh "$@"
+}
+
+test_expect_success 'autotools: the fixture builds with the add-on' '
+	build_fixture greet || { tail -n 30 greet.log; false; } &&
+	grep_q "dh-extras: autoconf: building for /$ROOT/greet" greet.log &&
+	grep_q "^   dh_extras_unprefix" greet.log &&
+	grep_q "^   dh_extras_relocate" greet.log
+'
+
+test_expect_success 'autotools: compiled for the namespace, installed as usual' '
+	grep_q "DLOCALEDIR=.*/$ROOT/greet/share/locale" greet.log &&
+	grep_q "dh_extras_unprefix: moved .* back to debian/extras-greet/usr" greet.log
+'
+
+test_expect_success 'autotools: every file is in the namespace or an export' '
+	deb=extras-greet_1.0_*.deb &&
+	test -z "$(outside_namespace $deb /$ROOT/greet)" &&
+	deb_files $deb >files &&
+	grep_q "^$ROOT/greet/bin/greet$" files &&
+	grep_q "^$ROOT/greet/share/greet/greeting.txt$" files &&
+	grep_q "^$ROOT/greet/share/locale/fr/LC_MESSAGES/greet.mo$" files &&
+	grep_q "^usr/share/applications/extras-greet.desktop$" files &&
+	grep_q "^usr/share/icons/hicolor/scalable/apps/extras-greet.svg$" files
+'
+
+test_expect_success 'autotools: the exported .desktop file points into the namespace' '
+	in_namespace extras-greet_1.0_*.deb -- true &&
+	d=ns/usr/share/applications/extras-greet.desktop &&
+	grep_q "^Exec=/$ROOT/greet/bin/greet %U$" $d &&
+	grep_q "^Exec=/$ROOT/greet/bin/greet --quiet$" $d &&
+	grep_q "^Icon=extras-greet$" $d
+'
+
+test_expect_success 'autotools: with LANGUAGE=fr it greets in French and reads its data' '
+	in_namespace extras-greet_1.0_*.deb -- \
+		env LANG=C.UTF-8 LANGUAGE=fr /$ROOT/greet/bin/greet >out &&
+	printf "Bonjour de greet !\nThe data file was found.\n" >expect &&
+	cmp expect out
+'
+
+test_expect_success 'autotools: dpkg-deb --info shows the extras name' '
+	test "$(dpkg-deb -f extras-greet_1.0_*.deb Package)" = extras-greet
+'
+
+test_expect_success 'plain Makefile: an override renaming a file in usr/bin still works' '
+	build_fixture notes || { tail -n 30 notes.log; false; } &&
+	grep_q "dh-extras: makefile: building for /$ROOT/notes" notes.log &&
+	deb_files extras-notes_1.0_*.deb >files &&
+	grep_q "^$ROOT/notes/bin/notes-app$" files &&
+	test -z "$(outside_namespace extras-notes_1.0_*.deb /$ROOT/notes)" &&
+	in_namespace extras-notes_1.0_*.deb -- /$ROOT/notes/bin/notes-app >out &&
+	echo "notes: data found" >expect && cmp expect out
+'
+
+test_expect_success 'two binaries of one source share one namespace' '
+	build_fixture chime || { tail -n 30 chime.log; false; } &&
+	deb_files extras-chime_1.0_*.deb >prog && deb_files extras-chime-data_1.0_all.deb >data &&
+	grep_q "^$ROOT/chime/bin/chime$" prog &&
+	grep_q "^$ROOT/chime/share/chime/sounds/ding.txt$" data &&
+	test -z "$(outside_namespace extras-chime_1.0_*.deb /$ROOT/chime)" &&
+	test -z "$(outside_namespace extras-chime-data_1.0_all.deb /$ROOT/chime)" &&
+	dpkg-deb -f extras-chime_1.0_*.deb Depends >depends &&
+	grep_q "extras-chime-data (= 1.0)" depends &&
+	in_namespace extras-chime_1.0_*.deb extras-chime-data_1.0_all.deb -- \
+		/$ROOT/chime/bin/chime >out &&
+	echo "ding (from extras-chime-data)" >expect && cmp expect out
+'
+
+test_expect_success 'a path no build system variable reaches fails the build, located' '
+	! build_fixture stubborn &&
+	bin=stubborn/debian/extras-stubborn/$ROOT/stubborn/bin/stubborn &&
+	offset=$(grep -boa /usr/share/stubborn $bin | head -n1 | cut -d: -f1) &&
+	grep_q "^dh_extras_relocate: error: /$ROOT/stubborn/bin/stubborn: offset $offset: ./usr/share/stubborn.: " stubborn.log &&
+	grep_q "^dh_extras_relocate: error: 1 reference to moved paths cannot be patched" stubborn.log &&
+	! ls extras-stubborn_*.deb 2>/dev/null
+'
+
+# A real package from the archive, converted by hand: renamed, the
+# relations only the shared name space needed dropped, the add-on added.
+if mkdir hello-src && (cd hello-src && apt-get source -q hello) >hello-source.log 2>&1; then
+	test_expect_success 'archive hello: converted by hand, built with the add-on' '
+		dir=$(ls -d hello-src/hello-*/) &&
+		sed -i -e "s/^Source: hello$/Source: extras-hello/" \
+			-e "s/^Package: hello$/Package: extras-hello/" \
+			-e "/^Conflicts:/d" -e "/^Replaces:/d" -e "/^Breaks:/d" \
+			-e "s/^Build-Depends: /Build-Depends: dh-sequence-extras, /" \
+			$dir/debian/control &&
+		sed -i "1s/^hello /extras-hello /" $dir/debian/changelog &&
+		build_fixture hello $dir || { tail -n 30 hello.log; false; }
+	'
+	test_expect_success 'archive hello: installed in the namespace, says Bonjour' '
+		deb=$(ls extras-hello_*.deb) &&
+		test -z "$(outside_namespace $deb /$ROOT/hello)" &&
+		in_namespace $deb -- env LANG=C.UTF-8 LANGUAGE=fr /$ROOT/hello/bin/hello >out &&
+		grep_q "^Bonjour, le monde" out
+	'
+else
+	test_skip 'archive hello: converted by hand, built with the add-on' \
+		'apt-get source hello failed (no deb-src?)'
+	test_skip 'archive hello: installed in the namespace, says Bonjour' \
+		'apt-get source hello failed'
+fi
+
+test_done
