@@ -14,6 +14,7 @@
 
 #include "declaration.h"
 #include "dh-helper.h"
+#include "dh-namespace.h"
 #include "relocate.h"
 #include "report.h"
 
@@ -39,18 +40,10 @@ find_namespace(const struct dh_helper *h, struct declaration *decl,
                struct extras_namespace *ns)
 {
 	char err[1024];
-	const char *app, *why;
 
-	if (declaration_load(decl, "debian/extras.yaml", err, sizeof(err)) < 0)
+	if (dh_namespace_find(h->control.source, decl, ns, err,
+	                      sizeof(err)) < 0)
 		ohshit("%s", err);
-	app = decl->app.value ? decl->app.value :
-	      namespace_app_of_package(h->control.source);
-	why = namespace_init(ns, app, decl->root.value);
-	if (why != NULL)
-		ohshit("%s: %s '%s' %s", decl->app.value || decl->root.value ?
-		       "debian/extras.yaml" : "debian/control",
-		       namespace_check_app(app) ? "app id" : "root",
-		       namespace_check_app(app) ? app : decl->root.value, why);
 }
 
 static void
