@@ -80,6 +80,11 @@ insert_after('dh_auto_install', 'dh_extras_unprefix');
 # files where they will live.
 insert_before('dh_link', 'dh_extras_relocate');
 
+# Confine the app once its files have their final paths and modes
+# (after dh_fixperms), before dh_installdeb turns the profile into a
+# conffile and the snippets into maintainer scripts.
+insert_before('dh_installdeb', 'dh_extras_apparmor');
+
 # Debug symbols would land in /usr/lib/debug, outside any namespace.
 add_command_options('dh_strip', '--no-automatic-dbgsym');
 

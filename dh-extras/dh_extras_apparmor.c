@@ -1,0 +1,215 @@
+/*
+ * dh_extras_apparmor: confine the app: generate its AppArmor profile from
+ * debian/extras.yaml, compile it, install it, and load it on install
+ * (run by dh after dh_extras_relocate, before dh_installdeb).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/atomic-file.h>
+#include <dpkg/ehandle.h>
+
+#include "apparmor-install.h"
+#include "datadir.h"
+#include "declaration.h"
+#include "dh-helper.h"
+#include "dh-namespace.h"
+#include "dh-substvar.h"
+#include "profile.h"
+
+#define NAME "dh_extras_apparmor"
+#define WORK_DIR "debian/.debhelper/extras"
+#define PROFILE_DIR "etc/apparmor.d"
+
+static const char usage[] =
+	"Usage: " NAME " [debhelper options]\n"
+	"\n"
+	"Generate the AppArmor profile of the app from the privileges\n"
+	"debian/extras.yaml declares, covering every executable the packages\n"
+	"install in the namespace ROOT/APP; compile it with apparmor_parser\n"
+	"against pinned kernel features; install it in the package that ships\n"
+	"the first executable, under " PROFILE_DIR "/, with postinst and postrm\n"
+	"snippets that load it and clean up after it.\n"
+	"\n"
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
+	"                     as for every debhelper command\n";
+
+static const char *const scripts[] = { "postinst", "postrm", NULL };
+
+static void
+make_dir(const char *path)
+{
+	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+		ohshite("cannot create %s", path);
+}
+
+/* Replace PATH atomically with TEXT, mode 0644. */
+static void
+write_file(const char *path, const char *text, size_t len)
+{
+	struct atomic_file *file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
+
+	atomic_file_open(file);
+	if (fchmod(fileno(file->fp), 0644) < 0)
+		ohshite("cannot set the mode of %s", file->name_new);
+	if (fwrite(text, 1, len, file->fp) != len)
+		ohshite("cannot write %s", file->name_new);
+	atomic_file_sync(file);
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	atomic_file_free(file);
+}
+
+/*
+ * The executables every package of the source installs in the namespace,
+ * and the package that ships the profile: the first in debian/control
+ * order with an executable there, or -1.
+ */
+static int
+find_executables(const struct dh_helper *h, const struct extras_namespace *ns,
+                 char ***list, size_t *n)
+{
+	int owner = -1;
+	size_t i;
+
+	for (i = 0; i < h->control.count; i++) {
+		const struct dh_package *p = &h->control.packages[i];
+		size_t before = *n;
+		char dir[512], err[1024];
+
+		if (!p->builds)
+			continue;
+		snprintf(dir, sizeof(dir), "debian/%s", p->name);
+		if (apparmor_executables(dir, ns, list, n, err, sizeof(err)) < 0)
+			ohshit("%s", err);
+		if (owner < 0 && *n > before)
+			owner = (int)i;
+	}
+	return owner;
+}
+
+/* The profile, generated from the declaration; exits on a refusal. */
+static char *
+generate(const struct extras_namespace *ns, const struct declaration *decl,
+         char **exes, size_t n_exes, size_t *len)
+{
+	struct profile_request req = { 0 };
+	char err[1024], *text;
+
+	req.ns = ns;
+	req.declaration = decl;
+	req.executables = (const char *const *)exes;
+	req.n_executables = n_exes;
+	/* Who may hold a reserved privilege is the store's decision, made
+	 * when it converts and reviews the package; a build grants what
+	 * the declaration says. */
+	req.allow_reserved = true;
+	if (profile_generate(&req, &text, len, err, sizeof(err)) < 0)
+		ohshit("%s", err);
+	return text;
+}
+
+static void
+compile(const struct dh_helper *h, const char *name, const char *text,
+        size_t len)
+{
+	char work[512], features[4096], err[4096];
+
+	snprintf(work, sizeof(work), WORK_DIR "/%s", name);
+	snprintf(features, sizeof(features), "%s/templates/" APPARMOR_FEATURES,
+	         dh_extras_datadir());
+	dh_helper_show(h, "apparmor_parser -QK -M %s %s", features, work);
+	if (h->no_act)
+		return;
+	make_dir("debian/.debhelper");
+	make_dir(WORK_DIR);
+	write_file(work, text, len);
+	if (apparmor_validate(work, features, err, sizeof(err)) < 0)
+		ohshit("%s", err);
+}
+
+static void
+install(const struct dh_helper *h, const char *package, const char *name,
+        const char *text, size_t len)
+{
+	char dir[512], path[1024];
+
+	snprintf(dir, sizeof(dir), "debian/%s/" PROFILE_DIR, package);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	dh_helper_show(h, "install -p -m0644 " WORK_DIR "/%s %s", name, path);
+	if (h->no_act)
+		return;
+	snprintf(path, sizeof(path), "debian/%s/etc", package);
+	make_dir(path);
+	make_dir(dir);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	write_file(path, text, len);
+}
+
+static void
+add_snippets(const struct dh_helper *h, const char *package,
+             const char *name)
+{
+	char templates[4096], err[1024];
+	size_t i;
+
+	snprintf(templates, sizeof(templates), "%s/templates",
+	         dh_extras_datadir());
+	for (i = 0; scripts[i]; i++) {
+		struct apparmor_snippet s;
+
+		if (apparmor_snippet_load(&s, templates, scripts[i], name, err,
+		                          sizeof(err)) < 0)
+			ohshit("%s", err);
+		dh_helper_autoscript(h, package, s.script, s.text);
+		if (s.depends != NULL)
+			dh_helper_addsubstvar(h, package, "misc:Depends",
+			                      s.depends);
+		apparmor_snippet_free(&s);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	struct dh_helper h;
+	struct declaration decl;
+	struct extras_namespace ns;
+	char err[1024], name[PROFILE_NAME_MAX + 1], **exes = NULL, *text;
+	const char *package;
+	size_t n_exes = 0, len;
+	int owner;
+
+	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	if (dh_namespace_find(h.control.source, &decl, &ns, err,
+	                      sizeof(err)) < 0)
+		ohshit("%s", err);
+	if (profile_name(&ns, name, sizeof(name)) < 0)
+		ohshit("namespace %s is too long for a profile name", ns.path);
+	owner = find_executables(&h, &ns, &exes, &n_exes);
+	/* Generated even when nothing is installed, so that a declaration
+	 * the profile cannot be made from fails every build. */
+	text = generate(&ns, &decl, exes, n_exes, &len);
+	if (owner < 0) {
+		dh_helper_info(&h, "no package installs an executable in %s: "
+		               "no profile", ns.path);
+	} else if (h.act[owner]) {
+		package = h.control.packages[owner].name;
+		dh_helper_info(&h, "profile %s in %s: %zu executable%s, %zu "
+		               "privilege%s declared", name, package, n_exes,
+		               n_exes == 1 ? "" : "s", decl.n_privileges,
+		               decl.n_privileges == 1 ? "" : "s");
+		compile(&h, name, text, len);
+		install(&h, package, name, text, len);
+		add_snippets(&h, package, name);
+	}
+	free(text);
+	apparmor_executables_free(exes, n_exes);
+	declaration_free(&decl);
+	dh_helper_done(&h);
+	return 0;
+}
