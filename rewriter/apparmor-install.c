@@ -198,8 +198,7 @@ apparmor_validate(const char *profile, const char *features,
 		snprintf(output, sizeof(output), "exit status %d",
 		         WIFEXITED(status) ? WEXITSTATUS(status) : 128 +
 		         WTERMSIG(status));
-	snprintf(err, errlen, "%s: does not compile with apparmor_parser "
-	         "-QK -M %s: %s", profile, features, output);
+	snprintf(err, errlen, "%s: does not compile: %s", profile, output);
 	return -1;
 }
 
