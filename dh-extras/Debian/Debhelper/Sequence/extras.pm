@@ -25,10 +25,33 @@ my @build_systems = (
 		configure => [qw(--prefix=%NS% --sysconfdir=%NS%/etc
 		                 --localstatedir=%NS%/var)],
 	},
-	# Not told yet: relocation catches what they compile in.
-	{ name => 'cmake', files => [qw(CMakeLists.txt)] },
-	{ name => 'meson', files => [qw(meson.build)] },
-	{ name => 'python', files => [qw(setup.py pyproject.toml)] },
+	# debhelper puts its own -DCMAKE_INSTALL_PREFIX=/usr before the
+	# arguments after "--", and the last -D wins.  GNUInstallDirs moves
+	# etc and var of an /opt prefix to /etc/opt and /var/opt: keep them
+	# in the namespace.
+	{
+		name => 'cmake',
+		files => [qw(CMakeLists.txt)],
+		configure => [qw(-DCMAKE_INSTALL_PREFIX=%NS%
+		                 -DCMAKE_INSTALL_SYSCONFDIR=%NS%/etc
+		                 -DCMAKE_INSTALL_LOCALSTATEDIR=%NS%/var)],
+	},
+	# meson setup takes debhelper's --prefix=/usr --sysconfdir=/etc
+	# --localstatedir=/var first, ours last; the last one wins.
+	{
+		name => 'meson',
+		files => [qw(meson.build)],
+		configure => [qw(--prefix=%NS% --sysconfdir=%NS%/etc
+		                 --localstatedir=%NS%/var)],
+	},
+	# Nothing is compiled in: modules find their data through paths the
+	# relocation patches, and dh_extras_python points the launchers at
+	# the namespace's dist-packages.
+	{
+		name => 'python',
+		files => [qw(setup.py pyproject.toml)],
+		why => 'modules are found through their launchers',
+	},
 	{
 		# Plain Makefiles read the prefix when building; installing
 		# stays as the maintainer wrote it.
@@ -61,7 +84,8 @@ if (not $row) {
 	print "dh-extras: no known build system: relying on relocation\n";
 } elsif (not exists $row->{configure} and not exists $row->{build}) {
 	print "dh-extras: the $row->{name} build system cannot be told the "
-	    . "namespace: relying on relocation\n";
+	    . "namespace: relying on relocation"
+	    . ($row->{why} ? " ($row->{why})" : "") . "\n";
 } else {
 	print "dh-extras: $row->{name}: building for $ns, installing as usual\n"
 	    unless $ENV{DH_QUIET};

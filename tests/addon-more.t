@@ -1,0 +1,57 @@
+#!/bin/sh
+# More build systems and the desktop: CMake, Meson and Python packages
+# built with the add-on are compiled for their namespace, export what the
+# desktop needs under extras- names, and their programs still run.
+
+. "$TOP/tests/lib.sh"
+
+ROOT=opt/extras.ubuntu.com
+
+# in_namespace DEB... -- CMD...: run CMD with the packages' namespaces
+# mounted at /opt in a private mount namespace, as if installed.
+in_namespace () {
+	rm -rf ns && mkdir ns
+	while [ "$1" != -- ]; do dpkg-deb -x "$1" ns; shift; done
+	shift
+	unshare -m sh -c 'mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && exec "$@"' sh "$@"
+}
+
+test_expect_success 'CMake: built with the namespace as CMAKE_INSTALL_PREFIX' '
+	build_fixture tune || { tail -n 30 tune.log; false; } &&
+	grep_q "dh-extras: cmake: building for /$ROOT/tune" tune.log &&
+	grep_q "cmake .*-DCMAKE_INSTALL_PREFIX=/usr .*-DCMAKE_INSTALL_PREFIX=/$ROOT/tune " tune.log &&
+	grep_q "dh_extras_unprefix: moved .* back to debian/extras-tune/usr" tune.log
+'
+
+test_expect_success 'CMake: every file is in the namespace or an export' '
+	deb=extras-tune_1.0_*.deb &&
+	test -z "$(outside_namespace $deb /$ROOT/tune)" &&
+	deb_files $deb >files &&
+	grep_q "^$ROOT/tune/bin/tune$" files &&
+	grep_q "^$ROOT/tune/share/tune/tune.txt$" files &&
+	grep_q "^$ROOT/tune/share/locale/fr/LC_MESSAGES/tune.mo$" files
+'
+
+test_expect_success 'CMake: with LANGUAGE=fr it plays in French and reads its data' '
+	in_namespace extras-tune_1.0_*.deb -- \
+		env LANG=C.UTF-8 LANGUAGE=fr /$ROOT/tune/bin/tune >out &&
+	printf "On joue un air.\nla la la\n" >expect &&
+	cmp expect out
+'
+
+test_expect_success 'Meson: built with the namespace as --prefix' '
+	build_fixture bells || { tail -n 30 bells.log; false; } &&
+	grep_q "dh-extras: meson: building for /$ROOT/bells" bells.log &&
+	grep_q "meson setup .* --prefix=/usr .* --prefix=/$ROOT/bells --sysconfdir=/$ROOT/bells/etc" bells.log
+'
+
+test_expect_success 'Meson: every file is in the namespace or an export' '
+	deb=extras-bells_1.0_*.deb &&
+	test -z "$(outside_namespace $deb /$ROOT/bells)" &&
+	deb_files $deb >files &&
+	grep_q "^$ROOT/bells/bin/bells$" files &&
+	grep_q "^$ROOT/bells/share/locale/fr/LC_MESSAGES/bells.mo$" files &&
+	grep_q "^$ROOT/bells/share/glib-2.0/schemas/org.example.Bells.gschema.xml$" files
+'
+
+test_done
