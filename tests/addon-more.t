@@ -54,4 +54,33 @@ test_expect_success 'Meson: every file is in the namespace or an export' '
 	grep_q "^$ROOT/bells/share/glib-2.0/schemas/org.example.Bells.gschema.xml$" files
 '
 
+test_expect_success 'Meson: the schemas are compiled inside the namespace' '
+	grep_q "^   dh_extras_gsettings" bells.log &&
+	grep_q "^$ROOT/bells/share/glib-2.0/schemas/gschemas.compiled$" files
+'
+
+test_expect_success 'Meson: launched from its .desktop file, it finds its schema' '
+	in_namespace extras-bells_1.0_*.deb -- true &&
+	d=ns/usr/share/applications/extras-org.example.Bells.desktop &&
+	exec=$(sed -n "s/^Exec=//p" $d) &&
+	test "$exec" = "env GSETTINGS_SCHEMA_DIR=/$ROOT/bells/share/glib-2.0/schemas /$ROOT/bells/bin/bells" &&
+	in_namespace extras-bells_1.0_*.deb -- \
+		env LANG=C.UTF-8 LANGUAGE=fr $exec >out &&
+	echo "On sonne la cloche silver." >expect && cmp expect out
+'
+
+test_expect_success 'Meson: the D-Bus service is exported with Exec= patched' '
+	s=ns/usr/share/dbus-1/services/org.example.Bells.service &&
+	grep_q "^Exec=env GSETTINGS_SCHEMA_DIR=/$ROOT/bells/share/glib-2.0/schemas /$ROOT/bells/bin/bells --gapplication-service$" $s
+'
+
+test_expect_success 'Meson: icons of every size and -symbolic renamed together' '
+	deb_files extras-bells_1.0_*.deb >files &&
+	grep_q "^usr/share/icons/hicolor/48x48/apps/extras-org.example.Bells.png$" files &&
+	grep_q "^usr/share/icons/hicolor/scalable/apps/extras-org.example.Bells.svg$" files &&
+	grep_q "^usr/share/icons/hicolor/symbolic/apps/extras-org.example.Bells-symbolic.svg$" files &&
+	! grep "^usr/share/icons/.*/org.example" files &&
+	grep_q "^Icon=extras-org.example.Bells$" ns/usr/share/applications/extras-org.example.Bells.desktop
+'
+
 test_done

@@ -104,6 +104,10 @@ insert_after('dh_auto_install', 'dh_extras_unprefix');
 # files where they will live.
 insert_before('dh_link', 'dh_extras_relocate');
 
+# The desktop integration that needs the final layout: schemas compiled
+# where relocation put them, and seen by the exported entry points.
+insert_after('dh_extras_relocate', 'dh_extras_gsettings');
+
 # Confine the app once its files have their final paths and modes
 # (after dh_fixperms), before dh_installdeb turns the profile into a
 # conffile and the snippets into maintainer scripts.

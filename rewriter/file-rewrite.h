@@ -1,0 +1,25 @@
+/*
+ * file-rewrite.h: replace a staged file by a transformation of its
+ * content, atomically and keeping its mode.
+ */
+#ifndef DH_EXTRAS_FILE_REWRITE_H
+#define DH_EXTRAS_FILE_REWRITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * A transformation: the new content of BUF (malloc'ed, its length in
+ * *OUTLEN), or NULL when nothing changes.
+ */
+typedef char *file_transform_fn(const char *buf, size_t len, size_t *outlen,
+                                void *arg);
+
+/*
+ * Read PATH, apply FN and replace PATH by the result (unless NO_ACT).
+ * Returns whether the content changed; errors are fatal (ohshit).
+ */
+bool file_rewrite(const char *path, file_transform_fn *fn, void *arg,
+                  bool no_act);
+
+#endif

@@ -1,0 +1,29 @@
+/*
+ * gsettings-exec.h: launch an app's programs with its compiled GSettings
+ * schemas in sight.
+ *
+ * GLib looks for schemas in XDG_DATA_DIRS and GSETTINGS_SCHEMA_DIR only,
+ * never under a program's own prefix, and a namespace's schemas may not
+ * join the system's.  So the exported entry points (.desktop and D-Bus
+ * service files) run a program of the namespace through
+ * "env GSETTINGS_SCHEMA_DIR=NS/share/glib-2.0/schemas".
+ */
+#ifndef DH_EXTRAS_GSETTINGS_EXEC_H
+#define DH_EXTRAS_GSETTINGS_EXEC_H
+
+#include <stddef.h>
+
+struct gsettings_exec {
+	const char *ns_path;	/* "/opt/extras.ubuntu.com/foo" */
+	const char *schema_dir;	/* NS_PATH "/share/glib-2.0/schemas" */
+};
+
+/*
+ * BUF (a .desktop or D-Bus .service file) with every Exec= line that runs
+ * a program under NS_PATH prefixed by the env command; NULL when no line
+ * changes (none runs such a program, or all are prefixed already).
+ */
+char *gsettings_exec_patch(const char *buf, size_t len, size_t *outlen,
+                           void *gsettings_exec);
+
+#endif
