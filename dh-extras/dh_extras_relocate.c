@@ -58,7 +58,7 @@ write_report(const struct report *report, const struct extras_namespace *ns)
 	file = atomic_file_new(REPORT_DIR "/relocate.json", ATOMIC_FILE_NORMAL);
 	atomic_file_open(file);
 	report_write_json(report, ns, false, file->fp);
-	atomic_file_sync(file);
+	/* A build log, not data to recover: no fsync. */
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);

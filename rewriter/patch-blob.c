@@ -8,13 +8,66 @@
  */
 #include <archive.h>
 #include <archive_entry.h>
+#include <dlfcn.h>
 #include <libdeflate.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "patch.h"
+
+/*
+ * libarchive is loaded with dlopen() the first time a package holds
+ * compressed data that is not gzip: linked, it and what it needs (libxml2,
+ * ICU, libstdc++) cost every run of every debhelper step milliseconds of
+ * relocation, more than a no-op run of the step itself.
+ */
+#define LIBARCHIVE "libarchive.so.13"
+
+#define ARCHIVE_FUNCTIONS(X) \
+	X(archive_entry_pathname) \
+	X(archive_read_data) \
+	X(archive_read_free) \
+	X(archive_read_new) \
+	X(archive_read_next_header) \
+	X(archive_read_open_memory) \
+	X(archive_read_support_filter_all) \
+	X(archive_read_support_format_raw) \
+	X(archive_read_support_format_zip)
+
+#define ARCHIVE_POINTER(f) static __typeof__(&f) la_##f;
+ARCHIVE_FUNCTIONS(ARCHIVE_POINTER)
+
+static pthread_once_t libarchive_once = PTHREAD_ONCE_INIT;
+static bool libarchive_loaded;
+
+static void
+load_libarchive(void)
+{
+	void *handle = dlopen(LIBARCHIVE, RTLD_NOW | RTLD_LOCAL);
+
+	if (handle == NULL)
+		return;
+#define ARCHIVE_LOAD(f) \
+	if ((la_##f = (__typeof__(&f))dlsym(handle, #f)) == NULL) \
+		return;
+	ARCHIVE_FUNCTIONS(ARCHIVE_LOAD)
+#undef ARCHIVE_LOAD
+	libarchive_loaded = true;
+}
+
+/* From here on, every call goes through the loaded pointers. */
+#define archive_entry_pathname (*la_archive_entry_pathname)
+#define archive_read_data (*la_archive_read_data)
+#define archive_read_free (*la_archive_read_free)
+#define archive_read_new (*la_archive_read_new)
+#define archive_read_next_header (*la_archive_read_next_header)
+#define archive_read_open_memory (*la_archive_read_open_memory)
+#define archive_read_support_filter_all (*la_archive_read_support_filter_all)
+#define archive_read_support_format_raw (*la_archive_read_support_format_raw)
+#define archive_read_support_format_zip (*la_archive_read_support_format_zip)
 
 /* Decompressed data past this is not searched (and is reported). */
 #define BLOB_MAX_EXPANDED (512u << 20)
@@ -126,10 +179,17 @@ scan_archive(struct pathmap_scanner *sc, const char *file,
              const unsigned char *buf, size_t len,
              const struct blob_kind *kind, struct report *report)
 {
-	struct archive *a = archive_read_new();
+	struct archive *a;
 	struct archive_entry *ae;
 	char reason[PATH_MAX + 64];
 
+	pthread_once(&libarchive_once, load_libarchive);
+	if (!libarchive_loaded) {
+		report_unpatched(report, file, 0, "", 0, "compressed data, and "
+		                 LIBARCHIVE " cannot be loaded to search it");
+		return 0;
+	}
+	a = archive_read_new();
 	if (a == NULL)
 		return -1;
 	archive_read_support_filter_all(a);

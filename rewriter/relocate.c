@@ -928,6 +928,9 @@ patch_files(struct run *run, struct report *report, char *err, size_t errlen)
 	qsort(run->jobs, run->njobs, sizeof(*run->jobs), job_path_cmp);
 	if (nthreads < 1)
 		nthreads = 1;
+	/* A thread costs more than it saves on a small package. */
+	if (run->njobs < 64)
+		nthreads = 1;
 	if (nthreads > 16)
 		nthreads = 16;
 	atomic_init(&run->next_job, 0);
@@ -1063,16 +1066,6 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs,
 		flag_entries(&run.plans[t], report);
 	}
 	status = patch_files(&run, report, err, errlen);
-	if (status == RELOCATE_DONE && !opt->dry_run)
-		for (t = 0; t < ndirs; t++) {
-			int fd = open(dirs[t], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-			/* One flush for the whole tree instead of one a file. */
-			if (fd >= 0) {
-				syncfs(fd);
-				close(fd);
-			}
-		}
 	if (status == RELOCATE_DONE && report->oom) {
 		fmt_into(err, errlen, "out of memory");
 		status = RELOCATE_FAILED;

@@ -9,6 +9,11 @@
  * and files whose content changes replaced atomically, keeping modes,
  * owners, mtimes and hardlinks.  Contents are searched on several threads.
  *
+ * Replacing is atomic against interruption (a temporary beside the file,
+ * then rename(2)), not against power loss: there is no fsync(2), as
+ * debhelper has none, since a staged tree is rebuilt rather than
+ * recovered.
+ *
  * Several trees (the binary packages of one source) are rewritten in one
  * run so that a reference in one package to a file of another is found.
  * The map of old to new paths is derived from what the namespaces hold

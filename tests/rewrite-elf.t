@@ -28,13 +28,14 @@ test_expect_success 'build a program with a private library and RUNPATH' '
 		-Wl,-rpath,/usr/lib/foo -Wl,--enable-new-dtags &&
 	echo data >tree/usr/share/foo/data.txt &&
 	printf "see /usr/share/foo/data.txt\n" | gzip -n >tree/usr/share/foo/notes.gz &&
+	printf "xz /usr/share/foo/data.txt\n" | xz >tree/usr/share/foo/notes.xz &&
 	printf "/usr/share/foo/data.txt" | iconv -f ascii -t utf-16le >tree/usr/share/foo/utf16.bin &&
 	cp tree/usr/bin/prog prog.orig
 '
 
 test_expect_success 'the run ends with status 1 and one line per reference' '
 	expect_status 1 extras-rewrite --app foo --json report.json tree 2>stderr &&
-	test "$(grep -c ": error: " stderr)" = 3
+	test "$(grep -c ": error: " stderr)" = 4
 '
 
 test_expect_success 'a string that does not fit is reported with its offset' '
@@ -59,6 +60,10 @@ test_expect_success 'a reference inside gzip data is reported, not patched' '
 	zcat tree/$NS/share/foo/notes.gz | grep -q "see /usr/share/foo/data.txt"
 '
 
+test_expect_success 'a reference inside xz data is reported, not patched' '
+	grep_q "$ABSNS/share/foo/notes.xz: offset 3: ./usr/share/foo.: inside xz-compressed data" stderr
+'
+
 test_expect_success 'a UTF-16 path is reported' '
 	grep_q "$ABSNS/share/foo/utf16.bin: offset 0: ./usr/share/foo.: UTF-16 string" stderr
 '
@@ -70,7 +75,7 @@ test_expect_success 'the JSON report lists the RUNPATH patch and the rest' '
 	rp = [p for p in r["patches"] if p["kind"] == "rpath"]
 	assert rp and rp[0]["old"] == "/usr/lib/foo", rp
 	assert rp[0]["new"] == "\$ORIGIN/../lib/foo", rp
-	assert r["summary"]["unpatched"] == 3
+	assert r["summary"]["unpatched"] == 4
 	for u in r["unpatched"]:
 	    assert set(u) == {"file", "offset", "string", "reason"}, u
 	EOS
