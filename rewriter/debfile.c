@@ -117,6 +117,26 @@ member_free(struct debfile_member *m)
 	free(m->target);
 	free(m->owner);
 	free(m->group);
+	free(m->data);
+}
+
+static int
+keep_data(struct debfile *deb, struct archive *inner, struct debfile_member *m,
+          struct dpkg_error *err)
+{
+	la_ssize_t n;
+
+	m->data = malloc(m->size + 1);
+	if (m->data == NULL)
+		abort();
+	n = archive_read_data(inner, m->data, m->size);
+	if (n != m->size)
+		return dpkg_put_error(err, "%s: %s: member '%s': %s",
+		                      deb->filename, deb->data_tar, m->path,
+		                      n < 0 ? archive_reason(inner) :
+		                      "truncated");
+	m->data[m->size] = '\0';
+	return 0;
 }
 
 static int
@@ -172,6 +192,14 @@ read_data_tar(struct debfile *deb, struct archive *inner,
 				abort();
 		}
 		deb->members[deb->nmembers++] = m;
+		if (m.type == DEBFILE_REGULAR && deb->keep != NULL &&
+		    m.size >= 0 && m.size <= DEBFILE_CONTROL_MEMBER_MAX &&
+		    deb->keep(m.path, deb->keep_ctx)) {
+			if (keep_data(deb, inner, &deb->members[deb->nmembers - 1],
+			              err) < 0)
+				return -1;
+			continue;
+		}
 		/* Reading the data is what finds truncation and corruption. */
 		if (archive_read_data_skip(inner) != ARCHIVE_OK)
 			return dpkg_put_error(err, "%s: %s: %s", deb->filename,
@@ -426,8 +454,8 @@ duplicate_field(const struct deb822_stanza *st)
 	return NULL;
 }
 
-static int
-parse_control(struct debfile *deb, struct dpkg_error *err)
+int
+debfile_parse_control(struct debfile *deb, struct dpkg_error *err)
 {
 	const struct debfile_control_member *c;
 	struct dpkg_version v;
@@ -481,11 +509,21 @@ int
 debfile_read(struct debfile *deb, const char *filename,
              struct dpkg_error *err)
 {
+	return debfile_read_keep(deb, filename, NULL, NULL, err);
+}
+
+int
+debfile_read_keep(struct debfile *deb, const char *filename,
+                  bool (*keep)(const char *path, void *ctx), void *ctx,
+                  struct dpkg_error *err)
+{
 	struct archive *ar;
 	int ret;
 
 	memset(deb, 0, sizeof(*deb));
 	deb->filename = xstrdup(filename);
+	deb->keep = keep;
+	deb->keep_ctx = ctx;
 	ar = archive_read_new();
 	if (ar == NULL)
 		abort();
@@ -500,7 +538,7 @@ debfile_read(struct debfile *deb, const char *filename,
 		ret = read_ar(deb, ar, err);
 	archive_read_free(ar);
 	if (ret == 0)
-		ret = parse_control(deb, err);
+		ret = debfile_parse_control(deb, err);
 	if (ret < 0) {
 		debfile_destroy(deb);
 		return -1;

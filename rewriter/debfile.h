@@ -27,6 +27,7 @@
 #ifndef DH_EXTRAS_DEBFILE_H
 #define DH_EXTRAS_DEBFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -63,6 +64,9 @@ struct debfile_member {
 	char *target;
 	int64_t size;
 	char *owner, *group;
+	/* The content of a regular file kept by debfile_read_keep()
+	 * (NUL-terminated), else NULL. */
+	char *data;
 };
 
 /* One member of control.tar other than the directory itself. */
@@ -98,11 +102,30 @@ struct debfile {
 	size_t ncontrol_members;
 	struct debfile_member *members;
 	size_t nmembers;
+	/* While reading: which data members' contents to keep. */
+	bool (*keep)(const char *path, void *ctx);
+	void *keep_ctx;
 };
 
 /* Read FILENAME into DEB. Returns 0, or -1 with ERR set. */
 int debfile_read(struct debfile *deb, const char *filename,
                  struct dpkg_error *err);
+
+/*
+ * The same, keeping the content of every regular data.tar member for which
+ * KEEP(path, CTX) is true and that is at most DEBFILE_CONTROL_MEMBER_MAX
+ * bytes (a larger one is read but not kept: its data stays NULL).
+ */
+int debfile_read_keep(struct debfile *deb, const char *filename,
+                      bool (*keep)(const char *path, void *ctx), void *ctx,
+                      struct dpkg_error *err);
+
+/*
+ * Parse and validate the "control" member of DEB, whose filename and
+ * control members are already set (as debfile_read does, or a reader of a
+ * staged tree).  Returns 0, or -1 with ERR set.
+ */
+int debfile_parse_control(struct debfile *deb, struct dpkg_error *err);
 
 /* A control member by name ("postinst"), or NULL. */
 const struct debfile_control_member *

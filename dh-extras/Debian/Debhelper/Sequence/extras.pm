@@ -113,6 +113,14 @@ insert_after('dh_extras_relocate', 'dh_extras_gsettings');
 # conffile and the snippets into maintainer scripts.
 insert_before('dh_installdeb', 'dh_extras_apparmor');
 
+# Ship the declaration the profile was generated from, so that the gate
+# can generate it again and compare.
+insert_after('dh_installdeb', 'dh_extras_declare');
+
+# The review gate at build time, on the finished trees: refuse the build
+# of what the store would refuse.
+insert_before('dh_builddeb', 'dh_extras_check');
+
 # Debug symbols would land in /usr/lib/debug, outside any namespace.
 add_command_options('dh_strip', '--no-automatic-dbgsym');
 

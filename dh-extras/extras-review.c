@@ -1,0 +1,139 @@
+/*
+ * extras-review: the store's review gate on built packages: accept or
+ * refuse each .deb (and each .deb a .changes lists) with reasons.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/atomic-file.h>
+#include <dpkg/ehandle.h>
+#include <dpkg/options.h>
+#include <dpkg/program.h>
+
+#include "review.h"
+
+#define NAME "extras-review"
+
+static void
+usage(void)
+{
+	printf(
+"Usage: " NAME " [--json REPORT] [--allow-reserved] FILE.deb|FILE.changes...\n"
+"\n"
+"Check built extras packages against the rules of the store: names,\n"
+"relations, files only in the namespace or exports, no special files or\n"
+"modes, the AppArmor profile regenerated from the declaration and\n"
+"compared, maintainer scripts only from known snippets.  A .changes is\n"
+"checked against its files' checksums, then its packages are reviewed\n"
+"together.\n"
+"\n"
+"Options:\n"
+"  --json REPORT        write the report as JSON to REPORT (- for standard\n"
+"                       output, the summary going to standard error)\n"
+"  --allow-reserved     accept reserved privileges in declarations\n"
+"  --help               show this help and exit\n"
+"\n"
+"Exit status: 0 accepted, 1 refused (reasons listed), 2 bad input.\n");
+}
+
+static const char *json_path;
+static int allow_reserved;
+
+static void
+help(const struct cmdinfo *ci, const char *value)
+{
+	(void)ci;
+	(void)value;
+	usage();
+	exit(0);
+}
+
+static const struct cmdinfo cmdinfos[] = {
+	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
+	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
+};
+
+static bool
+has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+static void
+write_json(const struct review *r)
+{
+	struct atomic_file *file;
+
+	if (strcmp(json_path, "-") == 0) {
+		review_write_json(r, stdout);
+		if (fflush(stdout) != 0)
+			ohshite("cannot write the report");
+		return;
+	}
+	file = atomic_file_new(json_path, ATOMIC_FILE_NORMAL);
+	atomic_file_open(file);
+	review_write_json(r, file->fp);
+	atomic_file_sync(file);
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	atomic_file_free(file);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *const *argp = (const char *const *)argv;
+	struct review_options opt = { 0 };
+	struct review r;
+	FILE *out;
+	char err[4096];
+	size_t i;
+
+	(void)argc;
+	dpkg_program_init(NAME);
+	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
+	if (*argp == NULL)
+		badusage("expected FILE.deb or FILE.changes");
+	opt.allow_reserved = allow_reserved;
+	opt.compile = true;
+	review_init(&r, &opt);
+	for (; *argp; argp++) {
+		int rc;
+
+		if (has_suffix(*argp, ".changes"))
+			rc = review_add_changes(&r, *argp, err, sizeof(err));
+		else
+			rc = review_add_deb(&r, *argp, err, sizeof(err));
+		if (rc < 0)
+			ohshit("%s", err);
+	}
+	if (review_run(&r, err, sizeof(err)) < 0)
+		ohshit("%s", err);
+	if (json_path != NULL)
+		write_json(&r);
+	out = json_path != NULL && strcmp(json_path, "-") == 0 ? stderr :
+	      stdout;
+	review_print(&r, "", out);
+	for (i = 0; i < r.npackages; i++) {
+		const struct review_package *p = &r.packages[i];
+
+		if (p->nproblems == 0)
+			fprintf(out, NAME ": %s: %s %s accepted\n", p->where,
+			        p->deb.package, p->deb.version);
+		else
+			fprintf(out, NAME ": %s: %s %s refused (%zu problem%s)\n",
+			        p->where, p->deb.package, p->deb.version,
+			        p->nproblems, p->nproblems == 1 ? "" : "s");
+	}
+	i = r.nproblems;
+	review_free(&r);
+	dpkg_program_done();
+	return i > 0 ? 1 : 0;
+}

@@ -1,0 +1,247 @@
+/*
+ * review.c: the review gate: packages in, problems out.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "changes.h"
+#include "review.h"
+
+static void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (p == NULL)
+		abort();
+	return p;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+void
+review_init(struct review *r, const struct review_options *opt)
+{
+	memset(r, 0, sizeof(*r));
+	if (opt != NULL)
+		r->opt = *opt;
+}
+
+void
+review_free(struct review *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->npackages; i++) {
+		free(r->packages[i].where);
+		debfile_destroy(&r->packages[i].deb);
+		declaration_free(&r->packages[i].decl);
+	}
+	free(r->packages);
+	for (i = 0; i < r->nproblems; i++) {
+		free(r->problems[i].rule);
+		free(r->problems[i].path);
+		free(r->problems[i].message);
+	}
+	free(r->problems);
+	for (i = 0; i < r->nchanges; i++)
+		free(r->changes[i]);
+	free(r->changes);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Only the profiles' text is needed from data.tar. */
+static bool
+keep_profile(const char *path, void *ctx)
+{
+	size_t n = strlen(REVIEW_PROFILE_DIR);
+
+	(void)ctx;
+	return strncmp(path, REVIEW_PROFILE_DIR, n) == 0 && path[n] == '/';
+}
+
+static struct review_package *
+add_package(struct review *r, const char *where)
+{
+	struct review_package *p;
+
+	r->packages = xrealloc(r->packages,
+	                       (r->npackages + 1) * sizeof(*r->packages));
+	p = &r->packages[r->npackages];
+	memset(p, 0, sizeof(*p));
+	p->where = xstrdup(where);
+	return p;
+}
+
+static int
+read_deb(struct review *r, const char *path, const char *changes,
+         char *err, size_t errlen)
+{
+	struct review_package *p = add_package(r, path);
+	struct dpkg_error derr = DPKG_ERROR_INIT;
+
+	if (debfile_read_keep(&p->deb, path, keep_profile, NULL, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
+		free(p->where);
+		return -1;
+	}
+	p->changes = changes;
+	r->npackages++;
+	return 0;
+}
+
+int
+review_add_deb(struct review *r, const char *path, char *err, size_t errlen)
+{
+	return read_deb(r, path, NULL, err, errlen);
+}
+
+int
+review_add_changes(struct review *r, const char *path, char *err,
+                   size_t errlen)
+{
+	struct changes ch;
+	struct dpkg_error derr = DPKG_ERROR_INIT;
+	size_t i, before = r->npackages;
+	char *name;
+	int ret = 0;
+
+	if (changes_read(&ch, path, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
+		return -1;
+	}
+	name = xstrdup(path);
+	r->changes = xrealloc(r->changes, (r->nchanges + 1) * sizeof(char *));
+	r->changes[r->nchanges++] = name;
+	for (i = 0; i < ch.nfiles && ret == 0; i++)
+		if (changes_file_is_deb(&ch.files[i]))
+			ret = read_deb(r, ch.files[i].path, name, err, errlen);
+	if (ret == 0 && r->npackages == before) {
+		snprintf(err, errlen, "%s: lists no binary package", path);
+		ret = -1;
+	}
+	/* Every package must come from the source the .changes names. */
+	for (i = before; ret == 0 && i < r->npackages; i++)
+		if (strcmp(r->packages[i].deb.source, ch.source) != 0)
+			review_problem(r, i, "name", NULL, "source '%s' is not "
+			               "'%s', the source %s names",
+			               r->packages[i].deb.source, ch.source, path);
+	changes_destroy(&ch);
+	return ret;
+}
+
+bool
+review_same_source(const struct review_package *a,
+                   const struct review_package *b)
+{
+	return strcmp(a->deb.source, b->deb.source) == 0;
+}
+
+void
+review_problem(struct review *r, size_t p, const char *rule,
+               const char *path, const char *fmt, ...)
+{
+	struct review_problem *pb;
+	va_list ap;
+
+	r->problems = xrealloc(r->problems,
+	                       (r->nproblems + 1) * sizeof(*r->problems));
+	pb = &r->problems[r->nproblems++];
+	pb->package = p;
+	pb->rule = xstrdup(rule);
+	pb->path = path ? xstrdup(path) : NULL;
+	va_start(ap, fmt);
+	if (vasprintf(&pb->message, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	r->packages[p].nproblems++;
+}
+
+/*
+ * The namespace of each package: APP and ROOT from the declaration it
+ * carries, else APP from its source name and the default root, as the
+ * helpers that built it found them.
+ */
+static void
+find_namespaces(struct review *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->npackages; i++) {
+		struct review_package *p = &r->packages[i];
+		const struct debfile_control_member *c;
+		const char *app, *why;
+		char name[4096 + 32], msg[1024];
+
+		c = debfile_control_member(&p->deb, REVIEW_DECLARATION);
+		snprintf(name, sizeof(name), "%s", REVIEW_DECLARATION);
+		if (c != NULL && c->type != DEBFILE_REGULAR) {
+			review_problem(r, i, "declaration", NULL, "control "
+			               "member %s is not a regular file",
+			               REVIEW_DECLARATION);
+			continue;
+		}
+		if (c != NULL &&
+		    declaration_load_buffer(&p->decl, name, c->data, c->size,
+		                            msg, sizeof(msg)) < 0) {
+			review_problem(r, i, "declaration", NULL, "%s", msg);
+			continue;
+		}
+		app = p->decl.app.value ? p->decl.app.value :
+		      namespace_app_of_package(p->deb.source);
+		why = namespace_init(&p->ns, app, p->decl.root.value);
+		if (why != NULL) {
+			review_problem(r, i, "declaration", NULL, "namespace of "
+			               "app '%s' and root '%s': %s", app,
+			               p->decl.root.value ? p->decl.root.value :
+			               EXTRAS_DEFAULT_ROOT, why);
+			continue;
+		}
+		if (profile_name(&p->ns, p->profile_name,
+		                 sizeof(p->profile_name)) < 0) {
+			review_problem(r, i, "declaration", NULL, "namespace %s "
+			               "is too long for a profile name",
+			               p->ns.path);
+			continue;
+		}
+		p->namespace_ok = true;
+	}
+}
+
+int
+review_run(struct review *r, char *err, size_t errlen)
+{
+	find_namespaces(r);
+	review_control(r);
+	review_files(r);
+	if (review_scripts(r, err, errlen) < 0)
+		return -1;
+	return review_profile(r, err, errlen);
+}
+
+void
+review_print(const struct review *r, const char *prefix, FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; i < r->nproblems; i++) {
+		const struct review_problem *pb = &r->problems[i];
+
+		fprintf(fp, "%s%s: %s: ", prefix,
+		        r->packages[pb->package].where, pb->rule);
+		if (pb->path != NULL)
+			fprintf(fp, "%s: ", pb->path);
+		fprintf(fp, "%s\n", pb->message);
+	}
+}
