@@ -83,4 +83,52 @@ test_expect_success 'Meson: icons of every size and -symbolic renamed together' 
 	grep_q "^Icon=extras-org.example.Bells$" ns/usr/share/applications/extras-org.example.Bells.desktop
 '
 
+test_expect_success 'Meson: metainfo exported with its id and launchable renamed' '
+	m=ns/usr/share/metainfo/extras-org.example.Bells.metainfo.xml &&
+	grep_q "<id>extras-org.example.Bells</id>" $m &&
+	grep_q "<launchable type=\"desktop-id\">extras-org.example.Bells.desktop</launchable>" $m &&
+	grep_q "dh_extras_metainfo: .*: component extras-org.example.Bells" bells.log &&
+	appstreamcli validate --no-net --pedantic $m >validate || true &&
+	! grep -i -e "^E:" -e "cid-desktopapp-is-not-rdns" -e "desktop-file-not-found" validate
+'
+
+test_expect_success 'Python: built with pybuild, the launcher in the namespace' '
+	build_fixture quill || { tail -n 30 quill.log; false; } &&
+	grep_q "dh-extras: the python build system cannot be told the namespace" quill.log &&
+	grep_q "^   dh_python3" quill.log &&
+	deb=extras-quill_1.0_all.deb &&
+	test -z "$(outside_namespace $deb /$ROOT/quill)" &&
+	deb_files $deb >files &&
+	grep_q "^$ROOT/quill/bin/quill$" files &&
+	grep_q "^$ROOT/quill/lib/python3/dist-packages/quill/main.py$" files &&
+	grep_q "^$ROOT/quill/share/quill/ink.txt$" files &&
+	grep_q "^$ROOT/quill/share/locale/fr/LC_MESSAGES/quill.mo$" files &&
+	grep_q "^usr/share/applications/extras-org.example.Quill.desktop$" files
+'
+
+test_expect_success 'Python: with LANGUAGE=fr it writes in French, no PYTHONPATH set' '
+	in_namespace extras-quill_1.0_all.deb -- \
+		env -u PYTHONPATH LANG=C.UTF-8 LANGUAGE=fr /$ROOT/quill/bin/quill >out &&
+	printf "On écrit à la plume.\nblack ink\n" >expect && cmp expect out &&
+	grep_q "^DATADIR = ./$ROOT/quill/share/quill.$" \
+		ns/$ROOT/quill/lib/python3/dist-packages/quill/main.py
+'
+
+test_expect_success 'Python: the .desktop file runs the launcher from the namespace' '
+	grep_q "^Exec=/$ROOT/quill/bin/quill$" \
+		ns/usr/share/applications/extras-org.example.Quill.desktop
+'
+
+test_expect_success 'Python: byte-compiled where the modules live' '
+	dpkg-deb -e extras-quill_1.0_all.deb control &&
+	grep_q "py3compile -p extras-quill /$ROOT/quill/lib/python3/dist-packages$" control/postinst &&
+	grep_q "py3clean -p extras-quill" control/prerm &&
+	! grep "__pycache__" files &&
+	in_namespace extras-quill_1.0_all.deb -- sh -c "
+		py3compile /$ROOT/quill/lib/python3/dist-packages &&
+		ls /$ROOT/quill/lib/python3/dist-packages/quill/__pycache__/main.*.pyc &&
+		LANGUAGE=fr LANG=C.UTF-8 /$ROOT/quill/bin/quill" >out &&
+	grep_q "^On écrit à la plume.$" out
+'
+
 test_done

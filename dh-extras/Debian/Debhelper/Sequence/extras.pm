@@ -107,6 +107,8 @@ insert_before('dh_link', 'dh_extras_relocate');
 # The desktop integration that needs the final layout: schemas compiled
 # where relocation put them, and seen by the exported entry points.
 insert_after('dh_extras_relocate', 'dh_extras_gsettings');
+insert_after('dh_extras_relocate', 'dh_extras_python');
+insert_after('dh_extras_relocate', 'dh_extras_metainfo');
 
 # Confine the app once its files have their final paths and modes
 # (after dh_fixperms), before dh_installdeb turns the profile into a

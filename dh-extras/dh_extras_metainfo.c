@@ -1,0 +1,75 @@
+/*
+ * dh_extras_metainfo: give exported AppStream metainfo files the
+ * component id and launchable of their export (run by dh after
+ * dh_extras_relocate).
+ */
+#include <dirent.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
+
+#include "dh-helper.h"
+#include "file-rewrite.h"
+#include "layout.h"
+#include "metainfo.h"
+
+#define NAME "dh_extras_metainfo"
+
+static const char usage[] =
+	"Usage: " NAME " [debhelper options]\n"
+	"\n"
+	"In every exported usr/share/metainfo/extras-ID.metainfo.xml (and\n"
+	"usr/share/appdata/), set the component's <id> to extras-ID and\n"
+	"give each <launchable type=\"desktop-id\"> the extras- prefix the\n"
+	"exported .desktop file has.\n"
+	"\n"
+	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
+	"                     as for every debhelper command\n";
+
+static void
+patch_dir(const struct dh_helper *h, const char *dir)
+{
+	char path[2048];
+	struct metainfo mi;
+	struct dirent *d;
+	DIR *dp = opendir(dir);
+
+	if (dp == NULL)
+		return;
+	while ((d = readdir(dp)) != NULL) {
+		if (fnmatch("*.xml", d->d_name, 0) != 0 ||
+		    !layout_has_extras_prefix(d->d_name) ||
+		    metainfo_init(&mi, d->d_name) < 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		if (file_rewrite(path, metainfo_patch, &mi, h->no_act))
+			dh_helper_info(h, "%s: component %s", path, mi.id);
+	}
+	closedir(dp);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct dh_helper h;
+	size_t i;
+
+	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	for (i = 0; i < h.control.count; i++) {
+		char dir[512];
+
+		if (!h.act[i])
+			continue;
+		snprintf(dir, sizeof(dir), "debian/%s/usr/share/metainfo",
+		         h.control.packages[i].name);
+		patch_dir(&h, dir);
+		snprintf(dir, sizeof(dir), "debian/%s/usr/share/appdata",
+		         h.control.packages[i].name);
+		patch_dir(&h, dir);
+	}
+	dh_helper_done(&h);
+	return 0;
+}
