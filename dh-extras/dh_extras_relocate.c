@@ -79,6 +79,7 @@ main(int argc, char **argv)
 	struct report report;
 	enum relocate_status status;
 	char **dirs, cmd[8192], err[8192];
+	const char **accepted;
 	size_t i, n = 0, len;
 
 	dh_helper_init(&h, NAME, argc, argv, options, usage);
@@ -119,6 +120,13 @@ main(int argc, char **argv)
 	opt.app = ns.app;
 	opt.root = ns.root;
 	opt.dry_run = h.no_act;
+	accepted = calloc(decl.n_unpatched + 1, sizeof(char *));
+	if (accepted == NULL)
+		ohshit("out of memory");
+	for (i = 0; i < decl.n_unpatched; i++)
+		accepted[i] = decl.unpatched[i].value;
+	opt.accepted = accepted;
+	opt.n_accepted = decl.n_unpatched;
 	report_init(&report);
 	status = relocate_trees(&opt, dirs, (int)n, &ns, &report, err,
 	                        sizeof(err));
@@ -131,10 +139,12 @@ main(int argc, char **argv)
 		                     status == RELOCATE_UNPATCHED ? stderr : stdout);
 	if (status == RELOCATE_UNPATCHED)
 		fprintf(stderr, "%s: error: %zu reference%s to moved paths cannot "
-		        "be patched; build the program for the namespace %s "
+		        "be patched; build the program for the namespace %s, or "
+		        "list the file under unpatched: in debian/extras.yaml "
 		        "(see %s/relocate.json)\n", NAME, report.n_unpatched,
 		        report.n_unpatched == 1 ? "" : "s", ns.path, REPORT_DIR);
 	report_free(&report);
+	free(accepted);
 	for (i = 0; i < n; i++)
 		free(dirs[i]);
 	free(dirs);

@@ -13,6 +13,7 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
+#include "declaration.h"
 #include "relocate.h"
 #include "report.h"
 
@@ -31,6 +32,8 @@ usage(void)
 	       "  --app APP        the app id (the source name without extras-)\n"
 	       "  --root ROOT      the namespace root (default %s)\n"
 	       "  --json FILE      write the full report as JSON (- for stdout)\n"
+	       "  --accept FILE    accept unpatched references in FILE (as\n"
+	       "                   installed; DIR/ for all below DIR); repeatable\n"
 	       "  --dry-run        plan and report, write nothing\n"
 	       "  --jobs N         threads searching file contents (default: "
 	       "one a CPU)\n"
@@ -70,6 +73,7 @@ main(int argc, char **argv)
 		{ "root", required_argument, NULL, 'r' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "accept", required_argument, NULL, 'A' },
 		{ "jobs", required_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -80,6 +84,7 @@ main(int argc, char **argv)
 	struct report report;
 	enum relocate_status status;
 	const char *json = NULL;
+	const char **accepted = NULL;
 	char err[8192];
 	int c;
 
@@ -90,6 +95,20 @@ main(int argc, char **argv)
 		case 'r': opt.root = optarg; break;
 		case 'j': json = optarg; break;
 		case 'n': opt.dry_run = true; break;
+		case 'A': {
+			const char *why = declaration_check_unpatched_path(optarg);
+			const char **v;
+
+			if (why != NULL)
+				badusage("--accept '%s' %s", optarg, why);
+			v = realloc(accepted, (opt.n_accepted + 1) * sizeof(*v));
+			if (v == NULL)
+				ohshit("out of memory");
+			accepted = v;
+			accepted[opt.n_accepted++] = optarg;
+			opt.accepted = accepted;
+			break;
+		}
 		case 'J': {
 			char *end;
 			long n = strtol(optarg, &end, 10);
@@ -118,6 +137,7 @@ main(int argc, char **argv)
 		write_json(json, &report, &ns, opt.dry_run);
 	report_write_summary(&report, PROGNAME, opt.dry_run, stderr);
 	report_free(&report);
+	free(accepted);
 	dpkg_program_done();
 	return status == RELOCATE_UNPATCHED ? 1 : 0;
 }

@@ -31,16 +31,25 @@ struct key {
 	enum key_type type;
 	/* The string check for KEY_STRING, each item's for KEY_STRING_LIST. */
 	const char *(*check)(const char *value);
-	/* Where a KEY_STRING goes: a struct declaration_value. */
+	/* Where a KEY_STRING goes (a struct declaration_value), or a
+	 * KEY_STRING_LIST's array of them. */
 	size_t offset;
+	/* A KEY_STRING_LIST's count, and what one item is called. */
+	size_t count_offset;
+	const char *item;
 };
 
 static const struct key keys[] = {
 	{ "app", KEY_STRING, namespace_check_app,
-	  offsetof(struct declaration, app) },
+	  offsetof(struct declaration, app), 0, NULL },
 	{ "root", KEY_STRING, namespace_check_root,
-	  offsetof(struct declaration, root) },
-	{ "privileges", KEY_STRING_LIST, declaration_check_privilege_name, 0 },
+	  offsetof(struct declaration, root), 0, NULL },
+	{ "privileges", KEY_STRING_LIST, declaration_check_privilege_name,
+	  offsetof(struct declaration, privileges),
+	  offsetof(struct declaration, n_privileges), "privilege" },
+	{ "unpatched", KEY_STRING_LIST, declaration_check_unpatched_path,
+	  offsetof(struct declaration, unpatched),
+	  offsetof(struct declaration, n_unpatched), "path" },
 };
 
 #define N_KEYS (sizeof(keys) / sizeof(keys[0]))
@@ -273,45 +282,48 @@ load_string(struct loader *l, const struct key *k,
 }
 
 static int
-add_privilege(struct loader *l, const struct key *k)
+add_list_item(struct loader *l, const struct key *k)
 {
 	struct declaration *d = l->d;
+	struct declaration_value **items =
+		(struct declaration_value **)((char *)d + k->offset);
+	size_t *n = (size_t *)((char *)d + k->count_offset);
 	struct declaration_value *dv;
 	unsigned long line = event_line(l);
 	const char *why;
 	char *value;
 	size_t i;
 
-	if (scalar_value(l, "privilege", &value) < 0)
+	if (scalar_value(l, k->item, &value) < 0)
 		return -1;
 	why = k->check(value);
 	if (why != NULL) {
-		fail(l, line, "privilege '%s' %s", value, why);
+		fail(l, line, "%s '%s' %s", k->item, value, why);
 		free(value);
 		return -1;
 	}
-	for (i = 0; i < d->n_privileges; i++) {
-		if (strcmp(d->privileges[i].value, value) == 0) {
-			fail(l, line, "duplicate privilege '%s' (first on "
-			     "line %lu)", value, d->privileges[i].line);
+	for (i = 0; i < *n; i++) {
+		if (strcmp((*items)[i].value, value) == 0) {
+			fail(l, line, "duplicate %s '%s' (first on line %lu)",
+			     k->item, value, (*items)[i].line);
 			free(value);
 			return -1;
 		}
 	}
-	if (d->n_privileges == DECLARATION_PRIVILEGES_MAX) {
+	if (*n == DECLARATION_PRIVILEGES_MAX) {
 		free(value);
-		return fail(l, line, "more than %d privileges",
-		            DECLARATION_PRIVILEGES_MAX);
+		return fail(l, line, "more than %d %ss",
+		            DECLARATION_PRIVILEGES_MAX, k->item);
 	}
-	dv = realloc(d->privileges, (d->n_privileges + 1) * sizeof(*dv));
+	dv = realloc(*items, (*n + 1) * sizeof(*dv));
 	if (dv == NULL) {
 		free(value);
 		return fail(l, 0, "out of memory");
 	}
-	d->privileges = dv;
-	dv[d->n_privileges].value = value;
-	dv[d->n_privileges].line = line;
-	d->n_privileges++;
+	*items = dv;
+	dv[*n].value = value;
+	dv[*n].line = line;
+	(*n)++;
 	return 0;
 }
 
@@ -333,7 +345,7 @@ load_string_list(struct loader *l, const struct key *k)
 			return fail(l, event_line(l),
 			            "'%s' must be a list of strings, not hold "
 			            "%s", k->name, event_kind(&l->event));
-		if (add_privilege(l, k) < 0)
+		if (add_list_item(l, k) < 0)
 			return -1;
 	}
 }
@@ -563,6 +575,9 @@ declaration_free(struct declaration *d)
 	for (i = 0; i < d->n_privileges; i++)
 		free(d->privileges[i].value);
 	free(d->privileges);
+	for (i = 0; i < d->n_unpatched; i++)
+		free(d->unpatched[i].value);
+	free(d->unpatched);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -595,5 +610,23 @@ declaration_check_privilege_name(const char *name)
 	}
 	if (name[0] == '-')
 		return "must start with a letter or a digit";
+	return NULL;
+}
+
+const char *
+declaration_check_unpatched_path(const char *path)
+{
+	const char *p;
+
+	if (path[0] != '/')
+		return "is not an absolute path";
+	if (strlen(path) > DECLARATION_VALUE_MAX)
+		return "is too long";
+	for (p = path; *p; p++)
+		if ((unsigned char)*p < 0x21 || *p == 0x7f || *p == '\\')
+			return "holds a blank, a control character or a backslash";
+	if (strstr(path, "/../") || strstr(path, "/./") || strstr(path, "//") ||
+	    (strlen(path) >= 3 && strcmp(path + strlen(path) - 3, "/..") == 0))
+		return "is not a clean path";
 	return NULL;
 }

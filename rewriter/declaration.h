@@ -43,6 +43,11 @@ struct declaration {
 	 * [a-z0-9][a-z0-9-]*, not against the catalogue (see profile.h). */
 	struct declaration_value *privileges;
 	size_t n_privileges;
+	/* unpatched: files (absolute, as installed; a trailing '/' for a
+	 * directory and all below it) whose references to moved paths the
+	 * author accepts unpatched: reported, but not failing the build. */
+	struct declaration_value *unpatched;
+	size_t n_unpatched;
 };
 
 /*
@@ -64,6 +69,9 @@ void declaration_free(struct declaration *d);
 /* Whether the declaration lists privilege NAME. */
 bool declaration_has_privilege(const struct declaration *d,
                                const char *name);
+
+/* NULL when PATH may be listed under unpatched:, else the reason. */
+const char *declaration_check_unpatched_path(const char *path);
 
 /* NULL when NAME is a well-formed privilege name, else the reason. */
 const char *declaration_check_privilege_name(const char *name);

@@ -1066,6 +1066,7 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs,
 		flag_entries(&run.plans[t], report);
 	}
 	status = patch_files(&run, report, err, errlen);
+	report_accept(report, opt->accepted, opt->n_accepted);
 	if (status == RELOCATE_DONE && report->oom) {
 		fmt_into(err, errlen, "out of memory");
 		status = RELOCATE_FAILED;

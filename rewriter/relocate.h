@@ -34,6 +34,10 @@ struct relocate_options {
 	const char *root;	/* NULL: EXTRAS_DEFAULT_ROOT */
 	bool dry_run;		/* plan and report; write nothing */
 	int jobs;		/* threads searching contents; 0: one a CPU */
+	/* Files (absolute; "DIR/" for all below DIR) whose unpatched
+	 * references are accepted: reported as such, not failing. */
+	const char *const *accepted;
+	size_t n_accepted;
 };
 
 enum relocate_status {

@@ -36,12 +36,18 @@ report_free(struct report *r)
 		free(r->unpatched[i].string);
 		free(r->unpatched[i].reason);
 	}
+	for (i = 0; i < r->n_accepted; i++) {
+		free(r->accepted[i].file);
+		free(r->accepted[i].string);
+		free(r->accepted[i].reason);
+	}
 	for (i = 0; i < r->n_flags; i++)
 		free(r->flags[i].file);
 	free(r->moves);
 	free(r->exports);
 	free(r->patches);
 	free(r->unpatched);
+	free(r->accepted);
 	free(r->flags);
 	report_init(r);
 }
@@ -154,6 +160,47 @@ report_flag(struct report *r, const char *file, const char *flag)
 	f->flag = flag;
 }
 
+static bool
+is_accepted(const char *file, const char *const *accepted, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(accepted[i]);
+
+		if (strcmp(file, accepted[i]) == 0 ||
+		    (len > 0 && accepted[i][len - 1] == '/' &&
+		     strncmp(file, accepted[i], len) == 0))
+			return true;
+	}
+	return false;
+}
+
+void
+report_accept(struct report *r, const char *const *accepted,
+              size_t n_accepted)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < r->n_unpatched; i++) {
+		struct report_unpatched *u = &r->unpatched[i];
+
+		if (!is_accepted(u->file, accepted, n_accepted)) {
+			r->unpatched[kept++] = *u;
+			continue;
+		}
+		struct report_unpatched *a = GROW(r, accepted);
+
+		if (a == NULL) {
+			r->oom = true;
+			r->unpatched[kept++] = *u;
+			continue;
+		}
+		*a = *u;
+	}
+	r->n_unpatched = kept;
+}
+
 static int
 append(void **into, size_t *n, size_t *alloc, void **from, size_t *fn,
        size_t *falloc, size_t size)
@@ -187,6 +234,7 @@ report_take(struct report *into, struct report *from)
 {
 	if (TAKE(into, from, moves) < 0 || TAKE(into, from, exports) < 0 ||
 	    TAKE(into, from, patches) < 0 || TAKE(into, from, unpatched) < 0 ||
+	    TAKE(into, from, accepted) < 0 ||
 	    TAKE(into, from, flags) < 0)
 		into->oom = true;
 	if (from->oom)
@@ -206,6 +254,25 @@ json_moves(struct json *j, const char *key, const struct report_move *m,
 		json_object_begin(j);
 		json_member_string(j, "from", m[i].from);
 		json_member_string(j, "to", m[i].to);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+static void
+json_unpatched(struct json *j, const char *key,
+               const struct report_unpatched *u, size_t n)
+{
+	size_t i;
+
+	json_key(j, key);
+	json_array_begin(j);
+	for (i = 0; i < n; i++) {
+		json_object_begin(j);
+		json_member_string(j, "file", u[i].file);
+		json_member_int(j, "offset", u[i].offset);
+		json_member_string(j, "string", u[i].string);
+		json_member_string(j, "reason", u[i].reason);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -245,19 +312,8 @@ report_write_json(const struct report *r, const struct extras_namespace *ns,
 	}
 	json_array_end(&j);
 
-	json_key(&j, "unpatched");
-	json_array_begin(&j);
-	for (i = 0; i < r->n_unpatched; i++) {
-		const struct report_unpatched *u = &r->unpatched[i];
-
-		json_object_begin(&j);
-		json_member_string(&j, "file", u->file);
-		json_member_int(&j, "offset", u->offset);
-		json_member_string(&j, "string", u->string);
-		json_member_string(&j, "reason", u->reason);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
+	json_unpatched(&j, "unpatched", r->unpatched, r->n_unpatched);
+	json_unpatched(&j, "accepted", r->accepted, r->n_accepted);
 
 	json_key(&j, "flags");
 	json_array_begin(&j);
@@ -275,6 +331,7 @@ report_write_json(const struct report *r, const struct extras_namespace *ns,
 	json_member_int(&j, "exports", (long long)r->n_exports);
 	json_member_int(&j, "patches", (long long)r->n_patches);
 	json_member_int(&j, "unpatched", (long long)r->n_unpatched);
+	json_member_int(&j, "accepted", (long long)r->n_accepted);
 	json_member_int(&j, "flags", (long long)r->n_flags);
 	json_object_end(&j);
 	json_object_end(&j);
@@ -287,9 +344,12 @@ report_write_summary(const struct report *r, const char *progname,
 	size_t i;
 
 	fprintf(fp, "%s: %s%zu moved, %zu exported, %zu patched, "
-	        "%zu flagged, %zu unpatched\n", progname,
+	        "%zu flagged, %zu unpatched", progname,
 	        dry_run ? "dry run: " : "", r->n_moves, r->n_exports,
 	        r->n_patches, r->n_flags, r->n_unpatched);
+	if (r->n_accepted > 0)
+		fprintf(fp, " (%zu more accepted)", r->n_accepted);
+	fputc('\n', fp);
 	for (i = 0; i < r->n_unpatched; i++) {
 		const struct report_unpatched *u = &r->unpatched[i];
 

@@ -11,9 +11,10 @@
  *                      "old": S, "new": S } ],
  *     "unpatched": [ { "file": S, "offset": N, "string": S,
  *                      "reason": S } ],
+ *     "accepted":  [ the same, for references declared acceptable ],
  *     "flags":     [ { "file": S, "flag": S } ],
  *     "summary":   { "moves": N, "exports": N, "patches": N,
- *                    "unpatched": N, "flags": N } }
+ *                    "unpatched": N, "accepted": N, "flags": N } }
  */
 #ifndef DH_EXTRAS_REPORT_H
 #define DH_EXTRAS_REPORT_H
@@ -56,6 +57,8 @@ struct report {
 	REPORT_ARRAY(report_move, exports);
 	REPORT_ARRAY(report_patch, patches);
 	REPORT_ARRAY(report_unpatched, unpatched);
+	/* Unpatched references the declaration accepts. */
+	REPORT_ARRAY(report_unpatched, accepted);
 	REPORT_ARRAY(report_flag, flags);
 	bool oom;
 };
@@ -72,6 +75,13 @@ void report_patch(struct report *r, const char *file, const char *kind,
 void report_unpatched(struct report *r, const char *file, long long offset,
                       const char *string, size_t len, const char *reason);
 void report_flag(struct report *r, const char *file, const char *flag);
+
+/*
+ * Move the unpatched references in files ACCEPTED lists (exact paths, or
+ * "DIR/" for everything below DIR) to the accepted ones.
+ */
+void report_accept(struct report *r, const char *const *accepted,
+                   size_t n_accepted);
 
 /* Move everything of FROM to the end of INTO (FROM ends empty). */
 void report_take(struct report *into, struct report *from);

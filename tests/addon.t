@@ -91,6 +91,16 @@ test_expect_success 'a path no build system variable reaches fails the build, lo
 	! ls extras-stubborn_*.deb 2>/dev/null
 '
 
+test_expect_success 'the same path, declared acceptable, is reported and the build goes on' '
+	cp -a "$TOP/tests/fixtures/stubborn" accepting-src &&
+	printf "unpatched:\n  - /$ROOT/stubborn/bin/stubborn\n" >accepting-src/debian/extras.yaml &&
+	build_fixture accepting "$TRASH/accepting-src" || { tail -n 30 accepting.log; false; } &&
+	grep_q "0 unpatched (1 more accepted)" accepting.log &&
+	python3 -c "import json; r = json.load(open(\"accepting/debian/.debhelper/extras/relocate.json\")); \
+		assert r[\"accepted\"][0][\"string\"] == \"/usr/share/stubborn\", r" &&
+	ls extras-stubborn_*.deb
+'
+
 # A real package from the archive, converted by hand: renamed, the
 # relations only the shared name space needed dropped, the add-on added.
 if mkdir hello-src && (cd hello-src && apt-get source -q hello) >hello-source.log 2>&1; then
