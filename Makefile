@@ -92,6 +92,9 @@ install: all
 		$(DESTDIR)$(DATADIR)/templates \
 		$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence
 	install -m 755 $(CMDS) $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(PREFIX)/share/lintian/profiles/dh-extras
+	install -m 644 lintian/profiles/dh-extras/*.profile \
+		$(DESTDIR)$(PREFIX)/share/lintian/profiles/dh-extras
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1)
 	cp -R --no-preserve=ownership templates/. $(DESTDIR)$(DATADIR)/templates
 	$(if $(wildcard dh-extras/Debian/Debhelper/Sequence/*.pm),install -m 644 \

@@ -131,4 +131,17 @@ test_expect_success 'Python: byte-compiled where the modules live' '
 	grep_q "^On écrit à la plume.$" out
 '
 
+test_expect_success 'lintian with the shipped profile: no errors, /opt not flagged' '
+	for c in extras-tune_*.changes extras-bells_*.changes extras-quill_*.changes; do
+		lintian --no-cfg --include-dir "$TOP/lintian" --profile dh-extras \
+			--fail-on error $c >>lintian.out 2>&1 || { cat lintian.out; false; }
+	done &&
+	! grep -e "^E:" -e dir-or-file-in-opt -e desktop-command-not-in-package lintian.out
+'
+
+test_expect_success 'lintian without it: every file of the namespace is flagged' '
+	lintian --no-cfg extras-tune_*.changes >plain.out 2>&1 || true &&
+	grep_q "^E: extras-tune: dir-or-file-in-opt \[$ROOT/tune/bin/tune\]" plain.out
+'
+
 test_done
