@@ -59,7 +59,8 @@ main(void)
 	put("debian/extras-a" NS "/lib/a/helper", "\177ELF", 0700);
 	put("debian/extras-a" NS "/share/a/data", "data\n", 0644);
 	put("debian/extras-a/usr/bin/outside", "#!/bin/sh\n", 0755);
-	symlink("a", "debian/extras-a" NS "/bin/link");
+	if (symlink("a", "debian/extras-a" NS "/bin/link") != 0)
+		return 1;
 	mkdir("debian/extras-a-data", 0755);
 
 	test_int(apparmor_executables("debian/extras-a", &ns, &list, &n, err,
