@@ -1,0 +1,272 @@
+#!/bin/sh
+# The review gate against a corpus of bad packages: each is a good
+# package, crafted here from an inline tree and built with dpkg-deb, with
+# one thing wrong.  extras-review refuses the .deb (exit 1) and
+# dh_extras_check, run by hand in a source tree holding the same staged
+# tree as debian/PKG/, fails the same way, both naming the rule broken;
+# truncated, corrupted and malformed packages are bad input (exit 2).
+
+. "$TOP/tests/lib.sh"
+
+NS=opt/extras.ubuntu.com/demo
+PROFILE=etc/apparmor.d/opt.extras.ubuntu.com.demo
+TEMPLATES=$DH_EXTRAS_DATADIR/templates
+
+# snippet SCRIPT TOOL TEMPLATE: a debhelper block from a snippet template
+# (its header dropped, @NAME@ filled in), as dh_installdeb writes it.
+snippet () {
+	echo "# Automatically added by $2/0.1.0"
+	awk 'body { print; next } /^#/ { next } /^$/ { body = 1; next }
+	     { body = 1; print }' "$3" | sed 's/@NAME@/opt.extras.ubuntu.com.demo/g'
+	echo "# End automatically added section"
+}
+
+# good_tree DIR: the staged tree of a good package, extras-demo: an
+# executable and data in the namespace, its documentation, its declared
+# privileges, the profile they yield, the snippets that load it.
+good_tree () {
+	mkdir -p "$1/DEBIAN" "$1/$NS/bin" "$1/$NS/share/demo" \
+		"$1/usr/share/doc/extras-demo" "$1/usr/share/applications" \
+		"$1/etc/apparmor.d"
+	printf '#!/bin/sh\necho demo\n' >"$1/$NS/bin/demo"
+	chmod 755 "$1/$NS/bin/demo"
+	echo data >"$1/$NS/share/demo/data.txt"
+	echo "Copyright: nobody" >"$1/usr/share/doc/extras-demo/copyright"
+	printf '[Desktop Entry]\nExec=/%s/bin/demo\n' "$NS" \
+		>"$1/usr/share/applications/extras-demo.desktop"
+	printf 'app: demo\nprivileges:\n  - network\n' >"$1/DEBIAN/extras.yaml"
+	extras-profile --app demo --executable "/$NS/bin/demo" \
+		"$1/DEBIAN/extras.yaml" >"$1/$PROFILE"
+	cat >"$1/DEBIAN/control" <<-EOF
+	Package: extras-demo
+	Source: extras-demo
+	Version: 1.0
+	Architecture: all
+	Maintainer: Demo Author <demo@example.org>
+	Priority: optional
+	Depends: apparmor (>= 3.0), libc6
+	Description: a crafted extras package
+	 One of the review gate's test packages.
+	EOF
+	echo "/$PROFILE" >"$1/DEBIAN/conffiles"
+	for script in postinst postrm; do
+		{ printf '#!/bin/sh\nset -e\n'
+		  snippet $script dh_extras_apparmor "$TEMPLATES/$script-apparmor"
+		} >"$1/DEBIAN/$script"
+		chmod 755 "$1/DEBIAN/$script"
+	done
+}
+
+# field TREE NAME VALUE: set (or, without VALUE, remove) a control field.
+field () {
+	sed -i "/^$2:/d" "$1/DEBIAN/control"
+	if [ $# -gt 2 ]; then
+		sed -i "1a$2: $3" "$1/DEBIAN/control"
+	fi
+}
+
+# build TREE DEB: what dpkg-deb makes of TREE, unchecked.
+build () {
+	dpkg-deb --root-owner-group --nocheck -Zgzip --build "$1" "$2" >/dev/null
+}
+
+# source_tree TREE DIR: a source tree DIR whose debian/control names the
+# package of TREE, and whose debian/PKG/ is TREE.
+source_tree () {
+	pkg=$(sed -n 's/^Package: //p' "$1/DEBIAN/control")
+	src=$(sed -n 's/^Source: //p' "$1/DEBIAN/control")
+	pkg=${pkg:-extras-demo}
+	rm -rf "$2" && mkdir -p "$2/debian"
+	printf 'Source: %s\n\nPackage: %s\nArchitecture: all\n' \
+		"${src:-$pkg}" "$pkg" >"$2/debian/control"
+	cp -a "$1" "$2/debian/$pkg"
+}
+
+# refused CASE STATUS PATTERN [deb]: the package of case CASE (tree
+# bad/CASE) is refused by extras-review with STATUS and a line matching
+# PATTERN, and so by dh_extras_check unless only "deb" applies.
+refused () {
+	build "bad/$1" "bad/$1.deb"
+	expect_status "$2" extras-review "bad/$1.deb" >"bad/$1.out" 2>&1
+	grep_q "$3" "bad/$1.out"
+	[ "${4:-}" = deb ] && return 0
+	source_tree "bad/$1" "src/$1"
+	(cd "src/$1" && expect_status "$2" dh_extras_check) >"src/$1.out" 2>&1
+	grep_q "$3" "src/$1.out"
+}
+
+# case NAME: a fresh good tree bad/NAME to break.
+case_tree () {
+	rm -rf "bad/$1" && good_tree "bad/$1" && echo "bad/$1"
+}
+
+mkdir -p bad src
+
+test_expect_success 'the good package of the corpus is accepted by both' '
+	t=$(case_tree good) && build $t good.deb &&
+	extras-review good.deb >out && grep_q "extras-demo 1.0 accepted" out &&
+	source_tree $t src/good && (cd src/good && dh_extras_check)
+'
+
+n=0
+# bad NAME STATUS PATTERN [deb] -- COMMANDS: one case of the corpus:
+# COMMANDS break the good tree $t; the package is refused.
+bad () {
+	name=$1 status=$2 pattern=$3 only=
+	shift 3
+	if [ "$1" = deb ]; then only=deb; shift; fi
+	shift
+	n=$((n + 1))
+	test_expect_success "refused: $name" "
+		t=\$(case_tree $name) && $* &&
+		refused $name $status '$pattern' $only
+	"
+}
+
+bad name-prefix 1 ': name: package name .demo. does not start' -- \
+	'field $t Package demo && field $t Source extras-demo'
+bad source-prefix 1 ': name: source name .demo-src. does not start' -- \
+	'field $t Source demo-src'
+bad outside-namespace 1 ': namespace: usr/bin/demo: is outside the namespace' -- \
+	'mkdir -p $t/usr/bin && cp $t/$NS/bin/demo $t/usr/bin/demo'
+bad etc-outside 1 ': namespace: etc/demo.conf: is outside the namespace' -- \
+	'echo x >$t/etc/demo.conf'
+bad export-unrenamed 1 ': export: usr/share/applications/demo.desktop: exported without its extras- name' -- \
+	'mv $t/usr/share/applications/extras-demo.desktop $t/usr/share/applications/demo.desktop'
+bad foreign-doc 1 ': namespace: usr/share/doc/bash/README: belongs to another package' -- \
+	'mkdir -p $t/usr/share/doc/bash && echo x >$t/usr/share/doc/bash/README'
+bad stray-directory 1 ': namespace: var/lib/demo: is outside the namespace' -- \
+	'mkdir -p $t/var/lib/demo'
+bad setuid 1 ': mode: '"$NS"'/bin/demo: is setuid' -- \
+	'chmod 4755 $t/$NS/bin/demo'
+bad setgid 1 ': mode: '"$NS"'/bin/demo: is setgid' -- \
+	'chmod 2755 $t/$NS/bin/demo'
+bad world-writable 1 ': mode: '"$NS"'/share/demo/data.txt: is world-writable' -- \
+	'chmod 666 $t/$NS/share/demo/data.txt'
+bad fifo 1 ': special: '"$NS"'/share/demo/pipe: is a FIFO' -- \
+	'mkfifo $t/$NS/share/demo/pipe'
+bad device 1 ': special: '"$NS"'/share/demo/null: is a character device' -- \
+	'mknod $t/$NS/share/demo/null c 1 3'
+bad symlink-absolute 1 ': symlink: '"$NS"'/share/demo/shadow: -> /etc/shadow resolves to /etc/shadow' -- \
+	'ln -s /etc/shadow $t/$NS/share/demo/shadow'
+bad symlink-relative 1 ': symlink: '"$NS"'/share/demo/up: .* resolves to /etc/passwd' -- \
+	'ln -s ../../../../../etc/passwd $t/$NS/share/demo/up'
+bad symlink-through-link 1 ': symlink: '"$NS"'/share/demo/b: -> a/../etc/shadow resolves to /etc/shadow' -- \
+	'ln -s /usr $t/$NS/share/demo/a && ln -s a/../etc/shadow $t/$NS/share/demo/b'
+bad symlink-usr-local 1 ': symlink: '"$NS"'/bin/tool: .* resolves to /usr/local/bin/tool' -- \
+	'ln -s /usr/local/bin/tool $t/$NS/bin/tool'
+bad profile-missing 1 ': profile: '"$NS"'/bin/demo: an executable, and no package' -- \
+	'rm $t/$PROFILE'
+bad profile-edited 1 ': profile: '"$PROFILE"': differs from the profile the declaration yields' -- \
+	'sed -i "s|^}|  /** rwlkmix,\n}|" $t/$PROFILE'
+bad profile-other-declaration 1 ': profile: '"$PROFILE"': differs' -- \
+	'printf "app: demo\nprivileges:\n  - network\n  - x11\n" >$t/DEBIAN/extras.yaml'
+bad profile-unlisted-executable 1 ': profile: '"$NS"'/bin/helper: an executable the profile of extras-demo does not list' -- \
+	'cp $t/$NS/bin/demo $t/$NS/bin/helper'
+bad profile-stray 1 ': namespace: etc/apparmor.d/usr.bin.demo: only the app.s profile' -- \
+	'cp $t/$PROFILE $t/etc/apparmor.d/usr.bin.demo'
+bad reserved-privilege 1 ': profile: .*reserved' deb -- \
+	'printf "app: demo\nprivileges:\n  - user-files\n" >$t/DEBIAN/extras.yaml &&
+	 extras-profile --allow-reserved --app demo --executable /$NS/bin/demo $t/DEBIAN/extras.yaml >$t/$PROFILE'
+bad declaration-unknown-key 1 ': declaration: extras.yaml:2: ' -- \
+	'printf "app: demo\nsandbox: off\n" >$t/DEBIAN/extras.yaml'
+bad script-command 1 ': script: DEBIAN/postinst: line 3: .rm -rf /home. is not part of a debhelper snippet' -- \
+	'sed -i "2a rm -rf /home" $t/DEBIAN/postinst'
+bad script-edited-snippet 1 ': script: DEBIAN/postrm: line 3: the snippet added by dh_extras_apparmor/0.1.0 is not one known' -- \
+	'sed -i "s|rm -f \"/etc/apparmor.d/local|rm -rf \"/etc/apparmor.d/local|" $t/DEBIAN/postrm'
+bad script-init-snippet 1 ': script: DEBIAN/postinst: line .*: the snippet added by dh_installinit/13 is not one known' -- \
+	'{ echo "# Automatically added by dh_installinit/13"
+	   sed "s/#SCRIPT#/demo/; s/#INITPARMS#/defaults/" /usr/share/debhelper/autoscripts/postinst-init
+	   echo "# End automatically added section"; } >>$t/DEBIAN/postinst'
+bad script-other-profile 1 ': script: DEBIAN/postinst: line .*: the snippet added by dh_apparmor' -- \
+	'{ echo "# Automatically added by dh_apparmor"
+	   sed "s/#PROFILE#/usr.sbin.sshd/" /usr/share/debhelper/autoscripts/postinst-apparmor
+	   echo "# End automatically added section"; } >>$t/DEBIAN/postinst'
+bad script-perl 1 ': script: DEBIAN/preinst: is not a /bin/sh script' -- \
+	'printf "#!/usr/bin/perl\nexit 0;\n" >$t/DEBIAN/preinst && chmod 755 $t/DEBIAN/preinst'
+bad triggers 1 ': control-file: DEBIAN/triggers: line 1: .interest /usr/lib.' -- \
+	'echo "interest /usr/lib" >$t/DEBIAN/triggers'
+bad shlibs 1 ': control-file: DEBIAN/shlibs: an extras package ships no libraries' -- \
+	'echo "libdemo 1 extras-demo" >$t/DEBIAN/shlibs'
+bad symbols 1 ': control-file: DEBIAN/symbols: an extras package ships no libraries' -- \
+	'echo "libdemo.so.1 extras-demo #MINVER#" >$t/DEBIAN/symbols'
+bad debconf-config 1 ': control-file: DEBIAN/config: not a control file' -- \
+	'printf "#!/bin/sh\n" >$t/DEBIAN/config && chmod 755 $t/DEBIAN/config'
+bad pre-depends 1 ': relation: Pre-Depends' -- \
+	'field $t Pre-Depends dpkg'
+bad conflicts 1 ': relation: Conflicts: bash: not a package of the source' -- \
+	'field $t Conflicts bash'
+bad breaks 1 ': relation: Breaks: libc6: not a package' -- \
+	'field $t Breaks "libc6 (<< 9)"'
+bad replaces 1 ': relation: Replaces: coreutils: not a package' -- \
+	'field $t Replaces coreutils'
+bad provides 1 ': relation: Provides: x-terminal-emulator: not a package' -- \
+	'field $t Provides x-terminal-emulator'
+bad essential 1 ': control: Essential: yes' -- \
+	'field $t Essential yes'
+bad protected 1 ': control: Protected: yes' -- \
+	'field $t Protected yes'
+bad priority 1 ': control: Priority: required: must be optional' -- \
+	'field $t Priority required'
+
+# Bad input: exit 2 with one line naming the file.
+bad missing-version 2 'error: .*missing Version field' -- \
+	'field $t Version'
+bad illegal-name 2 'error: .*\(Package .extras-demo!.: \|illegal package name\)' -- \
+	'field $t Package extras-demo!'
+bad bad-version 2 'error: .*Version .1.0:x.: epoch' -- \
+	'field $t Version 1.0:x'
+
+test_expect_success 'bad input: a truncated package' '
+	size=$(stat -c %s good.deb) && head -c $((size / 2)) good.deb >truncated.deb &&
+	expect_status 2 extras-review truncated.deb 2>err &&
+	grep_q "^extras-review: error: truncated.deb" err
+'
+
+test_expect_success 'bad input: a package corrupted in data.tar' '
+	cp good.deb corrupt.deb &&
+	at=$(grep -abo data.tar good.deb | head -n 1 | cut -d: -f1) &&
+	head -c 32 /dev/zero | tr "\\0" "\\377" |
+		dd of=corrupt.deb bs=1 seek=$((at + 60 + 16)) conv=notrunc 2>/dev/null &&
+	expect_status 2 extras-review corrupt.deb 2>err &&
+	grep_q "^extras-review: error: corrupt.deb" err
+'
+
+test_expect_success 'bad input: not a package at all' '
+	echo "hello" >text.deb &&
+	expect_status 2 extras-review text.deb 2>err &&
+	grep_q "^extras-review: error: text.deb: not" err
+'
+
+test_expect_success 'bad input: a .changes whose package does not match its checksum' '
+	mkdir -p up && cp good.deb up/extras-demo_1.0_all.deb &&
+	sum=$(sha256sum up/extras-demo_1.0_all.deb | cut -d" " -f1) &&
+	md5=$(md5sum up/extras-demo_1.0_all.deb | cut -d" " -f1) &&
+	size=$(stat -c %s up/extras-demo_1.0_all.deb) &&
+	cat >up/extras-demo_1.0_all.changes <<-EOF &&
+	Format: 1.8
+	Source: extras-demo
+	Binary: extras-demo
+	Architecture: all
+	Version: 1.0
+	Distribution: unstable
+	Maintainer: Demo Author <demo@example.org>
+	Changes:
+	 extras-demo (1.0) unstable; urgency=medium
+	Checksums-Sha256:
+	 $sum $size extras-demo_1.0_all.deb
+	Files:
+	 $md5 $size utils optional extras-demo_1.0_all.deb
+	EOF
+	extras-review up/extras-demo_1.0_all.changes >out &&
+	grep_q "accepted" out &&
+	echo tampered >>up/extras-demo_1.0_all.deb &&
+	expect_status 2 extras-review up/extras-demo_1.0_all.changes 2>err &&
+	grep_q "^extras-review: error: .*extras-demo_1.0_all.deb" err
+'
+
+test_expect_success 'the corpus holds at least 25 bad packages' '
+	test $n -ge 25
+'
+
+test_done
