@@ -230,6 +230,20 @@ review_run(struct review *r, char *err, size_t errlen)
 	return review_profile(r, err, errlen);
 }
 
+/* S with control characters as \xNN: one problem, one line. */
+static void
+put_clean(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(fp, "\\x%02x", c);
+		else
+			fputc(c, fp);
+	}
+}
+
 void
 review_print(const struct review *r, const char *prefix, FILE *fp)
 {
@@ -238,10 +252,14 @@ review_print(const struct review *r, const char *prefix, FILE *fp)
 	for (i = 0; i < r->nproblems; i++) {
 		const struct review_problem *pb = &r->problems[i];
 
-		fprintf(fp, "%s%s: %s: ", prefix,
-		        r->packages[pb->package].where, pb->rule);
-		if (pb->path != NULL)
-			fprintf(fp, "%s: ", pb->path);
-		fprintf(fp, "%s\n", pb->message);
+		fputs(prefix, fp);
+		put_clean(fp, r->packages[pb->package].where);
+		fprintf(fp, ": %s: ", pb->rule);
+		if (pb->path != NULL) {
+			put_clean(fp, pb->path);
+			fputs(": ", fp);
+		}
+		put_clean(fp, pb->message);
+		fputc('\n', fp);
 	}
 }

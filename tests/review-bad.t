@@ -137,6 +137,9 @@ bad foreign-doc 1 ': namespace: usr/share/doc/bash/README: belongs to another pa
 	'mkdir -p $t/usr/share/doc/bash && echo x >$t/usr/share/doc/bash/README'
 bad stray-directory 1 ': namespace: var/lib/demo: is outside the namespace' -- \
 	'mkdir -p $t/var/lib/demo'
+bad newline-name 1 ': namespace: usr/share/evil.x0aname: is outside the namespace' -- \
+	'mkdir -p $t/usr/share && touch "$t/usr/share/evil
+name"'
 bad setuid 1 ': mode: '"$NS"'/bin/demo: is setuid' -- \
 	'chmod 4755 $t/$NS/bin/demo'
 bad setgid 1 ': mode: '"$NS"'/bin/demo: is setgid' -- \
