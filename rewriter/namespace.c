@@ -42,8 +42,8 @@ namespace_check_app(const char *app)
 
 /* Top-level directories a namespace must never be put under. */
 static const char *const forbidden_roots[] = {
-	"/proc", "/sys", "/dev", "/run", "/tmp", "/var/tmp", "/home",
-	"/root", "/boot", "/lost+found", "/media", "/mnt", NULL,
+        "/proc", "/sys",  "/dev",        "/run",   "/tmp", "/var/tmp", "/home",
+        "/root", "/boot", "/lost+found", "/media", "/mnt", NULL,
 };
 
 const char *
@@ -84,14 +84,14 @@ namespace_check_root(const char *root)
 
 		if (strncmp(root, forbidden_roots[i], n) == 0 &&
 		    (root[n] == '\0' || root[n] == '/'))
-			return "lies in a system directory that cannot hold apps";
+			return "lies in a system directory that cannot hold "
+			       "apps";
 	}
 	return NULL;
 }
 
 const char *
-namespace_init(struct extras_namespace *ns, const char *app,
-               const char *root)
+namespace_init(struct extras_namespace *ns, const char *app, const char *root)
 {
 	const char *why;
 
@@ -103,8 +103,11 @@ namespace_init(struct extras_namespace *ns, const char *app,
 	why = namespace_check_root(root);
 	if (why != NULL)
 		return why;
-	strcpy(ns->app, app);
-	strcpy(ns->root, root);
+	/* NS may be refilled from its own fields (relocate_trees does). */
+	if (app != ns->app)
+		strcpy(ns->app, app);
+	if (root != ns->root)
+		strcpy(ns->root, root);
 	snprintf(ns->path, sizeof(ns->path), "%s/%s", root, app);
 	ns->rel = ns->path + 1;
 	return NULL;

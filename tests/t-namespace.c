@@ -7,7 +7,7 @@ main(void)
 {
 	struct extras_namespace ns;
 
-	test_plan(27);
+	test_plan(29);
 
 	test_ok(namespace_check_app("hello") == NULL);
 	test_ok(namespace_check_app("gnome-2048") == NULL);
@@ -38,6 +38,8 @@ main(void)
 	test_ok(namespace_check_root("/tmp/x") != NULL);
 
 	test_ok(namespace_init(&ns, "hello", NULL) == NULL);
+	test_str(ns.path, ==, "/opt/extras.ubuntu.com/hello");
+	test_ok(namespace_init(&ns, ns.app, ns.root) == NULL);
 	test_str(ns.path, ==, "/opt/extras.ubuntu.com/hello");
 	test_str(namespace_app_of_package("extras-hello"), ==, "hello");
 
