@@ -104,14 +104,8 @@ join(const char *dir, int dirlen, const char *target, const char *rest)
 	return s;
 }
 
-/*
- * Resolve the link M as it will be once installed, following the
- * package's own links on the way (so that "a/../.." through a link "a" is
- * not taken for a path inside the namespace).  Returns the path, relative
- * to the root ("" for the root itself), or NULL after too many links.
- */
-static char *
-resolve_link(const struct debfile *deb, const struct debfile_member *m)
+char *
+review_resolve_link(const struct debfile *deb, const struct debfile_member *m)
 {
 	char *todo = join(m->path, dir_len(m->path), m->target, "");
 	int hops = 0;
@@ -178,7 +172,7 @@ static void
 check_symlink(struct review *r, size_t i, const struct debfile_member *m)
 {
 	const struct review_package *p = &r->packages[i];
-	char *target = resolve_link(&p->deb, m);
+	char *target = review_resolve_link(&p->deb, m);
 
 	if (target == NULL) {
 		review_problem(r, i, "symlink", m->path, "-> %s: too many "

@@ -136,6 +136,16 @@ void review_files(struct review *r);
 int review_profile(struct review *r, char *err, size_t errlen);
 int review_scripts(struct review *r, char *err, size_t errlen);
 
+/*
+ * Resolve the symbolic link M of DEB as it will be once installed,
+ * following the package's own links on the way (so that "a/../.." through
+ * a link "a" is not taken for a path inside the namespace).  Returns a new
+ * path relative to the root ("" for the root itself), or NULL after too
+ * many links.
+ */
+char *review_resolve_link(const struct debfile *deb,
+                          const struct debfile_member *m);
+
 /* Whether package A and B come from one source (their Source fields). */
 bool review_same_source(const struct review_package *a,
                         const struct review_package *b);
