@@ -1,5 +1,6 @@
 /*
- * relocate-replace.c: a file replaced atomically, its metadata and hardlinks kept
+ * relocate-replace.c: a file replaced atomically, its metadata and
+ * hardlinks kept.
  */
 #include <errno.h>
 #include <fcntl.h>
