@@ -15,6 +15,7 @@
 #include "declaration.h"
 #include "dh-helper.h"
 #include "dh-namespace.h"
+#include "dh-namespace.h"
 #include "relocate.h"
 #include "report.h"
 
@@ -33,18 +34,6 @@ static const char usage[] =
 	"  --print-namespace  print ROOT/APP and exit\n"
 	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
 	"                     as for every debhelper command\n";
-
-/* The namespace of this source: APP and ROOT, declared or derived. */
-static void
-find_namespace(const struct dh_helper *h, struct declaration *decl,
-               struct extras_namespace *ns)
-{
-	char err[1024];
-
-	if (dh_namespace_find(h->control.source, decl, ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
-}
 
 static void
 write_report(const struct report *report, const struct extras_namespace *ns)
@@ -83,7 +72,9 @@ main(int argc, char **argv)
 	size_t i, n = 0, len;
 
 	dh_helper_init(&h, NAME, argc, argv, options, usage);
-	find_namespace(&h, &decl, &ns);
+	if (dh_namespace_find(h.control.source, &decl, &ns, err,
+	                      sizeof(err)) < 0)
+		ohshit("%s", err);
 	if (print_namespace) {
 		printf("%s\n", ns.path);
 		declaration_free(&decl);

@@ -12,6 +12,7 @@
 
 #include "declaration.h"
 #include "dh-helper.h"
+#include "dh-namespace.h"
 #include "unprefix.h"
 
 #define NAME "dh_extras_unprefix"
@@ -55,17 +56,12 @@ main(int argc, char **argv)
 	struct declaration decl;
 	struct extras_namespace ns;
 	char err[1024];
-	const char *why, *app;
 	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
-	if (declaration_load(&decl, "debian/extras.yaml", err, sizeof(err)) < 0)
+	if (dh_namespace_find(h.control.source, &decl, &ns, err,
+	                      sizeof(err)) < 0)
 		ohshit("%s", err);
-	app = decl.app.value ? decl.app.value :
-	      namespace_app_of_package(h.control.source);
-	why = namespace_init(&ns, app, decl.root.value);
-	if (why != NULL)
-		ohshit("namespace of %s: %s", app, why);
 	unprefix(&h, &ns, "debian/tmp");
 	for (i = 0; i < h.control.count; i++) {
 		char dir[512];
