@@ -35,6 +35,32 @@ relocate_parent_index(const struct tree *t, const char *path)
 	return e ? e - t->entries : -1;
 }
 
+/*
+ * Whether every directory above DEST that the tree already has is a real
+ * directory: a symlink there (opt -> /) would take a move, and whatever
+ * follows it, outside the tree.
+ */
+static bool
+dest_parents_are_dirs(const struct tree *t, const char *dest, char *err,
+                      size_t errlen)
+{
+	char prefix[PATH_MAX];
+	const char *slash;
+
+	for (slash = strchr(dest, '/'); slash; slash = strchr(slash + 1, '/')) {
+		const struct tree_entry *e;
+
+		fmt_into(prefix, sizeof(prefix), "%.*s", (int)(slash - dest), dest);
+		e = tree_find(t, prefix);
+		if (e != NULL && !S_ISDIR(e->st.st_mode)) {
+			fmt_into(err, errlen, "%s/%s: is not a directory, and "
+			         "%s would go below it", t->dir, prefix, dest);
+			return false;
+		}
+	}
+	return true;
+}
+
 bool
 relocate_plan_tree(struct run *run, struct plan *plan, char *err, size_t errlen)
 {
@@ -103,6 +129,8 @@ relocate_plan_tree(struct run *run, struct plan *plan, char *err, size_t errlen)
 		}
 		if (pe->how == HOW_STAY)
 			continue;
+		if (!dest_parents_are_dirs(t, pe->dest, err, errlen))
+			goto fail;
 		there = tree_find(t, pe->dest);
 		if (pe->how != HOW_MERGE && there != NULL) {
 			fmt_into(err, errlen,

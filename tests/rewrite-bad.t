@@ -33,6 +33,10 @@ refused 'a file would move onto one the namespace already holds' \
 	 touch tree/usr/share/foo/x tree/opt/extras.ubuntu.com/foo/share/foo/x' \
 	'--app foo tree' '.*usr/share/foo/x: would move onto'
 
+refused 'a symlink where the namespace must be a directory' \
+	'mkdir -p tree/usr/bin && touch tree/usr/bin/foo && ln -s / tree/opt' \
+	'--app foo tree' '.*tree/opt: is not a directory, and opt/extras.ubuntu.com/foo'
+
 refused 'a name the rewriter keeps for its temporary files' \
 	'mkdir -p tree/usr/bin && touch tree/usr/bin/foo.dpkg-new' \
 	'--app foo tree' '.*foo.dpkg-new: name ends in a suffix reserved'
