@@ -96,6 +96,22 @@ unprefix_tree(const struct extras_namespace *ns, const char *destdir,
 		fmt_into(err, errlen, "%s: path too long", destdir);
 		return -1;
 	}
+	/* Through a symlink (opt -> /), the moves would leave DESTDIR. */
+	for (slash = strchr(nsdir + strlen(destdir) + 1, '/');;
+	     slash = strchr(slash + 1, '/')) {
+		struct stat st;
+		size_t n = slash ? (size_t)(slash - nsdir) : strlen(nsdir);
+
+		snprintf(up, sizeof(up), "%.*s", (int)n, nsdir);
+		if (lstat(up, &st) < 0)
+			return errno == ENOENT ? 0 : -1;
+		if (!S_ISDIR(st.st_mode)) {
+			fmt_into(err, errlen, "%s: is not a directory", up);
+			return -1;
+		}
+		if (slash == NULL)
+			break;
+	}
 	d = opendir(nsdir);
 	if (d == NULL)
 		return errno == ENOENT ? 0 : -1;

@@ -113,6 +113,24 @@ test_expect_success '--print-namespace follows debian/extras.yaml' '
 	test "$(cd src && dh_extras_relocate --print-namespace)" = /opt/other/multi
 '
 
+test_expect_success 'dh_extras_unprefix brings an install under the namespace back to usr/' '
+	mkdir -p src/debian/tmp/opt/extras.ubuntu.com/multi/bin \
+		src/debian/tmp/opt/extras.ubuntu.com/multi/etc \
+		src/debian/tmp/usr/share/doc &&
+	touch src/debian/tmp/opt/extras.ubuntu.com/multi/bin/multi \
+		src/debian/tmp/opt/extras.ubuntu.com/multi/etc/multi.conf &&
+	(cd src && dh_extras_unprefix) &&
+	test -f src/debian/tmp/usr/bin/multi && test -f src/debian/tmp/etc/multi.conf &&
+	test -d src/debian/tmp/usr/share/doc && test ! -e src/debian/tmp/opt
+'
+
+test_expect_success 'dh_extras_unprefix refuses to follow a symlink out of the tree' '
+	rm -rf src/debian/tmp && mkdir -p src/debian/tmp && ln -s / src/debian/tmp/opt &&
+	(cd src && expect_status 2 dh_extras_unprefix 2>err) &&
+	grep_q "^dh_extras_unprefix: error: debian/tmp/opt: is not a directory" src/err &&
+	rm src/debian/tmp/opt
+'
+
 test_expect_success 'a hostile declaration stops the helper with file and line' '
 	printf "app: multi\nroot: /opt/x,y\n" >src/debian/extras.yaml &&
 	(cd src && expect_status 2 dh_extras_relocate --print-namespace 2>err) &&
