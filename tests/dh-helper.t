@@ -114,6 +114,7 @@ test_expect_success '--print-namespace follows debian/extras.yaml' '
 '
 
 test_expect_success 'dh_extras_unprefix brings an install under the namespace back to usr/' '
+	rm -f src/debian/extras.yaml &&
 	mkdir -p src/debian/tmp/opt/extras.ubuntu.com/multi/bin \
 		src/debian/tmp/opt/extras.ubuntu.com/multi/etc \
 		src/debian/tmp/usr/share/doc &&
