@@ -6,7 +6,8 @@
  * added by TOOL" and "# End automatically added section".  Each block must
  * be, byte for byte, one of the snippets known for that script, its
  * placeholders filled in with this package's name, profile and namespace
- * (or, for a placeholder bound to nothing here, a plain list of words):
+ * (@DIRS@: paths in the namespace; a placeholder bound to nothing here:
+ * a plain list of words):
  * the dh-extras templates whose header says "Snippet: SCRIPT", and the few
  * debhelper autoscripts an app confined to its namespace may need.
  * Outside the blocks only the skeleton debhelper and dh_make write is
@@ -53,6 +54,8 @@ static const char *const scripts[] = {
 	"preinst", "postinst", "prerm", "postrm", NULL,
 };
 
+/* A path below the namespace, no component starting with a dot. */
+#define NS_REST "(?:/[A-Za-z0-9_+-][A-Za-z0-9_.+-]*)*"
 /* A placeholder bound to nothing: words of a safe alphabet. */
 #define WORDS "[A-Za-z0-9_./+:=-]+(?: [A-Za-z0-9_./+:=-]+)*"
 
@@ -309,6 +312,13 @@ snippet_pattern(const struct snippet *s, const struct review_package *p)
 			const char *v = bound_value(p, open + 1, n);
 
 			put_literal(fp, v, strlen(v));
+		} else if (n == 4 && strncmp(open + 1, "DIRS", 4) == 0) {
+			/* Directories of the app: in its namespace. */
+			fputs("(?:", fp);
+			put_literal(fp, p->ns.path, strlen(p->ns.path));
+			fputs(NS_REST ")(?: ", fp);
+			put_literal(fp, p->ns.path, strlen(p->ns.path));
+			fputs(NS_REST ")*", fp);
 		} else {
 			fputs("(?:" WORDS ")", fp);
 		}

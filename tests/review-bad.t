@@ -12,12 +12,15 @@ NS=opt/extras.ubuntu.com/demo
 PROFILE=etc/apparmor.d/opt.extras.ubuntu.com.demo
 TEMPLATES=$DH_EXTRAS_DATADIR/templates
 
-# snippet SCRIPT TOOL TEMPLATE: a debhelper block from a snippet template
-# (its header dropped, @NAME@ filled in), as dh_installdeb writes it.
+# snippet SCRIPT TOOL TEMPLATE [DIRS]: a debhelper block from a snippet
+# template (its header dropped, @NAME@, @PACKAGE@ and @DIRS@ filled in),
+# as dh_installdeb writes it.
 snippet () {
 	echo "# Automatically added by $2/0.1.0"
 	awk 'body { print; next } /^#/ { next } /^$/ { body = 1; next }
-	     { body = 1; print }' "$3" | sed 's/@NAME@/opt.extras.ubuntu.com.demo/g'
+	     { body = 1; print }' "$3" |
+		sed -e 's/@NAME@/opt.extras.ubuntu.com.demo/g' \
+		    -e 's/@PACKAGE@/extras-demo/g' -e "s|@DIRS@|${4:-}|g"
 	echo "# End automatically added section"
 }
 
@@ -108,6 +111,15 @@ test_expect_success 'the good package of the corpus is accepted by both' '
 	source_tree $t src/good && (cd src/good && dh_extras_check)
 '
 
+test_expect_success 'a snippet of dh_extras_python for the namespace is accepted' '
+	t=$(case_tree python) &&
+	snippet postinst dh_extras_python "$TEMPLATES/postinst-python" \
+		"/$NS/lib/python3/dist-packages /$NS/share/demo" >>$t/DEBIAN/postinst &&
+	build $t python.deb && extras-review python.deb >out &&
+	grep_q " accepted$" out &&
+	source_tree $t src/python && (cd src/python && dh_extras_check)
+'
+
 n=0
 # bad NAME STATUS PATTERN [deb] -- COMMANDS: one case of the corpus:
 # COMMANDS break the good tree $t; the package is refused.
@@ -185,6 +197,9 @@ bad script-other-profile 1 ': script: DEBIAN/postinst: line .*: the snippet adde
 	'{ echo "# Automatically added by dh_apparmor"
 	   sed "s/#PROFILE#/usr.sbin.sshd/" /usr/share/debhelper/autoscripts/postinst-apparmor
 	   echo "# End automatically added section"; } >>$t/DEBIAN/postinst'
+bad script-python-outside 1 ': script: DEBIAN/postinst: line .*: the snippet added by dh_extras_python/0.1.0 is not one known' -- \
+	'snippet postinst dh_extras_python "$TEMPLATES/postinst-python" \
+		/usr/lib/python3/dist-packages >>$t/DEBIAN/postinst'
 bad script-perl 1 ': script: DEBIAN/preinst: is not a /bin/sh script' -- \
 	'printf "#!/usr/bin/perl\nexit 0;\n" >$t/DEBIAN/preinst && chmod 755 $t/DEBIAN/preinst'
 bad triggers 1 ': control-file: DEBIAN/triggers: line 1: .interest /usr/lib.' -- \
