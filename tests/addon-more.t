@@ -144,4 +144,59 @@ test_expect_success 'lintian without it: every file of the namespace is flagged'
 	grep_q "^E: extras-tune: dir-or-file-in-opt \[$ROOT/tune/bin/tune\]" plain.out
 '
 
+# A real Python application from the archive: Meson's upstream tarball
+# (apt-get source; the mirror may lack the Debian packaging, so the
+# packaging is written here by hand, as an author would), built with the
+# add-on, its program run from the namespace with the system's own
+# mesonbuild hidden.
+mkdir meson-src && (cd meson-src && apt-get source -q --download-only meson) >meson-source.log 2>&1
+if orig=$(ls meson-src/meson_*.orig.tar.gz 2>/dev/null) && [ -n "$orig" ]; then
+	test_expect_success 'archive meson: packaged by hand as extras-meson, built' '
+		tar -xzf $orig -C meson-src &&
+		dir=$(ls -d meson-src/meson-*/) && rm -rf $dir/debian &&
+		mkdir -p $dir/debian/source && echo "3.0 (native)" >$dir/debian/source/format &&
+		cat >$dir/debian/control <<-EOF &&
+		Source: extras-meson
+		Section: devel
+		Priority: optional
+		Maintainer: dh-extras tests <tests@example.org>
+		Build-Depends: debhelper-compat (= 13), dh-python, dh-sequence-extras,
+		 dh-sequence-python3, python3-all, python3-setuptools
+		Standards-Version: 4.6.2
+		Rules-Requires-Root: no
+
+		Package: extras-meson
+		Architecture: all
+		Depends: ninja-build, \${misc:Depends}, \${python3:Depends}
+		Description: high-productivity build system (as an extras app)
+		 Meson from the archive, packaged by hand for the dh-extras tests.
+		EOF
+		printf "#!/usr/bin/make -f\n%%:\n\tdh \$@ --buildsystem=pybuild\n\noverride_dh_auto_test:\n" >$dir/debian/rules &&
+		chmod +x $dir/debian/rules &&
+		printf "extras-meson (1.0-0extras1) unstable; urgency=medium\n\n  * Packaged by hand.\n\n -- dh-extras tests <tests@example.org>  Thu, 03 Dec 2026 08:00:00 +0000\n" >$dir/debian/changelog &&
+		printf "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n\nFiles: *\nCopyright: The Meson development team\nLicense: Apache-2.0\n On Debian systems, the full text is in /usr/share/common-licenses/Apache-2.0.\n" >$dir/debian/copyright &&
+		build_fixture extras-meson $dir || { tail -n 30 extras-meson.log; false; } &&
+		grep_q "dh_extras_python: .*/bin/meson: finds its modules in the namespace" extras-meson.log
+	'
+	test_expect_success 'archive meson: in the namespace, sets up and builds a project' '
+		deb=$(ls extras-meson_*.deb) &&
+		test -z "$(outside_namespace $deb /$ROOT/meson)" &&
+		mkdir -p proj && printf "project(\"p\", \"c\")\nexecutable(\"p\", \"p.c\")\n" | tr "\"" "\047" >proj/meson.build &&
+		echo "int main(void) { return 0; }" >proj/p.c &&
+		in_namespace $deb -- sh -c "
+			if [ -d /usr/lib/python3/dist-packages/mesonbuild ]; then
+				mount -t tmpfs tmpfs /usr/lib/python3/dist-packages/mesonbuild
+			fi &&
+			/$ROOT/meson/bin/meson setup proj/b proj && ninja -C proj/b" >out &&
+		test -x proj/b/p &&
+		lintian --no-cfg --include-dir "$TOP/lintian" --profile dh-extras \
+			--fail-on error extras-meson_*.changes
+	'
+else
+	test_skip 'archive meson: packaged by hand as extras-meson, built' \
+		'apt-get source meson fetched no upstream tarball'
+	test_skip 'archive meson: in the namespace, sets up and builds a project' \
+		'apt-get source meson fetched no upstream tarball'
+fi
+
 test_done
