@@ -283,6 +283,27 @@ test_expect_success 'bad input: a .changes whose package does not match its chec
 	grep_q "^extras-review: error: .*extras-demo_1.0_all.deb" err
 '
 
+test_expect_success 'relations between packages of one source: accepted together only' '
+	t=$(case_tree sib-a) && field $t Breaks "extras-demo-data (<< 1.0)" &&
+	u=bad/sib-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/demo &&
+	echo more >$u/$NS/share/demo/more.txt &&
+	sed -e "s/^Package: .*/Package: extras-demo-data/" $t/DEBIAN/control >$u/DEBIAN/control &&
+	cp $t/DEBIAN/extras.yaml $u/DEBIAN/ &&
+	build $t sib-a.deb && build $u sib-b.deb &&
+	extras-review sib-a.deb sib-b.deb >out &&
+	test "$(grep -c " accepted$" out)" -eq 2 &&
+	expect_status 1 extras-review sib-a.deb >out &&
+	grep_q ": relation: Breaks: extras-demo-data: not a package of the source" out
+'
+
+test_expect_success 'packages of one source in two namespaces are refused' '
+	u=bad/sib-b && printf "app: other\n" >$u/DEBIAN/extras.yaml &&
+	mkdir -p $u/opt/extras.ubuntu.com/other && mv $u/$NS/share $u/opt/extras.ubuntu.com/other/ &&
+	rm -rf $u/$NS && build $u sib-c.deb &&
+	expect_status 1 extras-review good.deb sib-c.deb >out &&
+	grep_q "sib-c.deb: name: namespace /opt/extras.ubuntu.com/other differs from /opt/extras.ubuntu.com/demo of extras-demo" out
+'
+
 test_expect_success 'the corpus holds at least 25 bad packages' '
 	test $n -ge 25
 '
