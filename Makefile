@@ -75,11 +75,11 @@ TEST_ENV = PATH="$(CURDIR)/$(O)/bin:$$PATH" \
 	DH_EXTRAS_DATADIR="$(CURDIR)" TOP="$(CURDIR)" BUILDDIR="$(CURDIR)/$(O)"
 
 check: all $(TESTS_C)
-	$(TEST_ENV) prove --exec '' $(TESTS_C) $(TESTS_SH)
+	$(TEST_ENV) prove --exec "sh $(CURDIR)/tests/run" $(TESTS_C) $(TESTS_SH)
 
 # Unit tests only: what the package build runs (no root, no nested builds).
 check-unit: all $(TESTS_C)
-	$(TEST_ENV) prove --exec '' $(TESTS_C)
+	$(TEST_ENV) prove --exec "sh $(CURDIR)/tests/run" $(TESTS_C)
 
 demo: all
 	$(TEST_ENV) sh tests/demo.sh
