@@ -42,8 +42,8 @@ namespace_check_app(const char *app)
 
 /* Top-level directories a namespace must never be put under. */
 static const char *const forbidden_roots[] = {
-        "/proc", "/sys",  "/dev",        "/run",   "/tmp", "/var/tmp", "/home",
-        "/root", "/boot", "/lost+found", "/media", "/mnt", NULL,
+	"/proc", "/sys", "/dev", "/run", "/tmp", "/var/tmp", "/home",
+	"/root", "/boot", "/lost+found", "/media", "/mnt", NULL,
 };
 
 const char *
@@ -84,14 +84,14 @@ namespace_check_root(const char *root)
 
 		if (strncmp(root, forbidden_roots[i], n) == 0 &&
 		    (root[n] == '\0' || root[n] == '/'))
-			return "lies in a system directory that cannot hold "
-			       "apps";
+			return "lies in a system directory that cannot hold apps";
 	}
 	return NULL;
 }
 
 const char *
-namespace_init(struct extras_namespace *ns, const char *app, const char *root)
+namespace_init(struct extras_namespace *ns, const char *app,
+               const char *root)
 {
 	const char *why;
 
