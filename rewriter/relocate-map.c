@@ -29,12 +29,20 @@ add_origins(struct pathmap *map, const char *ns_rel, const char *final)
 static bool
 ns_dir_is_owned(const char *ns_rel, const char *final)
 {
+	/* Entries come sorted, so most ask about the same directory as
+	 * the one before; the table of shared directories is long. */
+	static _Thread_local char last[PATH_MAX];
+	static _Thread_local bool last_owned;
 	char origin[2][PATH_MAX];
 
 	if (!relocate_is_under(final, ns_rel))
 		return false;
+	if (strcmp(final, last) == 0)
+		return last_owned;
 	layout_origins(final + strlen(ns_rel) + 1, origin);
-	return !layout_is_shared_dir(origin[0]);
+	last_owned = !layout_is_shared_dir(origin[0]);
+	snprintf(last, sizeof(last), "%s", final);
+	return last_owned;
 }
 
 static int
