@@ -43,8 +43,12 @@ for deb in converted/*.deb; do
 	dpkg-deb --fsys-tarfile "$deb" | tar -t | grep -v "^\./$ns" |
 		grep -v '/$' | sed 's,^\./,   /,'
 	profile=$(dpkg-deb --fsys-tarfile "$deb" | tar -t | grep '^\./etc/apparmor\.d/[^/]*[^/]$' | head -n1 || true)
+	if dpkg-deb --ctrl-tarfile "$deb" | tar -t 2>/dev/null | grep -q '^\./extras\.yaml$'; then
+		echo "-- the declaration it travels with (DEBIAN/extras.yaml):"
+		dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./extras.yaml | sed 's/^/   /'
+	fi
 	if [ -n "$profile" ]; then
-		echo "-- the AppArmor profile $profile includes:"
+		echo "-- its AppArmor profile ${profile#.} includes:"
 		dpkg-deb --fsys-tarfile "$deb" | tar -xO "$profile" |
 			sed -n 's/^ *\(#include\|include\) *<\(abstractions\/[^>]*\)>.*/   \2/p' | sort -u
 	fi
