@@ -355,6 +355,14 @@ known_block(const struct snippets *s, const struct review_package *p,
 	return false;
 }
 
+static const char *
+next_line(const char *line)
+{
+	size_t n = strcspn(line, "\n");
+
+	return line + n + (line[n] == '\n');
+}
+
 static void
 check_script(struct review *r, size_t i, const struct snippets *s,
              const struct debfile_control_member *c)
@@ -375,7 +383,7 @@ check_script(struct review *r, size_t i, const struct snippets *s,
 		review_problem(r, i, "script", path, "is not a /bin/sh script");
 		return;
 	}
-	for (; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != 0)) {
+	for (; *line; line = next_line(line)) {
 		size_t n = strcspn(line, "\n"), b = 0;
 
 		lno++;
@@ -426,7 +434,7 @@ check_triggers(struct review *r, size_t i,
 	const char *line = c->data;
 	int lno = 0;
 
-	for (; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != 0)) {
+	for (; *line; line = next_line(line)) {
 		size_t n = strcspn(line, "\n"), b = strspn(line, " \t");
 
 		lno++;
