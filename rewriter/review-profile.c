@@ -143,7 +143,8 @@ check_profile(struct review *r, size_t i, const struct debfile_member *m,
 	*list = NULL;
 	if (m->type != DEBFILE_REGULAR || m->data == NULL) {
 		review_problem(r, i, "profile", m->path, "not a regular file "
-		               "of a profile's size");
+		               "of a profile's size, or not the only file in /"
+		               REVIEW_PROFILE_DIR);
 		return;
 	}
 	*n = listed_executables(m->data, list);

@@ -59,14 +59,21 @@ review_free(struct review *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Only the profiles' text is needed from data.tar. */
+/*
+ * Only the profile's text is needed from data.tar: the files directly
+ * under etc/apparmor.d, up to a profile's size in all, so that a hostile
+ * package cannot make us hold more (anything else there is refused).
+ */
 static bool
 keep_profile(const char *path, void *ctx)
 {
-	size_t n = strlen(REVIEW_PROFILE_DIR);
+	size_t n = strlen(REVIEW_PROFILE_DIR), *kept = ctx;
 
-	(void)ctx;
-	return strncmp(path, REVIEW_PROFILE_DIR, n) == 0 && path[n] == '/';
+	if (strncmp(path, REVIEW_PROFILE_DIR, n) != 0 || path[n] != '/' ||
+	    strchr(path + n + 1, '/') != NULL || *kept > 0)
+		return false;
+	*kept = 1;
+	return true;
 }
 
 static struct review_package *
@@ -88,8 +95,10 @@ read_deb(struct review *r, const char *path, const char *changes,
 {
 	struct review_package *p = add_package(r, path);
 	struct dpkg_error derr = DPKG_ERROR_INIT;
+	size_t kept = 0;
 
-	if (debfile_read_keep(&p->deb, path, keep_profile, NULL, &derr) < 0) {
+	if (debfile_read_keep(&p->deb, path, keep_profile, &kept,
+	                      &derr) < 0) {
 		snprintf(err, errlen, "%s", derr.str);
 		dpkg_error_destroy(&derr);
 		free(p->where);
