@@ -88,9 +88,9 @@ append_line(const char *buf, size_t len, size_t *outlen, void *line)
 }
 
 /*
- * lintian sees "env" as the program of the .desktop file and misses it in
- * the package: say why, for this file only, so that a really missing
- * program still shows.
+ * lintian takes /usr/bin/env for the program of the .desktop file and
+ * misses it in the package: say why, for this file only, so that a
+ * really missing program still shows.
  */
 static void
 override_env(const struct dh_helper *h, const char *package,
@@ -103,8 +103,8 @@ override_env(const struct dh_helper *h, const char *package,
 	snprintf(path, sizeof(path), "%s/%s", dir, package);
 	snprintf(line, sizeof(line), "# GSETTINGS_SCHEMA_DIR for the "
 	         "namespace's schemas (dh_extras_gsettings)\n"
-	         "%s: desktop-command-not-in-package env [%s]\n", package, file);
-	dh_helper_show(h, "echo '%s: desktop-command-not-in-package env [%s]' "
+	         "%s: desktop-command-not-in-package usr/bin/env [%s]\n", package, file);
+	dh_helper_show(h, "echo '%s: desktop-command-not-in-package usr/bin/env [%s]' "
 	               ">> %s", package, file, path);
 	if (h->no_act)
 		return;

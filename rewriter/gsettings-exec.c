@@ -27,8 +27,10 @@ gsettings_exec_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 	size_t pos = 0, o = 0, changed = 0, extra;
 	char *out, prefix[512];
 
+	/* dbus-daemon runs Exec='s first word without searching PATH. */
 	extra = (size_t)snprintf(prefix, sizeof(prefix),
-	                         "env GSETTINGS_SCHEMA_DIR=%s ", g->schema_dir);
+	                         "/usr/bin/env GSETTINGS_SCHEMA_DIR=%s ",
+	                         g->schema_dir);
 	if (extra >= sizeof(prefix))
 		return NULL;
 	/* At worst every line grows by the prefix. */

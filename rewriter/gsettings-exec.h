@@ -6,7 +6,7 @@
  * never under a program's own prefix, and a namespace's schemas may not
  * join the system's.  So the exported entry points (.desktop and D-Bus
  * service files) run a program of the namespace through
- * "env GSETTINGS_SCHEMA_DIR=NS/share/glib-2.0/schemas".
+ * "/usr/bin/env GSETTINGS_SCHEMA_DIR=NS/share/glib-2.0/schemas".
  */
 #ifndef DH_EXTRAS_GSETTINGS_EXEC_H
 #define DH_EXTRAS_GSETTINGS_EXEC_H

@@ -25,7 +25,7 @@ patched(const char *s)
 	return keep;
 }
 
-#define ENV "env GSETTINGS_SCHEMA_DIR=/opt/extras.ubuntu.com/bells/share/glib-2.0/schemas "
+#define ENV "/usr/bin/env GSETTINGS_SCHEMA_DIR=/opt/extras.ubuntu.com/bells/share/glib-2.0/schemas "
 
 int
 main(void)
