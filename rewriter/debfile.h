@@ -137,6 +137,9 @@ int debfile_is_maintainer_script(const char *name);
 /* A relation field ("Depends", "Breaks", ...) as written, or NULL. */
 const char *debfile_field(const struct debfile *deb, const char *name);
 
+/* Release one data member's fields (debfile-control.c). */
+void debfile_member_free(struct debfile_member *m);
+
 void debfile_destroy(struct debfile *deb);
 
 #endif

@@ -44,6 +44,9 @@ struct review_options {
 	bool allow_reserved;
 	/* Compile the profile with apparmor_parser (skipped when false). */
 	bool compile;
+	/* Stamps of profiles that compiled before (at build time), or NULL
+	 * to compile every one; see apparmor_validate_cached. */
+	const char *compile_stamps;
 	/* The dh-extras templates; NULL: dh_extras_datadir()/templates. */
 	const char *templates;
 	/* debhelper's autoscripts; NULL: $DH_AUTOSCRIPTDIR, else
@@ -85,6 +88,13 @@ struct review {
 
 void review_init(struct review *r, const struct review_options *opt);
 void review_free(struct review *r);
+
+/*
+ * A new package at the end of R's list, named WHERE in messages; the
+ * loaders (review-load.c, review-tree.c) fill it and count it.
+ */
+struct review_package *review_add_package(struct review *r,
+                                          const char *where);
 
 /* Read a .deb; returns 0, or -1 with one line in ERR (bad input). */
 int review_add_deb(struct review *r, const char *path, char *err,
