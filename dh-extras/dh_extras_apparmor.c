@@ -58,7 +58,7 @@ write_file(const char *path, const char *text, size_t len)
 		ohshite("cannot set the mode of %s", file->name_new);
 	if (fwrite(text, 1, len, file->fp) != len)
 		ohshite("cannot write %s", file->name_new);
-	atomic_file_sync(file);
+	/* A staged build file: atomic, not synced (as debhelper). */
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);
@@ -128,7 +128,8 @@ compile(const struct dh_helper *h, const char *name, const char *text,
 	make_dir("debian/.debhelper");
 	make_dir(WORK_DIR);
 	write_file(work, text, len);
-	if (apparmor_validate(work, features, err, sizeof(err)) < 0)
+	if (apparmor_validate_cached(work, features, APPARMOR_STAMPS, err,
+	                             sizeof(err)) < 0)
 		ohshit("%s", err);
 }
 

@@ -10,6 +10,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
+#include "apparmor-install.h"
 #include "dh-helper.h"
 #include "review.h"
 
@@ -43,6 +44,7 @@ main(int argc, char **argv)
 	 * dh_extras_apparmor does. */
 	opt.allow_reserved = true;
 	opt.compile = true;
+	opt.compile_stamps = APPARMOR_STAMPS;
 	review_init(&r, &opt);
 	for (i = 0; i < h.control.count; i++) {
 		char dir[512];

@@ -7,6 +7,7 @@
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sha2.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -270,4 +271,59 @@ apparmor_snippet_free(struct apparmor_snippet *s)
 	free(s->text);
 	free(s->depends);
 	memset(s, 0, sizeof(*s));
+}
+
+/* Hash FILE's bytes into CTX; false when it cannot be read. */
+static bool
+hash_file(SHA2_CTX *ctx, const char *file)
+{
+	unsigned char buf[65536];
+	ssize_t n;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		SHA256Update(ctx, buf, (size_t)n);
+	close(fd);
+	return n == 0;
+}
+
+int
+apparmor_validate_cached(const char *profile, const char *features,
+                         const char *stamps, char *err, size_t errlen)
+{
+	char digest[SHA256_DIGEST_STRING_LENGTH], stamp[4096];
+	const char *parser = apparmor_parser();
+	struct stat st;
+	SHA2_CTX ctx;
+	int fd;
+
+	if (stamps == NULL || parser == NULL || stat(parser, &st) < 0)
+		return apparmor_validate(profile, features, err, errlen);
+	/* The profile, the features and the parser that compiled them. */
+	SHA256Init(&ctx);
+	SHA256Update(&ctx, (const uint8_t *)parser, strlen(parser) + 1);
+	SHA256Update(&ctx, (const uint8_t *)&st.st_size, sizeof(st.st_size));
+	SHA256Update(&ctx, (const uint8_t *)&st.st_mtim, sizeof(st.st_mtim));
+	if (!hash_file(&ctx, profile) || !hash_file(&ctx, features))
+		return apparmor_validate(profile, features, err, errlen);
+	SHA256End(&ctx, digest);
+	snprintf(stamp, sizeof(stamp), "%s/%s", stamps, digest);
+	if (access(stamp, F_OK) == 0)
+		return 0;
+	if (apparmor_validate(profile, features, err, errlen) < 0)
+		return -1;
+	/* Only a cache: a stamp that cannot be written costs a compile. */
+	for (char *slash = strchr(stamp + 1, '/'); slash;
+	     slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(stamp, 0755) < 0 && errno != EEXIST)
+			return 0;
+		*slash = '/';
+	}
+	fd = open(stamp, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd >= 0)
+		close(fd);
+	return 0;
 }

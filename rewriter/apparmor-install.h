@@ -42,6 +42,19 @@ const char *apparmor_parser(void);
 int apparmor_validate(const char *profile, const char *features,
                       char *err, size_t errlen);
 
+/*
+ * apparmor_validate, remembered in the directory STAMPS (NULL: always
+ * compile): a profile whose text, features and parser compiled before is
+ * not compiled again, so that a debhelper step run again costs little.
+ * A stamp only saves time at build; the store's extras-review compiles
+ * every profile it reviews.
+ */
+int apparmor_validate_cached(const char *profile, const char *features,
+                             const char *stamps, char *err, size_t errlen);
+
+/* Where the dh_extras_* helpers keep their stamps. */
+#define APPARMOR_STAMPS "debian/.debhelper/extras/apparmor-compiled"
+
 /* A maintainer-script snippet for one profile. */
 struct apparmor_snippet {
 	char *script;	/* "postinst" */
