@@ -75,7 +75,7 @@ install(const struct dh_helper *h, const char *package, const char *text,
 		ohshite("cannot set the mode of %s", file->name_new);
 	if (fwrite(text, 1, len, file->fp) != len)
 		ohshite("cannot write %s", file->name_new);
-	atomic_file_sync(file);
+	/* A staged build file: atomic, not synced (as debhelper). */
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);

@@ -412,6 +412,18 @@ dh_helper_autoscript(const struct dh_helper *h, const char *package,
 	if (h->no_act)
 		return;
 	old = slurp(path, &oldlen);
+	/* Run twice (by hand, or an override calling it again), a helper
+	 * must not load or clean up twice. */
+	if (old != NULL && strstr(old, snippet) != NULL) {
+		char marker[256];
+
+		snprintf(marker, sizeof(marker), "# Automatically added by %s/",
+		         h->name);
+		if (strstr(old, marker) != NULL) {
+			free(old);
+			return;
+		}
+	}
 	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
 	atomic_file_open(file);
 	if (!prepend && old)
@@ -421,7 +433,7 @@ dh_helper_autoscript(const struct dh_helper *h, const char *package,
 	        DH_EXTRAS_VERSION, snippet);
 	if (prepend && old)
 		fwrite(old, 1, oldlen, file->fp);
-	atomic_file_sync(file);
+	/* A staged build file: atomic, not synced (as debhelper). */
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);

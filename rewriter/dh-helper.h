@@ -60,8 +60,9 @@ void dh_helper_info(const struct dh_helper *h, const char *fmt, ...)
  * Add SNIPPET to the maintainer script SCRIPT ("postinst", "postrm") of
  * PACKAGE through debian/PACKAGE.SCRIPT.debhelper, marked as debhelper
  * marks its own; appended for postinst/preinst, prepended for
- * prerm/postrm, so removal undoes in the reverse order.  The file is
- * replaced atomically.  Nothing is written under --no-act.
+ * prerm/postrm, so removal undoes in the reverse order.  A snippet this
+ * helper already added is not added again.  The file is replaced
+ * atomically.  Nothing is written under --no-act.
  */
 void dh_helper_autoscript(const struct dh_helper *h, const char *package,
                           const char *script, const char *snippet);

@@ -80,7 +80,7 @@ dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
 	free(line);
 	if (old)
 		fclose(old);
-	atomic_file_sync(file);
+	/* A staged build file: atomic, not synced (as debhelper). */
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);

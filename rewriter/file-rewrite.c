@@ -70,7 +70,7 @@ file_rewrite(const char *path, file_transform_fn *fn, void *arg,
 		/* A launcher stays executable. */
 		if (fchmod(fileno(file->fp), st.st_mode & 07777) < 0)
 			ohshite("cannot change the mode of %s", file->name_new);
-		atomic_file_sync(file);
+		/* A staged build file: atomic, not synced (as debhelper). */
 		atomic_file_close(file);
 		atomic_file_commit(file);
 		atomic_file_free(file);
