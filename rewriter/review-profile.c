@@ -121,7 +121,8 @@ compile_profile(const struct review *r, const char *text, char *err,
 	else
 		snprintf(features, sizeof(features), "%s/templates/"
 		         APPARMOR_FEATURES, dh_extras_datadir());
-	ret = apparmor_validate(path, features, err, errlen);
+	ret = apparmor_validate_cached(path, features, r->opt.compile_stamps,
+	                               err, errlen);
 	unlink(path);
 	return ret;
 }
