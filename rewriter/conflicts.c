@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "conflicts.h"
+#include "contents-exports.h"
 
 static char *
 xstrdup(const char *s)
@@ -266,9 +267,9 @@ conflicts_check(struct registry *r, const struct debfile *deb,
 {
 	struct extras_namespace ns;
 	struct check_ctx c = { deb, NULL, NULL, list, NULL };
-	const char **paths;
+	const char **paths, **kept;
 	char *owner = NULL;
-	size_t *exports, n, i;
+	size_t *exports, n, i, nkept = 0;
 	int ret;
 
 	if (conflicts_namespace(deb, opt->root, &ns, err) < 0)
@@ -290,11 +291,27 @@ conflicts_check(struct registry *r, const struct debfile *deb,
 		abort();
 	for (i = 0; i < n; i++)
 		paths[i] = deb->members[exports[i]].path;
+	/*
+	 * The archives are asked about the exports the gate may accept only:
+	 * the indices keep no other path (contents-exports.h), and asking
+	 * every backend the same keeps them alike.  Any other file here is
+	 * refused by the review gate whatever the archives ship.  Claims
+	 * hold every exported path of a claim: those are all asked.
+	 */
+	kept = malloc((n + 1) * sizeof(*kept));
+	if (kept == NULL)
+		abort();
+	for (i = 0; i < n; i++)
+		if (contents_is_export(paths[i], strlen(paths[i])))
+			kept[nkept++] = paths[i];
+	c.paths = kept;
+	ret = registry_archive_files(r, kept, nkept, found_archive_file, &c,
+	                             err);
 	c.paths = paths;
-	ret = registry_archive_files(r, paths, n, found_archive_file, &c, err);
 	if (ret == 0)
 		ret = registry_claimed_files(r, paths, n, found_claimed_file,
 		                             &c, err);
+	free(kept);
 	free(paths);
 	free(exports);
 	return ret;

@@ -9,9 +9,12 @@
  * - the app id, claimed by another owner;
  * - every file outside the namespace (the exports: .desktop files, icons,
  *   docs, the AppArmor profile, and whatever else the package ships there)
- *   that an archive package or another app already ships.  Directories are
- *   shared and never clash.  A file an archive lists for this very package
- *   (an upgrade) does not clash either.
+ *   that another app already claimed, or, among those the review gate can
+ *   accept (contents_is_export()), that an archive package ships: the
+ *   archive indices keep no other path, and the gate refuses any other
+ *   file outside the namespace whatever the archives hold.  Directories
+ *   are shared and never clash.  A file an archive lists for this very
+ *   package (an upgrade) does not clash either.
  *
  * The namespace root of a package: --root when given; else the ROOT for
  * which ROOT/APP holds the most of the package's members, among the

@@ -168,6 +168,8 @@ struct contents_builder {
 	size_t last_raw_len;
 	uint32_t last_list;
 	struct strset packages;
+	/* The package lists of lines not kept: only their names count. */
+	struct strset other_lists;
 };
 
 struct contents_builder *
@@ -247,6 +249,26 @@ list_id(struct contents_builder *b, const char *pkgs, size_t len)
 	return id;
 }
 
+/* The names of a list whose paths are not kept: once per list. */
+static void
+add_names(struct contents_builder *b, const char *pkgs, size_t len)
+{
+	const char *p = pkgs, *end = pkgs + len;
+	bool added;
+
+	strset_intern(&b->other_lists, pkgs, len, &added);
+	while (added && p < end) {
+		const char *comma = memchr(p, ',', end - p);
+		size_t itemlen = (comma ? comma : end) - p, namelen;
+		const char *name = contents_item_package(p, itemlen, &namelen);
+		bool new_name;
+
+		if (namelen > 0)
+			strset_intern(&b->packages, name, namelen, &new_name);
+		p += itemlen + 1;
+	}
+}
+
 static void
 add_entry(void *ctx, const char *path, size_t len, uint64_t hash,
           const char *pkgs, size_t pkglen)
@@ -256,9 +278,14 @@ add_entry(void *ctx, const char *path, size_t len, uint64_t hash,
 	uint32_t list;
 	unsigned char *p;
 
+	if (path == NULL) {
+		add_names(b, pkgs, pkglen);
+		return;
+	}
 	if (len >= CONTENTS_PATH_MAX) {
 		b->stats.bad_lines++;
 		b->stats.entries--;
+		b->stats.kept--;
 		return;
 	}
 	list = list_id(b, pkgs, pkglen);
@@ -535,6 +562,7 @@ contents_builder_free(struct contents_builder *b)
 	free(b->list_text.data);
 	free(b->list_offsets);
 	strset_free(&b->packages);
+	strset_free(&b->other_lists);
 	free(b);
 }
 

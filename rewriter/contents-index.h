@@ -1,11 +1,16 @@
 /*
  * contents-index.h: a compact, memory-mapped index of Contents files.
  *
- * Why not SQLite: a label holds millions of paths (bookworm main: 7.3
- * million, 668 MB of text).  Inserting them into a B-tree costs tens of
- * seconds and more space than the text; this index is written in about
- * the time it takes to decompress the input, takes a fraction of its size,
- * and answers "who ships PATH?" with one hash probe and one small decode.
+ * Why not SQLite: a label's Contents hold millions of lines (bookworm
+ * main: 7.3 million, 668 MB of text).  Inserting them into a B-tree costs
+ * tens of seconds and more space than the text; this index is written in
+ * about the time it takes to decompress the input, and answers "who ships
+ * PATH?" with one hash probe and one small decode.
+ *
+ * It keeps the paths contents_is_export() allows (the only ones an extras
+ * package the review gate accepts can ship outside its namespace: a few
+ * thousand of bookworm's 7.3 million) and the name of every package; a
+ * lookup of any other path finds nothing.
  *
  * The file, all integers in host byte order (the magic says which):
  *
@@ -75,7 +80,8 @@ uint64_t contents_index_entries(const struct contents_index *idx);
 
 /*
  * Call FOUND with each package list ("pkg,pkg") shipping PATH (relative,
- * as in Contents: "usr/bin/foo").  Returns the number of entries found.
+ * as in Contents: "usr/share/doc/extras-foo/copyright").  Returns the
+ * number of entries found: 0 for a path contents_is_export() refuses.
  */
 typedef void contents_found_fn(void *ctx, const char *packages, size_t len);
 int contents_index_find(const struct contents_index *idx, const char *path,

@@ -2,18 +2,22 @@
  * contents.c: read Contents indices as Debian and Ubuntu publish them.
  *
  * A reader thread decompresses into a few large buffers, each ending at a
- * line end, and splits their lines into records (with the path's hash);
- * the caller's thread hands the records to its callback.  The two meet in
- * a small queue guarded by one mutex, and share the work about evenly.
+ * line end; the caller's thread parses their lines and hands what it keeps
+ * to its callback.  The two meet in a small queue guarded by one mutex.
+ * Since the index keeps only the paths contents-exports.h allows (few),
+ * parsing is a scan of each line's end for its package list, about as
+ * costly as decompressing: each thread does one.
  */
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <archive.h>
 #include <archive_entry.h>
 
+#include "contents-exports.h"
 #include "contents.h"
 
 #define CHUNK_SIZE (4u << 20)
@@ -21,19 +25,11 @@
 /* The old header is about 30 lines; look no further for its end. */
 #define HEADER_SCAN_LINES 200
 
-/* One entry of a chunk, found by the reader thread. */
-struct record {
-	uint64_t hash;
-	uint32_t path, pathlen;		/* offsets into the chunk's data */
-	uint32_t packages, pkglen;
-};
-
 struct chunk {
 	char *data;
 	size_t len;
-	struct record *records;
-	size_t nrecords, cap;
-	struct contents_stats stats;
+	/* The first chunk of a file: it may start with the old header. */
+	bool first;
 };
 
 struct pipeline {
@@ -112,25 +108,40 @@ package_list_bytes(bool ok[256])
 	ok['+'] = ok['-'] = ok['.'] = ok['/'] = ok[','] = true;
 }
 
-/* Parse one line (without its newline); false when it does not fit. */
+/* A line that fits: its path (relative) and package list. */
+struct line {
+	const char *path, *packages;
+	size_t pathlen, pkglen;
+};
+
+/*
+ * Parse one line (without its newline); false when it does not fit.  L
+ * holds the previous line's package list: most lines end in the same one,
+ * already checked, so that is tried first.
+ */
 static bool
-parse_line(const char *line, size_t len, const bool *pkg_ok,
-           struct record *rec, const char *base)
+parse_line(const char *line, size_t len, const bool *pkg_ok, struct line *l)
 {
 	const char *end = line + len, *pkgs, *p;
 
-	while (end > line && is_blank(end[-1]))
-		end--;
-	pkgs = end;
-	while (pkgs > line && !is_blank(pkgs[-1]))
-		pkgs--;
-	if (pkgs == end || pkgs == line)
-		return false;
-	for (p = pkgs; p < end; p++)
-		if (!pkg_ok[(unsigned char)*p])
+	if (l->pkglen > 0 && l->pkglen < len &&
+	    is_blank(end[-(ptrdiff_t)l->pkglen - 1]) &&
+	    memcmp(end - l->pkglen, l->packages, l->pkglen) == 0) {
+		pkgs = end - l->pkglen;
+	} else {
+		while (end > line && is_blank(end[-1]))
+			end--;
+		pkgs = end;
+		while (pkgs > line && !is_blank(pkgs[-1]))
+			pkgs--;
+		if (pkgs == end || pkgs == line)
 			return false;
-	if (pkgs[0] == ',' || end[-1] == ',' || pkgs[0] == '/')
-		return false;
+		for (p = pkgs; p < end; p++)
+			if (!pkg_ok[(unsigned char)*p])
+				return false;
+		if (pkgs[0] == ',' || end[-1] == ',' || pkgs[0] == '/')
+			return false;
+	}
 	p = pkgs;
 	/* Columns are padded with spaces: skip them eight at a time. */
 	while (p - line >= 8) {
@@ -147,13 +158,12 @@ parse_line(const char *line, size_t len, const bool *pkg_ok,
 		line++;
 	if (p - line >= 2 && line[0] == '.' && line[1] == '/')
 		line += 2;
-	if (p == line || memchr(line, '\0', p - line) != NULL)
+	if (p == line)
 		return false;
-	rec->path = line - base;
-	rec->pathlen = p - line;
-	rec->packages = pkgs - base;
-	rec->pkglen = end - pkgs;
-	rec->hash = contents_hash(line, p - line);
+	l->path = line;
+	l->pathlen = p - line;
+	l->packages = pkgs;
+	l->pkglen = end - pkgs;
 	return true;
 }
 
@@ -186,43 +196,63 @@ header_end(const char *data, size_t len)
 	return NULL;
 }
 
-/* Split chunk C into records; the first chunk of a file may hold the header. */
+/*
+ * Parse chunk C, calling ENTRY for each kept path, and for the package list
+ * of the other lines when it differs from the last one given (neighbouring
+ * paths mostly come from one package).  Only a kept path is looked at
+ * further (a NUL in it makes the line bad): the others are never stored.
+ */
 static void
-split_chunk(struct chunk *c, bool first, const bool *pkg_ok)
+consume(const struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
+        void *ctx, struct contents_stats *stats)
 {
 	const char *p = c->data, *end = c->data + c->len;
+	const char *last = NULL;
+	size_t lastlen = 0;
+	/* The last good line's package list (a nonempty one, checked). */
+	struct line l = { NULL, "", 0, 0 };
 
-	memset(&c->stats, 0, sizeof(c->stats));
-	c->nrecords = 0;
-	if (first) {
+	if (c->first) {
 		const char *h = header_end(p, c->len);
 
 		if (h != NULL) {
 			p = h;
-			c->stats.headers++;
+			stats->headers++;
 		}
 	}
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
+		struct line prev = l;
 
-		c->stats.lines++;
-		if (nl > p) {
-			if (c->nrecords == c->cap) {
-				c->cap = c->cap ? c->cap * 2 : 65536;
-				c->records = realloc(c->records, c->cap *
-				                     sizeof(*c->records));
-				if (c->records == NULL)
-					abort();
+		stats->lines++;
+		if (nl == p) {
+			p++;
+			continue;
+		}
+		if (!parse_line(p, nl - p, pkg_ok, &l)) {
+			l = prev;
+			stats->bad_lines++;
+		} else if (contents_is_export(l.path, l.pathlen)) {
+			if (memchr(l.path, '\0', l.pathlen) != NULL) {
+				stats->bad_lines++;
+			} else {
+				stats->entries++;
+				stats->kept++;
+				entry(ctx, l.path, l.pathlen,
+				      contents_hash(l.path, l.pathlen),
+				      l.packages, l.pkglen);
 			}
-			if (parse_line(p, nl - p, pkg_ok,
-			               &c->records[c->nrecords], c->data))
-				c->nrecords++;
-			else
-				c->stats.bad_lines++;
+		} else {
+			stats->entries++;
+			if (l.pkglen != lastlen ||
+			    memcmp(l.packages, last, lastlen) != 0) {
+				entry(ctx, NULL, 0, 0, l.packages, l.pkglen);
+				last = l.packages;
+				lastlen = l.pkglen;
+			}
 		}
 		p = nl + 1;
 	}
-	c->stats.entries = c->nrecords;
 }
 
 /*
@@ -292,7 +322,7 @@ produce_file(struct pipeline *p, int i, char *errbuf, size_t errlen)
 			memcpy(carry, nl + 1, ncarry);
 			c->len = nl + 1 - c->data;
 		}
-		split_chunk(c, first, p->pkg_ok);
+		c->first = first;
 		first = false;
 		producer_put(p);
 	}
@@ -313,24 +343,6 @@ producer(void *arg)
 		error = produce_file(p, i, errbuf, sizeof(errbuf));
 	producer_finish(p, error);
 	return NULL;
-}
-
-static void
-consume(const struct chunk *c, contents_entry_fn *entry, void *ctx,
-        struct contents_stats *stats)
-{
-	size_t i;
-
-	for (i = 0; i < c->nrecords; i++) {
-		const struct record *r = &c->records[i];
-
-		entry(ctx, c->data + r->path, r->pathlen, r->hash,
-		      c->data + r->packages, r->pkglen);
-	}
-	stats->lines += c->stats.lines;
-	stats->entries += c->stats.entries;
-	stats->bad_lines += c->stats.bad_lines;
-	stats->headers += c->stats.headers;
 }
 
 int
@@ -369,7 +381,7 @@ contents_read(const char *const *filenames, int nfiles,
 		c = &p.chunks[p.head % NCHUNKS];
 		pthread_mutex_unlock(&p.lock);
 
-		consume(c, entry, ctx, stats);
+		consume(c, p.pkg_ok, entry, ctx, stats);
 
 		pthread_mutex_lock(&p.lock);
 		p.head++;
@@ -381,7 +393,6 @@ contents_read(const char *const *filenames, int nfiles,
 		ret = dpkg_put_error(err, "%s", p.error);
 	for (i = 0; i < NCHUNKS; i++) {
 		free(p.chunks[i].data);
-		free(p.chunks[i].records);
 	}
 	pthread_cond_destroy(&p.changed);
 	pthread_mutex_destroy(&p.lock);

@@ -14,6 +14,10 @@
  *
  * Decompression runs in a second thread while the caller's thread parses,
  * so reading costs about as much as decompressing alone.
+ *
+ * Only the paths contents_is_export() keeps are handed on (the rest an
+ * extras package can never ship, see contents-exports.h); of the other
+ * lines, only their package lists, for the set of package names.
  */
 #ifndef DH_EXTRAS_CONTENTS_H
 #define DH_EXTRAS_CONTENTS_H
@@ -24,9 +28,11 @@
 #include <dpkg/error.h>
 
 /*
- * Called once per entry: PATH without a leading "/" or "./" (PATHLEN
+ * Called once per kept entry: PATH without a leading "/" or "./" (PATHLEN
  * bytes, not NUL-terminated), its contents_hash(), PACKAGES as written
- * ("utils/bar,foo").
+ * ("utils/bar,foo").  Called with PATH NULL (PATHLEN and HASH 0) for the
+ * lines whose path is not kept, at least once for each package list they
+ * hold (not for every line: a run of one list gives one call).
  */
 typedef void contents_entry_fn(void *ctx, const char *path, size_t pathlen,
                                uint64_t hash, const char *packages,
@@ -34,7 +40,9 @@ typedef void contents_entry_fn(void *ctx, const char *path, size_t pathlen,
 
 struct contents_stats {
 	uint64_t lines;
+	/* Lines that fit, and of them those whose path was kept. */
 	uint64_t entries;
+	uint64_t kept;
 	uint64_t bad_lines;
 	/* Files that carried the free-text header. */
 	unsigned headers;

@@ -270,7 +270,10 @@ copy_entry(void *ctx, const char *path, size_t pathlen, uint64_t hash,
 	(void)hash;
 	copy_text(c, c->label, strlen(c->label));
 	copy_byte(c, '\t');
-	copy_text(c, path, pathlen);
+	/* A list for its names only (see contents_read()): a row with an
+	 * empty path, dropped once archive_packages holds its names. */
+	if (path != NULL)
+		copy_text(c, path, pathlen);
 	copy_byte(c, '\t');
 	/* Keep the names only, as the file index does. */
 	while (p < end) {
@@ -334,7 +337,7 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 	if (ret < 0)
 		goto rollback;
 	snprintf(count, sizeof(count), "%llu",
-	         (unsigned long long)stats->entries);
+	         (unsigned long long)stats->kept);
 	res = query(r, "UPDATE archives SET entries = $2 WHERE label = $1",
 	            2, label, count, NULL, err);
 	PQclear(res);
@@ -344,6 +347,11 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 	            "SELECT DISTINCT $1, unnest(string_to_array(packages, ','))"
 	            " FROM contents WHERE label = $1", 1, label, NULL, NULL,
 	            err);
+	PQclear(res);
+	if (res == NULL)
+		goto rollback;
+	res = query(r, "DELETE FROM contents WHERE label = $1 AND path = ''",
+	            1, label, NULL, NULL, err);
 	PQclear(res);
 	if (res == NULL)
 		goto rollback;

@@ -65,7 +65,7 @@ conflicts_fixtures () {
 	usr/bin/hello                                           devel/hello
 	usr/share/doc/hello/copyright                           devel/hello,universe/devel/hello-traditional
 	usr/share/applications/extras-taken.desktop             x11/not-extras
-	usr/share/fonts/truetype/My Font.ttf                    universe/fonts/fonts-mine
+	usr/share/dbus-1/services/My Service.service            universe/misc/mine-service
 	usr/share/doc/extras-hello/copyright                    misc/extras-hello
 	lonelyword
 	usr/bin/x                                               Not!A/Package
@@ -83,7 +83,7 @@ conflicts_fixtures () {
 		$ns/foo/share/foo/more usr/share/doc/extras-foo-data/copyright
 	make_deb clash.deb extras-clash extras-clash \
 		$ns/clash/bin/clash usr/bin/hello \
-		"usr/share/fonts/truetype/My Font.ttf" \
+		"usr/share/dbus-1/services/My Service.service" \
 		usr/share/applications/extras-taken.desktop
 	make_deb hello.deb extras-hello extras-hello $ns/hello/bin/hello \
 		usr/share/doc/extras-hello/copyright
@@ -92,7 +92,8 @@ conflicts_fixtures () {
 		usr/share/icons/hicolor/48x48/apps/extras-bar.png
 	make_deb rooted.deb extras-baz extras-baz \
 		usr/lib/extras/baz/bin/baz usr/lib/extras/baz/lib/x.so \
-		usr/share/applications/extras-baz.desktop usr/bin/hello
+		usr/share/applications/extras-baz.desktop \
+		usr/share/doc/extras-hello/copyright
 	make_changes foo.changes foo.deb foo-data.deb
 }
 
@@ -119,17 +120,32 @@ conflicts_story () {
 	test_expect_success 'check: names and files of archive packages (not its own)' '
 		expect_status 1 extras-conflicts check -d "$DB" clash.deb \
 			hello.deb >out &&
-		grep_q "^clash.deb: file /usr/bin/hello is shipped by hello in archive main$" out &&
-		grep_q "^clash.deb: file /usr/share/fonts/truetype/My Font.ttf is shipped by fonts-mine in archive main$" out &&
+		grep_q "^clash.deb: file /usr/share/dbus-1/services/My Service.service is shipped by mine-service in archive main$" out &&
 		grep_q "^clash.deb: file /usr/share/applications/extras-taken.desktop is shipped by not-extras in archive main$" out &&
 		grep_q "^hello.deb: package name extras-hello exists in archive main$" out &&
 		grep_q "^hello.deb: package name hello exists in archive main$" out &&
-		test $(wc -l < out) = 5
+		test $(wc -l < out) = 4
+	'
+
+	# /usr/bin/hello is no export: the gate refuses it in any case, and
+	# the archive index keeps no such path (contents-exports.h).
+	test_expect_success 'check: archives are asked about exports only' '
+		expect_status 1 extras-conflicts check -d "$DB" clash.deb >out &&
+		! grep -q /usr/bin/hello out &&
+		printf "usr/bin/only-here\tutils/lonely\nusr/share/doc/hello/x\tdoc/lonely\n" \
+			> Contents-lonely &&
+		extras-conflicts index --archive lonely -d "$DB" Contents-lonely >out &&
+		grep_q "^lonely: 2 paths indexed from 1 file(s), 0 line(s) ignored, 0 export path(s) kept$" out &&
+		make_deb lonely.deb extras-lonely extras-lonely \
+			usr/bin/only-here usr/share/doc/hello/x &&
+		expect_status 1 extras-conflicts check -d "$DB" lonely.deb >out &&
+		grep_q "^lonely.deb: package name lonely exists in archive lonely$" out &&
+		test $(wc -l < out) = 1
 	'
 
 	test_expect_success 'check: the root is found from the files' '
 		expect_status 1 extras-conflicts check -d "$DB" rooted.deb >out &&
-		grep_q "^rooted.deb: file /usr/bin/hello is shipped" out &&
+		grep_q "^rooted.deb: file /usr/share/doc/extras-hello/copyright is shipped by extras-hello in archive main$" out &&
 		test $(wc -l < out) = 1 &&
 		extras-conflicts claim -d "$DB" --owner carol rooted.deb >out &&
 		grep_q "^baz: claimed by carol (1 package(s), 2 exported path(s))" out &&
@@ -147,11 +163,12 @@ import json, sys
 r = json.load(open(\"report.json\"))
 assert [(p[\"package\"], p[\"app\"], p[\"root\"]) for p in r[\"packages\"]] == \\
     [(\"extras-clash\", \"clash\", \"/opt/extras.ubuntu.com\")], r
-c = [x for x in r[\"conflicts\"] if x[\"name\"] == \"/usr/bin/hello\"][0]
+d = \"/usr/share/applications/extras-taken.desktop\"
+c = [x for x in r[\"conflicts\"] if x[\"name\"] == d][0]
 assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
-             \"kind\": \"file\", \"name\": \"/usr/bin/hello\",
-             \"archive\": \"main\", \"other\": \"hello\", \"owner\": None,
-             \"message\": \"file /usr/bin/hello is shipped by hello in archive main\"}, c
+             \"kind\": \"file\", \"name\": d,
+             \"archive\": \"main\", \"other\": \"not-extras\", \"owner\": None,
+             \"message\": \"file \" + d + \" is shipped by not-extras in archive main\"}, c
 "
 	'
 
@@ -247,10 +264,11 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 	'
 
 	test_expect_success 'index: re-indexing a label replaces it' '
-		printf "usr/bin/other\tutils/other\n" | xz > Contents-new.xz &&
+		printf "usr/share/doc/extras-other/copyright\tutils/other\n" | xz > Contents-new.xz &&
 		extras-conflicts index --archive main -d "$DB" Contents-new.xz &&
 		expect_status 0 extras-conflicts check -d "$DB" hello.deb &&
-		make_deb other.deb extras-other extras-other usr/bin/other &&
+		make_deb other.deb extras-other extras-other \
+			usr/share/doc/extras-other/copyright &&
 		expect_status 1 extras-conflicts check -d "$DB" other.deb >out &&
 		grep_q "is shipped by other in archive main" out
 	'

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
+#include "contents-exports.h"
 #include "contents-index.h"
 
 static char dir[] = "/tmp/t-contents.XXXXXX";
@@ -33,9 +34,10 @@ static const char contents[] =
 	"FILE                          LOCATION\n"
 	"usr/bin/hello                 devel/hello\n"
 	"usr/share/doc/hello/copyright devel/hello,universe/devel/hello-x\n"
-	"usr/share/My Dir/a file.txt   misc/spaces\n"
-	"/usr/bin/slash\t\tutils/slash\n"
-	"usr/bin/hello                 utils/hello-again\n"
+	"usr/share/doc/extras-a/copyright devel/hello,universe/devel/hello-x\n"
+	"usr/share/icons/My Dir/extras-a file.png   misc/spaces\n"
+	"/usr/share/dbus-1/services/slash\t\tutils/slash\n"
+	"usr/share/doc/extras-a/copyright utils/hello-again\n"
 	"nopackage\n"
 	"usr/bin/bad                   Bad_Package\n"
 	"usr/bin/comma                 utils/x,\n";
@@ -53,7 +55,27 @@ main(void)
 	FILE *fp;
 	int i;
 
-	test_plan(30);
+	test_plan(49);
+
+	/* Kept: what the gate may accept outside a namespace, no more. */
+	test_ok(contents_is_export("usr/share/doc/extras-a/copyright", 32));
+	test_ok(contents_is_export("usr/share/lintian/overrides/extras-a", 36));
+	test_ok(contents_is_export("usr/share/applications/extras-a.desktop",
+	                           39));
+	test_ok(contents_is_export("usr/share/icons/hicolor/48x48/apps/"
+	                           "extras-a.png", 47));
+	test_ok(contents_is_export("usr/share/pixmaps/extras-a.xpm", 30));
+	test_ok(contents_is_export("usr/share/metainfo/extras-a.xml", 31));
+	test_ok(contents_is_export("usr/share/dbus-1/services/org.a.service",
+	                           39));
+	test_ok(contents_is_export("etc/apparmor.d/extras.a", 23));
+	test_ok(!contents_is_export("usr/share/doc/hello/copyright", 29));
+	test_ok(!contents_is_export("usr/share/doc/extras-", 21));
+	test_ok(!contents_is_export("usr/share/applications/a.desktop", 32));
+	test_ok(!contents_is_export("usr/share/icons/extras-a/a.png", 30));
+	test_ok(!contents_is_export("usr/bin/extras-a", 16));
+	test_ok(!contents_is_export("usr/share/", 10));
+	test_ok(!contents_is_export("etc/apparmor.d/", 15));
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
@@ -70,7 +92,8 @@ main(void)
 	fputs(contents, fp);
 	/* Enough entries for several blocks and front coding. */
 	for (i = 0; i < 1000; i++)
-		fprintf(fp, "usr/share/many/file%04d   misc/many%d\n", i, i % 7);
+		fprintf(fp, "usr/share/%s/extras-file%04d   misc/many%d\n",
+		        i % 2 ? "pixmaps" : "nothere", i, i % 7);
 	fclose(fp);
 	snprintf(cmd, sizeof(cmd), "xz -k %s", path);
 	test_int(system(cmd), ==, 0);
@@ -80,7 +103,8 @@ main(void)
 	strcat(path, ".xz");
 	test_int(contents_builder_add(b, files, 1, &err), ==, 0);
 	st = contents_builder_stats(b);
-	test_int(st->entries, ==, 1005);
+	test_int(st->entries, ==, 1006);
+	test_int(st->kept, ==, 504);
 	test_int(st->bad_lines, ==, 3);
 	test_int(st->headers, ==, 1);
 	test_int(contents_builder_write(b, &err), ==, 0);
@@ -88,15 +112,20 @@ main(void)
 
 	test_int(contents_index_open(&idx, idxpath, &err), ==, 0);
 	test_str(contents_index_label(idx), ==, "test");
-	test_int(contents_index_entries(idx), ==, 1005);
-	test_str(who(idx, "usr/share/doc/hello/copyright", 1), ==,
-	         "hello,hello-x");
-	test_str(who(idx, "usr/share/My Dir/a file.txt", 1), ==, "spaces");
-	test_str(who(idx, "usr/bin/slash", 1), ==, "slash");
-	test_str(who(idx, "usr/share/many/file0999", 1), ==, "many5");
-	test_str(who(idx, "usr/share/many/file0500", 1), ==, "many3");
-	test_int(contents_index_find(idx, "usr/bin/hello", keep, NULL), ==, 2);
-	test_str(who(idx, "usr/bin/hell", 0), ==, "");
+	test_int(contents_index_entries(idx), ==, 504);
+	test_str(who(idx, "usr/share/icons/My Dir/extras-a file.png", 1), ==,
+	         "spaces");
+	test_str(who(idx, "usr/share/dbus-1/services/slash", 1), ==, "slash");
+	test_str(who(idx, "usr/share/pixmaps/extras-file0999", 1), ==, "many5");
+	test_str(who(idx, "usr/share/pixmaps/extras-file0501", 1), ==, "many4");
+	test_int(contents_index_find(idx, "usr/share/doc/extras-a/copyright",
+	                             keep, NULL), ==, 2);
+	/* Not exports: not kept, their packages still known. */
+	test_str(who(idx, "usr/share/doc/hello/copyright", 0), ==, "");
+	test_str(who(idx, "usr/bin/hello", 0), ==, "");
+	test_str(who(idx, "usr/share/nothere/extras-file0500", 0), ==, "");
+	test_ok(contents_index_has_package(idx, "hello"));
+	test_ok(contents_index_has_package(idx, "many3"));
 	test_str(who(idx, "usr/bin/bad", 0), ==, "");
 	test_str(who(idx, "FILE", 0), ==, "");
 	test_ok(contents_index_has_package(idx, "hello-x"));
