@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "profile.h"
 
 /*
  * Directories shared between packages (fnmatch patterns, relative).  A
@@ -159,13 +160,19 @@ in_list(const char *const *list, const char *s, size_t len)
  * into the extras name space (RENAME).
  */
 static bool
-is_export(const char *path, bool *rename)
+is_export(const struct extras_namespace *ns, const char *path, bool *rename)
 {
 	const char *base = strrchr(path, '/');
 	const char *dir_end = base;
+	char profile[PATH_MAX];
 
 	base = base ? base + 1 : path;
 	*rename = false;
+	/* The app's own AppArmor profile, once dh_extras_apparmor made it. */
+	if (profile_name(ns, profile, sizeof(profile)) == 0 &&
+	    strncmp(path, "etc/apparmor.d/", 15) == 0 &&
+	    strcmp(path + 15, profile) == 0)
+		return true;
 	if (path_is_under(path, "usr/share/doc") ||
 	    path_is_under(path, "usr/share/lintian/overrides"))
 		return true;
@@ -208,7 +215,7 @@ layout_place(const struct extras_namespace *ns, const char *path,
 	                      strcmp(path, "usr/share/doc") == 0)) {
 		place->kind = LAYOUT_EXPORT;
 		n = snprintf(place->dest, sizeof(place->dest), "%s", path);
-	} else if (!is_dir && is_export(path, &rename)) {
+	} else if (!is_dir && is_export(ns, path, &rename)) {
 		const char *base = strrchr(path, '/');
 
 		place->kind = LAYOUT_EXPORT;

@@ -12,6 +12,7 @@
  *       usr/share/metainfo/NAME.xml (appdata)   -> extras-NAME.xml
  *       usr/share/dbus-1/services/NAME.service  -> kept (bus name)
  *       usr/share/doc/..., usr/share/lintian/overrides/... -> kept;
+ *       etc/apparmor.d/PROFILE, the app's own profile -> kept;
  *   - anything else moves into the namespace: usr/X -> ROOT/APP/X and
  *     T/X -> ROOT/APP/T/X for every other top-level T (etc, bin, lib, ...).
  *     Man pages, GSettings schemas and autostart files move too: outside

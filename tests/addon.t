@@ -54,6 +54,20 @@ test_expect_success 'autotools: with LANGUAGE=fr it greets in French and reads i
 	cmp expect out
 '
 
+test_expect_success 'autotools: every helper run again on the finished tree changes nothing' '
+	snapshot () {
+		(cd greet/debian && find extras-greet -printf "%p %m %l\n" | sort &&
+		 find extras-greet -type f -exec md5sum {} + | sort &&
+		 cat *.debhelper *.substvars 2>/dev/null)
+	} &&
+	snapshot >before &&
+	(cd greet && for h in dh_extras_unprefix dh_extras_relocate dh_extras_gsettings \
+		dh_extras_metainfo dh_extras_python dh_extras_apparmor dh_extras_declare \
+		dh_extras_check; do $h || exit 1; done) >/dev/null &&
+	snapshot >after &&
+	cmp before after
+'
+
 test_expect_success 'autotools: dpkg-deb --info shows the extras name' '
 	test "$(dpkg-deb -f extras-greet_1.0_*.deb Package)" = extras-greet
 '
