@@ -157,6 +157,17 @@ sqlite_open(struct registry **out, const char *db, bool create,
 		goto fail;
 	}
 	sqlite3_busy_timeout(r->db, BUSY_TIMEOUT_MS);
+	/*
+	 * Keep the -wal and -shm files when the last connection closes:
+	 * otherwise every check creates and deletes them, and creating
+	 * files costs more than the lookups of a check.
+	 */
+	{
+		int persist = 1;
+
+		sqlite3_file_control(r->db, "main", SQLITE_FCNTL_PERSIST_WAL,
+		                     &persist);
+	}
 	if (!has_schema(r) && create_schema(r, err) < 0)
 		goto fail;
 	free(file);
