@@ -77,6 +77,9 @@ test_expect_success 'plain Makefile: an override renaming a file in usr/bin stil
 	grep_q "dh-extras: makefile: building for /$ROOT/notes" notes.log &&
 	deb_files extras-notes_1.0_*.deb >files &&
 	grep_q "^$ROOT/notes/bin/notes-app$" files &&
+	grep_q "^$ROOT/notes/bin/notes$" files &&
+	grep_q "^   dh_extras_links" notes.log &&
+	dpkg-deb -c extras-notes_1.0_*.deb | grep -q " ./$ROOT/notes/bin/notes -> notes-app$" &&
 	test -z "$(outside_namespace extras-notes_1.0_*.deb /$ROOT/notes)" &&
 	in_namespace extras-notes_1.0_*.deb -- /$ROOT/notes/bin/notes-app >out &&
 	echo "notes: data found" >expect && cmp expect out

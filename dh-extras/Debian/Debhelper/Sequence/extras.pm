@@ -104,6 +104,10 @@ insert_after('dh_auto_install', 'dh_extras_unprefix');
 # files where they will live.
 insert_before('dh_link', 'dh_extras_relocate');
 
+# dh_link makes the links of debian/PKG.links where the maintainer wrote
+# them, outside the namespace: relocate those too.
+insert_after('dh_link', 'dh_extras_links');
+
 # The desktop integration that needs the final layout: schemas compiled
 # where relocation put them, and seen by the exported entry points.
 insert_after('dh_extras_relocate', 'dh_extras_gsettings');
