@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <dpkg/dpkg.h>
@@ -27,6 +28,7 @@ enum role {
 	ROLE_ORIG,		/* upstream tarball or its signature: reused */
 	ROLE_DEBIAN,		/* 3.0 (quilt) debian tarball: converted */
 	ROLE_NATIVE,		/* the whole source: converted */
+	ROLE_DIFF,		/* 1.0 .diff.gz: applied by dpkg-source */
 };
 
 struct part {
@@ -44,6 +46,7 @@ struct job {
 	int nparts;
 	char *upstream;		/* the version without epoch and revision */
 	char *noepoch;		/* the version without epoch */
+	bool diff;		/* a 1.0 source with a .diff.gz */
 };
 
 static int
@@ -84,7 +87,7 @@ classify(struct job *job, struct convert_error *err)
 	bool quilt = strcmp(d->format, "3.0 (quilt)") == 0;
 	bool native3 = strcmp(d->format, "3.0 (native)") == 0;
 	bool one = strcmp(d->format, "1.0") == 0;
-	int i, norig = 0, ndebian = 0, nnative = 0;
+	int i, norig = 0, ndebian = 0, nnative = 0, ndiff = 0;
 
 	if (!quilt && !native3 && !one)
 		return convert_fail(err, d->filename, deb822_find(d->stanza,
@@ -129,10 +132,12 @@ classify(struct job *job, struct convert_error *err)
 			ndebian++;
 			continue;
 		}
-		if (one && strcmp(rest, ".diff.gz") == 0)
-			return convert_fail(err, f->name, 0, "format 1.0 with a "
-			                    ".diff.gz is not supported: convert "
-			                    "the unpacked tree instead");
+		if (one && strcmp(rest, ".diff.gz") == 0) {
+			p->role = ROLE_DIFF;
+			job->diff = true;
+			ndiff++;
+			continue;
+		}
 		if ((native3 && tar_suffix(rest)) ||
 		    (one && strcmp(rest, ".tar.gz") == 0)) {
 			p->role = ROLE_NATIVE;
@@ -145,7 +150,9 @@ unknown:
 		                    d->format, d->source, d->version);
 	}
 	if ((quilt && (norig != 1 || ndebian != 1)) ||
-	    (!quilt && (norig != 0 || nnative != 1)))
+	    (native3 && (norig != 0 || nnative != 1)) ||
+	    (one && ndiff == 0 && (norig != 0 || nnative != 1)) ||
+	    (one && ndiff > 0 && (norig != 1 || ndiff != 1 || nnative != 0)))
 		return convert_fail(err, d->filename, 0, "does not list the "
 		                    "tarballs a '%s' source package needs",
 		                    d->format);
@@ -389,6 +396,196 @@ out:
 	return ret;
 }
 
+/*
+ * Run dpkg-source with ARGV in the directory DIR (NULL: this one), its
+ * output in LOG; on failure, its last error line becomes ERR for NAME.
+ */
+static int
+run_dpkg_source(const char *const *argv, const char *dir, const char *log,
+                const char *name, struct convert_error *err)
+{
+	char line[1024], last[1024] = "";
+	int status, fd;
+	pid_t pid;
+	FILE *fp;
+
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		return convert_fail(err, log, 0, "cannot create: %s",
+		                    strerror(errno));
+	pid = fork();
+	if (pid < 0) {
+		close(fd);
+		return convert_fail(err, name, 0, "cannot run dpkg-source: %s",
+		                    strerror(errno));
+	}
+	if (pid == 0) {
+		int in = open("/dev/null", O_RDONLY);
+
+		if (in < 0 || dup2(in, 0) < 0 || dup2(fd, 1) < 0 ||
+		    dup2(fd, 2) < 0 || (dir && chdir(dir) < 0))
+			_exit(127);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(fd);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return convert_fail(err, name, 0, "cannot wait for "
+			                    "dpkg-source: %s", strerror(errno));
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	/* Its own words say best what it refused: keep its last error. */
+	fp = fopen(log, "r");
+	while (fp && fgets(line, sizeof(line), fp) != NULL)
+		if (strncmp(line, "dpkg-source: error: ", 20) == 0)
+			snprintf(last, sizeof(last), "%s", line + 20);
+	if (fp)
+		fclose(fp);
+	last[strcspn(last, "\n")] = '\0';
+	return convert_fail(err, name, 0, "dpkg-source %s failed%s%s",
+	                    argv[1], last[0] ? ": " : "", last);
+}
+
+/*
+ * A 1.0 source with a .diff.gz.  A diff is not a tarball: rather than apply
+ * it ourselves, dpkg-source, the reference implementation, unpacks the
+ * checked orig tarball and applies it (refusing a patch that leaves the
+ * tree), the tree is converted in place, and dpkg-source builds the new
+ * diff against the orig tarball copied byte for byte, all in the staging
+ * directory.
+ */
+static int
+build_diff(struct job *job, const struct convert_options *opt,
+           struct convert_plan *plan, struct convert_result *res,
+           struct convert_error *err)
+{
+	const struct dsc *d = &job->dsc;
+	char *work = NULL, *tree = NULL, *log = NULL, *dir = NULL;
+	char *control = NULL, *changelog = NULL, *path = NULL, *to = NULL;
+	char *diff_name = NULL, *dsc_name = NULL;
+	const char *names[8];
+	struct stat st;
+	int i, n = 0, ret = -1;
+
+	for (i = 0; i < job->nparts; i++)
+		if (job->parts[i].role == ROLE_ORIG &&
+		    !ends_with(job->parts[i].file->name, ".asc") &&
+		    source_archive_check(job->parts[i].file->path,
+		                         job->parts[i].file->name, NULL, err) < 0)
+			return -1;
+	m_asprintf(&work, "%s/work", job->staging);
+	m_asprintf(&tree, "%s/tree", work);
+	m_asprintf(&log, "%s/dpkg-source.log", job->staging);
+	if (mkdir(work, 0755) < 0) {
+		convert_fail(err, work, 0, "cannot create: %s", strerror(errno));
+		goto out;
+	}
+	{
+		/* dsc_load verified the checksums; the signature is the
+		 * upload queue's job. */
+		const char *argv[] = { "dpkg-source", "-x", "--no-check",
+		                       d->filename, tree, NULL };
+
+		if (run_dpkg_source(argv, NULL, log, d->filename, err) < 0)
+			goto out;
+	}
+	if (convert_tree(tree, opt, plan, res, err) < 0)
+		goto out;
+	if (strcmp(res->app, namespace_app_of_package(d->source)) != 0 ||
+	    strcmp(res->version, d->version) != 0) {
+		convert_fail(err, d->filename, 0, "is %s %s, but its debian/ "
+		             "says %s %s", d->source, d->version, res->app,
+		             res->version);
+		goto out;
+	}
+	/* dpkg-source -b reads these: they could point it at files outside
+	 * the tree or override fields of the .dsc. */
+	for (i = 0; i < 2; i++) {
+		const char *opts = i ? "debian/source/local-options" :
+		                       "debian/source/options";
+
+		free(path);
+		m_asprintf(&path, "%s/%s", tree, opts);
+		if (lstat(path, &st) == 0) {
+			convert_fail(err, opts, 0, "dpkg-source options are "
+			             "not supported in a format 1.0 upload");
+			goto out;
+		}
+	}
+	/* The directory name dpkg-source expects: the diff's labels. */
+	m_asprintf(&dir, "%s-%s", res->source, job->upstream);
+	free(path);
+	m_asprintf(&path, "%s/%s", work, dir);
+	if (rename(tree, path) < 0) {
+		convert_fail(err, path, 0, "cannot create: %s", strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < job->nparts; i++) {
+		struct part *p = &job->parts[i];
+
+		if (p->role != ROLE_ORIG)
+			continue;
+		m_asprintf(&p->new_name, "%s_%s.orig%s", res->source,
+		           job->upstream, p->suffix);
+		free(path);
+		m_asprintf(&path, "%s/%s", work, p->new_name);
+		if (copy_file(p->file->path, path, err) < 0)
+			goto out;
+		if (n < 6)
+			names[n++] = p->new_name;
+	}
+	m_asprintf(&control, "-c%s/debian/control", dir);
+	m_asprintf(&changelog, "-l%s/debian/changelog", dir);
+	{
+		/* The format is given: debian/source/format comes from the
+		 * upload and could ask for another. */
+		const char *argv[] = { "dpkg-source", "-b", "--format=1.0",
+		                       control, changelog, dir, NULL };
+
+		if (run_dpkg_source(argv, work, log, d->filename, err) < 0)
+			goto out;
+	}
+	m_asprintf(&diff_name, "%s_%s.diff.gz", res->source, job->noepoch);
+	m_asprintf(&dsc_name, "%s_%s.dsc", res->source, job->noepoch);
+	names[n++] = diff_name;
+	names[n++] = dsc_name;
+	for (i = 0; i < n; i++) {
+		free(path);
+		m_asprintf(&path, "%s/%s", work, names[i]);
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+			convert_fail(err, names[i], 0, "dpkg-source did not "
+			             "write it");
+			goto out;
+		}
+	}
+	/* Everything is written: move it into place, the .dsc last. */
+	for (i = 0; i < n; i++) {
+		free(path);
+		free(to);
+		m_asprintf(&path, "%s/%s", work, names[i]);
+		m_asprintf(&to, "%s/%s", job->outdir, names[i]);
+		if (rename(path, to) < 0) {
+			convert_fail(err, to, 0, "cannot create: %s",
+			             strerror(errno));
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	free(work);
+	free(tree);
+	free(log);
+	free(dir);
+	free(control);
+	free(changelog);
+	free(path);
+	free(to);
+	free(diff_name);
+	free(dsc_name);
+	return ret;
+}
+
 static int
 build(struct job *job, const struct convert_options *opt,
       struct convert_plan *plan, struct convert_result *res,
@@ -398,6 +595,9 @@ build(struct job *job, const struct convert_options *opt,
 	bool native = false;
 	char unpack[4096], path[4096], dsc_name[1024], *tree;
 	int i;
+
+	if (job->diff)
+		return build_diff(job, opt, plan, res, err);
 
 	for (i = 0; i < job->nparts; i++) {
 		struct part *p = &job->parts[i];
