@@ -271,20 +271,6 @@ read_text(const char *filename, char **text, size_t *len,
 	return 0;
 }
 
-/* libdpkg's parse_stanza() keeps a repeated field; a stanza must not. */
-static const char *
-duplicate_field(const struct deb822_stanza *st)
-{
-	int i, j;
-
-	for (i = 0; i < st->nfields; i++)
-		for (j = 0; j < i; j++)
-			if (strcasecmp(st->fields[i].name,
-			               st->fields[j].name) == 0)
-				return st->fields[i].name;
-	return NULL;
-}
-
 static int
 parse_changes(struct changes *ch, struct dpkg_error *err)
 {
@@ -297,7 +283,7 @@ parse_changes(struct changes *ch, struct dpkg_error *err)
 		return dpkg_put_error(err, "%s: is not exactly one stanza",
 		                      ch->filename);
 	ch->stanza = &ch->deb822.stanzas[0];
-	if ((reason = duplicate_field(ch->stanza)) != NULL)
+	if ((reason = deb822_duplicate_field(ch->stanza)) != NULL)
 		return dpkg_put_error(err, "%s: duplicate field %s",
 		                      ch->filename, reason);
 	ch->source = changes_field(ch, "Source");

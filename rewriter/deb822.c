@@ -263,3 +263,15 @@ deb822_line_of(const struct deb822 *d, size_t offset)
 			line++;
 	return line;
 }
+
+const char *
+deb822_duplicate_field(const struct deb822_stanza *s)
+{
+	int i, j;
+
+	for (i = 0; i < s->nfields; i++)
+		for (j = 0; j < i; j++)
+			if (strcasecmp(s->fields[i].name, s->fields[j].name) == 0)
+				return s->fields[i].name;
+	return NULL;
+}

@@ -50,6 +50,12 @@ void deb822_free(struct deb822 *d);
 const struct deb822_field *deb822_find(const struct deb822_stanza *s,
                                        const char *name);
 
+/*
+ * The first field name S repeats (compared case-insensitively), or NULL:
+ * libdpkg's parse_stanza() keeps a repeated field, a stanza must not.
+ */
+const char *deb822_duplicate_field(const struct deb822_stanza *s);
+
 /* The line number of byte OFFSET of the original text. */
 int deb822_line_of(const struct deb822 *d, size_t offset);
 

@@ -73,20 +73,6 @@ parse_source(struct debfile *deb, const char *value, struct dpkg_error *err)
 	return 0;
 }
 
-/* libdpkg's parse_stanza() keeps a repeated field; a stanza must not. */
-static const char *
-duplicate_field(const struct deb822_stanza *st)
-{
-	int i, j;
-
-	for (i = 0; i < st->nfields; i++)
-		for (j = 0; j < i; j++)
-			if (strcasecmp(st->fields[i].name,
-			               st->fields[j].name) == 0)
-				return st->fields[i].name;
-	return NULL;
-}
-
 int
 debfile_parse_control(struct debfile *deb, struct dpkg_error *err)
 {
@@ -109,7 +95,7 @@ debfile_parse_control(struct debfile *deb, struct dpkg_error *err)
 		return dpkg_put_error(err, "%s: control: %s", deb->filename,
 		                      "is not exactly one stanza");
 	deb->control = &deb->control_file.stanzas[0];
-	if ((reason = duplicate_field(deb->control)) != NULL)
+	if ((reason = deb822_duplicate_field(deb->control)) != NULL)
 		return dpkg_put_error(err, "%s: control: duplicate field %s",
 		                      deb->filename, reason);
 	deb->package = debfile_field(deb, "Package");
