@@ -7,15 +7,6 @@
 
 ROOT=opt/extras.ubuntu.com
 
-# in_namespace DEB... -- CMD...: run CMD with the packages' namespaces
-# mounted at /opt in a private mount namespace, as if installed.
-in_namespace () {
-	rm -rf ns && mkdir ns
-	while [ "$1" != -- ]; do dpkg-deb -x "$1" ns; shift; done
-	shift
-	unshare -m sh -c 'mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && exec "$@"' sh "$@"
-}
-
 test_expect_success 'autotools: the fixture builds with the add-on' '
 	build_fixture greet || { tail -n 30 greet.log; false; } &&
 	grep_q "dh-extras: autoconf: building for /$ROOT/greet" greet.log &&

@@ -92,3 +92,12 @@ outside_namespace () {
 		-e '^usr/share/metainfo/$' -e '^usr/share/metainfo/extras-' \
 		-e '^usr/share/lintian/' -e '^etc/$' -e '^etc/apparmor.d/' || true
 }
+
+# in_namespace DEB... -- CMD...: run CMD with the packages' namespaces
+# mounted at /opt in a private mount namespace, as if installed.
+in_namespace () {
+	rm -rf ns && mkdir ns
+	while [ "$1" != -- ]; do dpkg-deb -x "$1" ns; shift; done
+	shift
+	unshare -m sh -c 'mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && exec "$@"' sh "$@"
+}
