@@ -86,11 +86,11 @@ dup_or_flag(struct report *r, const char *s, size_t len)
 	return d;
 }
 
-void
-report_move(struct report *r, const char *from, const char *to)
+/* Fill M (NULL: the array could not grow) with copies of FROM and TO. */
+static void
+set_move(struct report *r, struct report_move *m, const char *from,
+         const char *to)
 {
-	struct report_move *m = GROW(r, moves);
-
 	if (m == NULL) {
 		r->oom = true;
 		return;
@@ -100,16 +100,15 @@ report_move(struct report *r, const char *from, const char *to)
 }
 
 void
+report_move(struct report *r, const char *from, const char *to)
+{
+	set_move(r, GROW(r, moves), from, to);
+}
+
+void
 report_export(struct report *r, const char *from, const char *to)
 {
-	struct report_move *m = GROW(r, exports);
-
-	if (m == NULL) {
-		r->oom = true;
-		return;
-	}
-	m->from = dup_or_flag(r, from, strlen(from));
-	m->to = dup_or_flag(r, to, strlen(to));
+	set_move(r, GROW(r, exports), from, to);
 }
 
 void
