@@ -8,11 +8,11 @@
 #include <string.h>
 
 #include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
 #include "convert.h"
+#include "output.h"
 #include "convert-dsc.h"
 
 static void
@@ -33,24 +33,17 @@ usage(FILE *fp)
 "Exit status: 0 converted, 2 bad input or usage.\n");
 }
 
-/* The report replaces any old one atomically, as every file we write. */
-static void
-write_json(const char *path, const struct convert_result *res,
-           const struct convert_plan *plan)
-{
-	struct atomic_file *file;
+struct json_report {
+	const struct convert_result *res;
+	const struct convert_plan *plan;
+};
 
-	if (strcmp(path, "-") == 0) {
-		convert_report_json(stdout, res, plan);
-		return;
-	}
-	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	convert_report_json(file->fp, res, plan);
-	atomic_file_sync(file);
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
+static void
+write_json(FILE *fp, const void *data)
+{
+	const struct json_report *j = data;
+
+	convert_report_json(fp, j->res, j->plan);
 }
 
 int
@@ -106,7 +99,8 @@ main(int argc, char **argv)
 		convert_plan_print(&plan, json && strcmp(json, "-") == 0 ?
 		                   stderr : stdout);
 	if (json)
-		write_json(json, &res, &plan);
+		output_replace(json, write_json,
+		               &(struct json_report){ &res, &plan });
 	if (!quiet)
 		fprintf(json && strcmp(json, "-") == 0 ? stderr : stdout,
 		        "extras-convert: %s %s converted\n", res.source,

@@ -8,11 +8,11 @@
 #include <string.h>
 
 #include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
+#include "output.h"
 #include "review.h"
 
 #define NAME "extras-review"
@@ -67,23 +67,9 @@ has_suffix(const char *s, const char *suffix)
 }
 
 static void
-write_json(const struct review *r)
+write_json(FILE *fp, const void *data)
 {
-	struct atomic_file *file;
-
-	if (strcmp(json_path, "-") == 0) {
-		review_write_json(r, stdout);
-		if (fflush(stdout) != 0)
-			ohshite("cannot write the report");
-		return;
-	}
-	file = atomic_file_new(json_path, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	review_write_json(r, file->fp);
-	atomic_file_sync(file);
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
+	review_write_json(data, fp);
 }
 
 int
@@ -117,7 +103,7 @@ main(int argc, char **argv)
 	if (review_run(&r, err, sizeof(err)) < 0)
 		ohshit("%s", err);
 	if (json_path != NULL)
-		write_json(&r);
+		output_replace(json_path, write_json, &r);
 	out = json_path != NULL && strcmp(json_path, "-") == 0 ? stderr :
 	      stdout;
 	review_print(&r, "", out);

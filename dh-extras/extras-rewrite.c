@@ -8,12 +8,12 @@
 #include <string.h>
 
 #include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
 #include "declaration.h"
+#include "output.h"
 #include "relocate.h"
 #include "report.h"
 
@@ -44,25 +44,18 @@ usage(void)
 	       "2 bad input.\n", PROGNAME, EXTRAS_DEFAULT_ROOT);
 }
 
-static void
-write_json(const char *path, const struct report *report,
-           const struct extras_namespace *ns, bool dry_run)
-{
-	struct atomic_file *file;
+struct json_report {
+	const struct report *report;
+	const struct extras_namespace *ns;
+	bool dry_run;
+};
 
-	if (strcmp(path, "-") == 0) {
-		report_write_json(report, ns, dry_run, stdout);
-		if (fflush(stdout) != 0)
-			ohshite("cannot write the report to stdout");
-		return;
-	}
-	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	report_write_json(report, ns, dry_run, file->fp);
-	atomic_file_sync(file);
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
+static void
+write_json(FILE *fp, const void *data)
+{
+	const struct json_report *j = data;
+
+	report_write_json(j->report, j->ns, j->dry_run, fp);
 }
 
 int
@@ -134,7 +127,8 @@ main(int argc, char **argv)
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
 		ohshit("%s", err);
 	if (json != NULL)
-		write_json(json, &report, &ns, opt.dry_run);
+		output_replace(json, write_json, &(struct json_report){
+		               &report, &ns, opt.dry_run });
 	report_write_summary(&report, PROGNAME, opt.dry_run, stderr);
 	report_free(&report);
 	free(accepted);
