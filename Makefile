@@ -1,6 +1,6 @@
 # dh-extras: build, test, install, demo, bench.
 #
-# Every rewriter/*.c goes into librewriter.a; every dh-extras/*.c is one
+# Every rewriter/*/*.c goes into librewriter.a; every dh-extras/*.c is one
 # command linked against it; every tests/t-*.c is a TAP unit test and every
 # tests/*.t a shell test.  New files need no Makefile change.
 
@@ -31,10 +31,10 @@ endif
 ALL_CPPFLAGS = -D_GNU_SOURCE -DLIBDPKG_VOLATILE_API \
 	-DDH_EXTRAS_DATADIR='"$(DATADIR)"' -DDH_EXTRAS_VERSION='"$(VERSION)"' \
 	-Irewriter $(PKG_CFLAGS) $(CPPFLAGS)
-ALL_CFLAGS   = -std=c11 -Wall -Wextra -Werror -pthread $(CFLAGS) $(SAN)
+ALL_CFLAGS   = -std=c11 -Wall -Wextra -Werror -pthread -MMD -MP $(CFLAGS) $(SAN)
 ALL_LDFLAGS  = -pthread -Wl,--as-needed $(LDFLAGS) $(SAN)
 
-LIB_SRCS  = $(sort $(wildcard rewriter/*.c))
+LIB_SRCS  = $(sort $(wildcard rewriter/*/*.c))
 LIB_OBJS  = $(LIB_SRCS:%.c=$(O)/%.o)
 LIB       = $(O)/librewriter.a
 CMD_SRCS  = $(sort $(wildcard dh-extras/*.c))
@@ -47,7 +47,7 @@ MANS      = $(PODS:dh-extras/%.pod=$(O)/man/%.1)
 
 all: $(CMDS) $(MANS)
 
-$(O)/%.o: %.c $(wildcard rewriter/*.h) tests/tap.h
+$(O)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -106,3 +106,6 @@ clean:
 
 .PHONY: all check check-unit demo bench install clean
 .SECONDARY:
+
+# Each object depends on the headers it includes (-MMD -MP).
+-include $(LIB_OBJS:.o=.d) $(CMD_SRCS:%.c=$(O)/%.d) $(TEST_SRCS:%.c=$(O)/%.d)

@@ -13,13 +13,13 @@
 #include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 
-#include "apparmor-install.h"
-#include "datadir.h"
-#include "declaration.h"
-#include "dh-helper.h"
-#include "dh-namespace.h"
-#include "dh-substvar.h"
-#include "profile.h"
+#include "apparmor/apparmor-install.h"
+#include "base/datadir.h"
+#include "namespace/declaration.h"
+#include "dh/dh-helper.h"
+#include "dh/dh-namespace.h"
+#include "dh/dh-substvar.h"
+#include "apparmor/profile.h"
 
 #define NAME "dh_extras_apparmor"
 #define WORK_DIR "debian/.debhelper/extras"

@@ -10,9 +10,9 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
-#include "apparmor-install.h"
-#include "dh-helper.h"
-#include "review.h"
+#include "apparmor/apparmor-install.h"
+#include "dh/dh-helper.h"
+#include "review/review.h"
 
 #define NAME "dh_extras_check"
 

@@ -13,10 +13,10 @@
 #include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 
-#include "declaration.h"
-#include "dh-helper.h"
-#include "dh-namespace.h"
-#include "review.h"
+#include "namespace/declaration.h"
+#include "dh/dh-helper.h"
+#include "dh/dh-namespace.h"
+#include "review/review.h"
 
 #define NAME "dh_extras_declare"
 

@@ -17,11 +17,11 @@
 #include <dpkg/ehandle.h>
 #include <dpkg/subproc.h>
 
-#include "declaration.h"
-#include "dh-helper.h"
-#include "dh-namespace.h"
-#include "file-rewrite.h"
-#include "gsettings-exec.h"
+#include "namespace/declaration.h"
+#include "dh/dh-helper.h"
+#include "dh/dh-namespace.h"
+#include "base/file-rewrite.h"
+#include "relocate/gsettings-exec.h"
 
 #define NAME "dh_extras_gsettings"
 #define SCHEMAS "share/glib-2.0/schemas"

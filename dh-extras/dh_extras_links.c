@@ -5,10 +5,10 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
-#include "declaration.h"
-#include "dh-helper.h"
-#include "dh-namespace.h"
-#include "dh-relocate.h"
+#include "namespace/declaration.h"
+#include "dh/dh-helper.h"
+#include "dh/dh-namespace.h"
+#include "dh/dh-relocate.h"
 
 #define NAME "dh_extras_links"
 

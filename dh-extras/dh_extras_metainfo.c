@@ -11,10 +11,10 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
-#include "dh-helper.h"
-#include "file-rewrite.h"
-#include "layout.h"
-#include "metainfo.h"
+#include "dh/dh-helper.h"
+#include "base/file-rewrite.h"
+#include "namespace/layout.h"
+#include "relocate/metainfo.h"
 
 #define NAME "dh_extras_metainfo"
 

@@ -15,13 +15,13 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
-#include "datadir.h"
-#include "declaration.h"
-#include "dh-helper.h"
-#include "dh-namespace.h"
-#include "file-rewrite.h"
-#include "python-launcher.h"
-#include "snippet-template.h"
+#include "base/datadir.h"
+#include "namespace/declaration.h"
+#include "dh/dh-helper.h"
+#include "dh/dh-namespace.h"
+#include "base/file-rewrite.h"
+#include "relocate/python-launcher.h"
+#include "apparmor/snippet-template.h"
 
 #define NAME "dh_extras_python"
 #define MAX_DIRS 16

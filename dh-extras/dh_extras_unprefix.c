@@ -10,10 +10,10 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
-#include "declaration.h"
-#include "dh-helper.h"
-#include "dh-namespace.h"
-#include "unprefix.h"
+#include "namespace/declaration.h"
+#include "dh/dh-helper.h"
+#include "dh/dh-namespace.h"
+#include "relocate/unprefix.h"
 
 #define NAME "dh_extras_unprefix"
 

@@ -14,11 +14,11 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
-#include "changes.h"
-#include "conflicts.h"
-#include "debfile.h"
-#include "json.h"
-#include "registry.h"
+#include "debian/changes.h"
+#include "conflicts/conflicts.h"
+#include "debian/debfile.h"
+#include "base/json.h"
+#include "conflicts/registry.h"
 
 static void
 usage(void)

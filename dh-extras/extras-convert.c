@@ -11,9 +11,9 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
-#include "convert.h"
-#include "output.h"
-#include "convert-dsc.h"
+#include "convert/convert.h"
+#include "base/output.h"
+#include "convert/convert-dsc.h"
 
 static void
 usage(FILE *fp)

@@ -12,9 +12,9 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
-#include "declaration.h"
-#include "namespace.h"
-#include "profile.h"
+#include "namespace/declaration.h"
+#include "namespace/namespace.h"
+#include "apparmor/profile.h"
 
 static void
 usage(void)

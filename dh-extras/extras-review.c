@@ -12,8 +12,8 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
-#include "output.h"
-#include "review.h"
+#include "base/output.h"
+#include "review/review.h"
 
 #define NAME "extras-review"
 

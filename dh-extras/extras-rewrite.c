@@ -12,10 +12,10 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
-#include "declaration.h"
-#include "output.h"
-#include "relocate.h"
-#include "report.h"
+#include "namespace/declaration.h"
+#include "base/output.h"
+#include "relocate/relocate.h"
+#include "relocate/report.h"
 
 #define PROGNAME "extras-rewrite"
 

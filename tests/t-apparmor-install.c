@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
-#include "apparmor-install.h"
-#include "datadir.h"
-#include "profile.h"
+#include "apparmor/apparmor-install.h"
+#include "base/datadir.h"
+#include "apparmor/profile.h"
 
 #define NS "/opt/extras.ubuntu.com/app"
 #define NAME "opt.extras.ubuntu.com.app"

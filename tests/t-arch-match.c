@@ -1,6 +1,6 @@
 /* Facts about architecture restrictions, as Dpkg::Arch sees them. */
 #include "../tests/tap.h"
-#include "arch-match.h"
+#include "debian/arch-match.h"
 
 int
 main(void)

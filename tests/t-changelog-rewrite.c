@@ -6,7 +6,7 @@
 #include <dpkg/program.h>
 
 #include "../tests/tap.h"
-#include "changelog-rewrite.h"
+#include "convert/changelog-rewrite.h"
 
 static char result[4096];
 static struct changelog_info ci;

@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
-#include "contents-exports.h"
-#include "contents-index.h"
+#include "conflicts/contents-exports.h"
+#include "conflicts/contents-index.h"
 
 static char dir[] = "/tmp/t-contents.XXXXXX";
 static char found[256];

@@ -6,7 +6,7 @@
 #include <dpkg/program.h>
 
 #include "../tests/tap.h"
-#include "control-rewrite.h"
+#include "convert/control-rewrite.h"
 
 static char result[4096];
 

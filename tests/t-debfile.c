@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
-#include "changes.h"
-#include "debfile.h"
+#include "debian/changes.h"
+#include "debian/debfile.h"
 
 static char dir[] = "/tmp/t-debfile.XXXXXX";
 

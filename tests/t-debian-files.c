@@ -5,7 +5,7 @@
 #include <dpkg/program.h>
 
 #include "../tests/tap.h"
-#include "debian-files.h"
+#include "convert/debian-files.h"
 
 static char result[1024];
 

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "../tests/tap.h"
-#include "declaration.h"
+#include "namespace/declaration.h"
 
 static int
 load(struct declaration *d, const char *text, char *err, size_t errlen)

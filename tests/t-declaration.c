@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
-#include "declaration.h"
+#include "namespace/declaration.h"
 
 static char err[1024];
 

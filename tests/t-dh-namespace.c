@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
-#include "dh-namespace.h"
+#include "dh/dh-namespace.h"
 
 static void
 declare(const char *text)

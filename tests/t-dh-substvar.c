@@ -8,7 +8,7 @@
 #include <dpkg/program.h>
 
 #include "../tests/tap.h"
-#include "dh-substvar.h"
+#include "dh/dh-substvar.h"
 
 static char buf[4096];
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "../tests/tap.h"
-#include "gsettings-exec.h"
+#include "relocate/gsettings-exec.h"
 
 static struct gsettings_exec g = {
 	"/opt/extras.ubuntu.com/bells",

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "../tests/tap.h"
-#include "metainfo.h"
+#include "relocate/metainfo.h"
 
 static struct metainfo mi;
 

@@ -1,6 +1,6 @@
 /* Facts about the app id, the root and the namespace. */
 #include "../tests/tap.h"
-#include "namespace.h"
+#include "namespace/namespace.h"
 
 int
 main(void)

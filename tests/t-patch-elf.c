@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
-#include "patch.h"
+#include "relocate/patch.h"
 
 static const char program[] =
 	"#include <stdio.h>\n"

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "../tests/tap.h"
-#include "patch.h"
+#include "relocate/patch.h"
 
 static const char *
 pad(const char *old, const char *new)

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "../tests/tap.h"
-#include "pathmap.h"
+#include "relocate/pathmap.h"
 
 static struct pathmap *map;
 static struct pathmap_scanner *sc;

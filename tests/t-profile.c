@@ -6,9 +6,9 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
-#include "declaration.h"
-#include "namespace.h"
-#include "profile.h"
+#include "namespace/declaration.h"
+#include "namespace/namespace.h"
+#include "apparmor/profile.h"
 
 static char dir[] = "/tmp/t-profile.XXXXXX";
 static char err[1024];

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "../tests/tap.h"
-#include "python-launcher.h"
+#include "relocate/python-launcher.h"
 
 static const char *const dirs[] = {
 	"/opt/extras.ubuntu.com/quill/lib/python3/dist-packages",

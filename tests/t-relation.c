@@ -6,7 +6,7 @@
 #include <dpkg/program.h>
 
 #include "../tests/tap.h"
-#include "relation.h"
+#include "debian/relation.h"
 
 static const char *const names[] = { "hello", "hello-data", "libhello1" };
 static const struct relation_owner own = { names, 3 };

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "../tests/tap.h"
-#include "review.h"
+#include "review/review.h"
 
 static struct debfile_member members[] = {
 	{ .path = "opt/x/ns/a", .type = DEBFILE_SYMLINK, .target = "/usr" },

@@ -6,7 +6,7 @@
 #include <dpkg/program.h>
 
 #include "../tests/tap.h"
-#include "rules-rewrite.h"
+#include "convert/rules-rewrite.h"
 
 static char *names[] = { "foo", "foo-data", "foo.bar" };
 static struct control_info control = { "foo", names, 3 };

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "../tests/tap.h"
-#include "snippet-template.h"
+#include "apparmor/snippet-template.h"
 
 /* S without TOOL's blocks, or "(unchanged)". */
 static const char *

@@ -1,0 +1,78 @@
+/*
+ * profile.h: the AppArmor profile of an app, from its declaration.
+ *
+ * The profile is templates/profile.apparmor with the rules of each
+ * declared privilege (templates/privileges/NAME.apparmor) put in.  Nothing
+ * from the declaration or the caller reaches the text without passing
+ * profile_check_word: no newline, comma, brace, quote, '#', '@', glob
+ * character, white space or '..' can open a rule of its own.  The same
+ * input gives the same bytes: privileges and executables are sorted.
+ */
+#ifndef DH_EXTRAS_PROFILE_H
+#define DH_EXTRAS_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "namespace/declaration.h"
+#include "namespace/namespace.h"
+
+#define PROFILE_WORD_MAX 256
+#define PROFILE_NAME_MAX (EXTRAS_ROOT_MAX + EXTRAS_APP_MAX + 2)
+
+struct profile_request {
+	const struct extras_namespace *ns;
+	/* The privileges come from here; NULL declares none. */
+	const struct declaration *declaration;
+	/* Absolute paths of the executables the package installs, each in
+	 * the namespace; listed in the profile, which is attached to the
+	 * whole namespace anyway.  May be NULL when n_executables is 0. */
+	const char *const *executables;
+	size_t n_executables;
+	/* Accept privileges of class "reserved". */
+	bool allow_reserved;
+	/* The templates directory; NULL: dh_extras_datadir()/templates. */
+	const char *templates;
+};
+
+/*
+ * Generate the profile into a new NUL-terminated string *TEXT of *LEN
+ * bytes.  Returns 0, or -1 with one line in ERR: "FILE:LINE: message"
+ * when a declared privilege is refused, "FILE: message" otherwise.
+ */
+int profile_generate(const struct profile_request *r, char **text,
+                     size_t *len, char *err, size_t errlen);
+
+/*
+ * The profile's name, which is also the name of its file under
+ * /etc/apparmor.d and of its local/ include: the namespace path without
+ * its leading slash, slashes turned into dots, as dh_apparmor names
+ * profiles ("opt.extras.ubuntu.com.hello").  Returns -1 if SIZE is short.
+ */
+int profile_name(const struct extras_namespace *ns, char *buf, size_t size);
+
+/* NULL when S may stand in a profile rule, else the reason. */
+const char *profile_check_word(const char *s);
+
+/* NULL when PATH is an acceptable executable of namespace NS. */
+const char *profile_check_executable(const struct extras_namespace *ns,
+                                     const char *path);
+
+/* One entry of the privilege catalogue. */
+struct profile_privilege {
+	char *name;
+	bool reserved;
+	/* What it grants, one line. */
+	char *grants;
+};
+
+/*
+ * The catalogue in TEMPLATES (NULL: the default), sorted by name.
+ * Returns 0, or -1 with a message in ERR.
+ */
+int profile_privileges(const char *templates,
+                       struct profile_privilege **list, size_t *n,
+                       char *err, size_t errlen);
+void profile_privileges_free(struct profile_privilege *list, size_t n);
+
+#endif

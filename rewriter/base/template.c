@@ -1,0 +1,243 @@
+/*
+ * template.c: the files of templates/, AppArmor knowledge kept as data.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/template.h"
+
+static int
+add_field(struct template *t, const char *key, size_t keylen,
+          const char *value, size_t valuelen)
+{
+	struct template_field *f;
+
+	f = realloc(t->fields, (t->n_fields + 1) * sizeof(*f));
+	if (f == NULL)
+		return -1;
+	t->fields = f;
+	f += t->n_fields;
+	f->key = strndup(key, keylen);
+	f->value = strndup(value, valuelen);
+	if (f->key == NULL || f->value == NULL) {
+		free(f->key);
+		free(f->value);
+		return -1;
+	}
+	t->n_fields++;
+	return 0;
+}
+
+/* Append a continuation line to the last field, joined by a space. */
+static int
+continue_field(struct template *t, const char *more, size_t len)
+{
+	struct template_field *f = &t->fields[t->n_fields - 1];
+	size_t old = strlen(f->value);
+	char *v = realloc(f->value, old + 1 + len + 1);
+
+	if (v == NULL)
+		return -1;
+	v[old] = ' ';
+	memcpy(v + old + 1, more, len);
+	v[old + 1 + len] = '\0';
+	f->value = v;
+	return 0;
+}
+
+/* "# Key: value", "#  continued", or any other comment. */
+static int
+parse_header_line(struct template *t, const char *line, size_t len)
+{
+	size_t i = 1, k;
+
+	if (len >= 3 && line[1] == ' ' && line[2] == ' ' && t->n_fields > 0) {
+		for (i = 3; i < len && line[i] == ' '; i++)
+			;
+		return continue_field(t, line + i, len - i);
+	}
+	if (len < 2 || line[1] != ' ')
+		return 0;
+	for (k = 2; k < len && ((line[k] >= 'A' && line[k] <= 'Z') ||
+	                        (line[k] >= 'a' && line[k] <= 'z') ||
+	                        line[k] == '-'); k++)
+		;
+	if (k == 2 || k + 1 >= len || line[k] != ':' || line[k + 1] != ' ')
+		return 0;
+	return add_field(t, line + 2, k - 2, line + k + 2, len - k - 2);
+}
+
+static int
+read_file(struct template *t, const char *path, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "re");
+	size_t len;
+
+	if (fp == NULL && errno == ENOENT)
+		return 1;
+	if (fp == NULL) {
+		snprintf(err, errlen, "%s: cannot open: %s", path,
+		         strerror(errno));
+		return -1;
+	}
+	t->text = malloc(TEMPLATE_FILE_MAX + 1);
+	if (t->text == NULL) {
+		fclose(fp);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	len = fread(t->text, 1, TEMPLATE_FILE_MAX + 1, fp);
+	if (ferror(fp)) {
+		fclose(fp);
+		snprintf(err, errlen, "%s: cannot read: %s", path,
+		         strerror(errno));
+		return -1;
+	}
+	fclose(fp);
+	if (len > TEMPLATE_FILE_MAX) {
+		snprintf(err, errlen, "%s: is larger than %d bytes", path,
+		         TEMPLATE_FILE_MAX);
+		return -1;
+	}
+	if (memchr(t->text, '\0', len) != NULL) {
+		snprintf(err, errlen, "%s: contains a NUL byte", path);
+		return -1;
+	}
+	t->text[len] = '\0';
+	return 0;
+}
+
+int
+template_load(struct template *t, const char *path, char *err, size_t errlen)
+{
+	const char *p;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	t->path = strdup(path);
+	if (t->path == NULL) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	rc = read_file(t, path, err, errlen);
+	if (rc != 0) {
+		template_free(t);
+		return rc;
+	}
+	/* The header: the leading lines that start with '#'. */
+	t->body_line = 1;
+	for (p = t->text; *p == '#'; t->body_line++) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (parse_header_line(t, p, len) < 0) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			template_free(t);
+			return -1;
+		}
+		p += len + (nl != NULL);
+	}
+	/* One blank line may separate the header from the body. */
+	if (*p == '\n') {
+		p++;
+		t->body_line++;
+	}
+	t->body = p;
+	return 0;
+}
+
+void
+template_free(struct template *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_fields; i++) {
+		free(t->fields[i].key);
+		free(t->fields[i].value);
+	}
+	free(t->fields);
+	free(t->text);
+	free(t->path);
+	memset(t, 0, sizeof(*t));
+}
+
+const char *
+template_field(const struct template *t, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_fields; i++)
+		if (strcmp(t->fields[i].key, key) == 0)
+			return t->fields[i].value;
+	return NULL;
+}
+
+static const struct template_subst *
+find_subst(const struct template_subst *subst, size_t n,
+           const char *token, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(subst[i].token) == len &&
+		    memcmp(subst[i].token, token, len) == 0)
+			return &subst[i];
+	return NULL;
+}
+
+/* The length of the placeholder name at S ("@NAME@" -> 4), or 0. */
+static size_t
+placeholder(const char *s, const char *end)
+{
+	const char *p = s + 1;
+
+	while (p < end && ((*p >= 'A' && *p <= 'Z') || *p == '_'))
+		p++;
+	if (p == s + 1 || p >= end || *p != '@')
+		return 0;
+	return (size_t)(p - s - 1);
+}
+
+char *
+template_expand_line(const struct template *t, unsigned long lineno,
+                     const char *line, size_t len,
+                     const struct template_subst *subst, size_t n,
+                     char *err, size_t errlen)
+{
+	const char *p = line, *end = line + len;
+	char *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+
+	if (fp == NULL) {
+		snprintf(err, errlen, "%s: out of memory", t->path);
+		return NULL;
+	}
+	while (p < end) {
+		size_t k = *p == '@' ? placeholder(p, end) : 0;
+		const struct template_subst *s;
+
+		if (k == 0) {
+			fputc(*p++, fp);
+			continue;
+		}
+		s = find_subst(subst, n, p + 1, k);
+		if (s == NULL) {
+			snprintf(err, errlen, "%s:%lu: unknown placeholder "
+			         "@%.*s@", t->path, lineno, (int)k, p + 1);
+			fclose(fp);
+			free(out);
+			return NULL;
+		}
+		fputs(s->value, fp);
+		p += k + 2;
+	}
+	if (fclose(fp) != 0) {
+		free(out);
+		snprintf(err, errlen, "%s: out of memory", t->path);
+		return NULL;
+	}
+	return out;
+}

@@ -1,0 +1,369 @@
+/*
+ * conflicts.c: what in a binary package clashes with the archives or
+ * with other apps' claims.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conflicts/conflicts.h"
+#include "conflicts/contents-exports.h"
+
+static char *
+xstrdup(const char *s)
+{
+	char *d;
+
+	if (s == NULL)
+		return NULL;
+	d = strdup(s);
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+static void
+add(struct conflict_list *list, enum conflict_kind kind,
+    const char *package, const char *name, const char *archive,
+    const char *other, const char *owner)
+{
+	struct conflict *c;
+
+	list->v = realloc(list->v, (list->n + 1) * sizeof(*list->v));
+	if (list->v == NULL)
+		abort();
+	c = &list->v[list->n++];
+	c->kind = kind;
+	c->package = xstrdup(package);
+	c->name = xstrdup(name);
+	c->archive = xstrdup(archive);
+	c->other = xstrdup(other);
+	c->owner = xstrdup(owner);
+}
+
+const char *
+conflicts_app(const struct debfile *deb, struct dpkg_error *err)
+{
+	const char *app = namespace_app_of_package(deb->source);
+	const char *why = namespace_check_app(app);
+
+	if (why != NULL) {
+		dpkg_put_error(err, "%s: app id '%s' %s", deb->filename, app,
+		               why);
+		return NULL;
+	}
+	return app;
+}
+
+/*
+ * The root R for which R/APP holds the most members of DEB: each member
+ * votes for every prefix followed by an APP component.
+ */
+static void
+find_root(const struct debfile *deb, const char *app, char *best,
+          size_t bestlen)
+{
+	size_t applen = strlen(app), i, j, ncand = 0, top = 0;
+	struct { char root[EXTRAS_ROOT_MAX + 1]; size_t votes; } cand[16];
+
+	snprintf(best, bestlen, "%s", EXTRAS_DEFAULT_ROOT);
+	for (i = 0; i < deb->nmembers; i++) {
+		const char *path = deb->members[i].path, *p = path;
+
+		while ((p = strstr(p, app)) != NULL) {
+			char root[EXTRAS_ROOT_MAX + 2];
+			size_t rootlen = p - path;
+
+			/* ROOT/APP is a directory: it holds or is one. */
+			if (p > path && p[-1] == '/' &&
+			    (p[applen] == '/' || (p[applen] == '\0' &&
+			     deb->members[i].type == DEBFILE_DIRECTORY)) &&
+			    rootlen <= EXTRAS_ROOT_MAX) {
+				root[0] = '/';
+				memcpy(root + 1, path, rootlen - 1);
+				root[rootlen] = '\0';
+				if (namespace_check_root(root) == NULL) {
+					for (j = 0; j < ncand; j++)
+						if (!strcmp(cand[j].root, root))
+							break;
+					if (j == ncand && ncand < 16) {
+						strcpy(cand[ncand].root, root);
+						cand[ncand++].votes = 0;
+					}
+					if (j < ncand)
+						cand[j].votes++;
+				}
+			}
+			p += applen;
+		}
+	}
+	for (j = 0; j < ncand; j++) {
+		bool is_default = strcmp(cand[j].root, EXTRAS_DEFAULT_ROOT) == 0;
+
+		if (cand[j].votes > top || (cand[j].votes == top && is_default)) {
+			size_t l = strlen(cand[j].root);
+
+			top = cand[j].votes;
+			if (l < bestlen)
+				memcpy(best, cand[j].root, l + 1);
+		}
+	}
+}
+
+int
+conflicts_namespace(const struct debfile *deb, const char *root,
+                    struct extras_namespace *ns, struct dpkg_error *err)
+{
+	char found[EXTRAS_ROOT_MAX + 1];
+	const char *app = conflicts_app(deb, err), *why;
+
+	if (app == NULL)
+		return -1;
+	if (root == NULL) {
+		find_root(deb, app, found, sizeof(found));
+		root = found;
+	}
+	why = namespace_init(ns, app, root);
+	if (why != NULL)
+		return dpkg_put_error(err, "%s: namespace root '%s' or app id "
+		                      "'%s' %s", deb->filename, root, app, why);
+	return 0;
+}
+
+size_t *
+conflicts_exports(const struct debfile *deb,
+                  const struct extras_namespace *ns, size_t *n)
+{
+	size_t *v = malloc((deb->nmembers + 1) * sizeof(*v));
+	size_t rellen = strlen(ns->rel), i;
+
+	if (v == NULL)
+		abort();
+	*n = 0;
+	for (i = 0; i < deb->nmembers; i++) {
+		const char *path = deb->members[i].path;
+
+		if (deb->members[i].type == DEBFILE_DIRECTORY)
+			continue;
+		if (strncmp(path, ns->rel, rellen) == 0 &&
+		    (path[rellen] == '/' || path[rellen] == '\0'))
+			continue;
+		v[(*n)++] = i;
+	}
+	return v;
+}
+
+struct check_ctx {
+	const struct debfile *deb;
+	const char *app;
+	const char *const *paths;
+	struct conflict_list *list;
+	const char *name;
+};
+
+static void
+found_name(void *arg, const char *label)
+{
+	struct check_ctx *c = arg;
+
+	add(c->list, CONFLICT_PACKAGE, c->deb->package, c->name, label, NULL,
+	    NULL);
+}
+
+/* The list "a,b,c" without PACKAGE: a file it ships itself is no clash. */
+static char *
+others(const char *packages, const char *package)
+{
+	char *out = malloc(strlen(packages) + 1);
+	const char *p = packages;
+	size_t len = strlen(package), n = 0;
+
+	if (out == NULL)
+		abort();
+	while (*p) {
+		size_t item = strcspn(p, ",");
+
+		if (item != len || strncmp(p, package, len) != 0) {
+			if (n > 0)
+				out[n++] = ',';
+			memcpy(out + n, p, item);
+			n += item;
+		}
+		p += item;
+		if (*p == ',')
+			p++;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+static void
+found_archive_file(void *arg, size_t i, const char *label,
+                   const char *packages)
+{
+	struct check_ctx *c = arg;
+	char *other = others(packages, c->deb->package);
+	char *path;
+
+	if (other[0] != '\0') {
+		if (asprintf(&path, "/%s", c->paths[i]) < 0)
+			abort();
+		add(c->list, CONFLICT_FILE, c->deb->package, path, label,
+		    other, NULL);
+		free(path);
+	}
+	free(other);
+}
+
+static void
+found_claimed_file(void *arg, size_t i, const char *app, const char *owner,
+                   const char *package)
+{
+	struct check_ctx *c = arg;
+	char *path;
+
+	(void)package;
+	if (strcmp(app, c->app) == 0)
+		return;
+	if (asprintf(&path, "/%s", c->paths[i]) < 0)
+		abort();
+	add(c->list, CONFLICT_FILE, c->deb->package, path, NULL, app, owner);
+	free(path);
+}
+
+static int
+check_names(struct registry *r, struct check_ctx *c, struct dpkg_error *err)
+{
+	const char *package = c->deb->package;
+	size_t n = strlen(EXTRAS_PREFIX);
+	char *other, *app = NULL, *owner = NULL;
+	int ret;
+
+	/* The name, and its twin with or without the prefix. */
+	if (strncmp(package, EXTRAS_PREFIX, n) == 0)
+		other = xstrdup(package + n);
+	else if (asprintf(&other, "%s%s", EXTRAS_PREFIX, package) < 0)
+		abort();
+	c->name = package;
+	ret = registry_archive_package(r, package, found_name, c, err);
+	c->name = other;
+	if (ret == 0 && other[0] != '\0')
+		ret = registry_archive_package(r, other, found_name, c, err);
+	free(other);
+	if (ret == 0)
+		ret = registry_claimed_package(r, package, &app, &owner, err);
+	if (ret == 0 && app != NULL && strcmp(app, c->app) != 0)
+		add(c->list, CONFLICT_PACKAGE, package, package, NULL, app,
+		    owner);
+	free(app);
+	free(owner);
+	return ret;
+}
+
+int
+conflicts_check(struct registry *r, const struct debfile *deb,
+                const struct conflicts_options *opt,
+                struct conflict_list *list, struct dpkg_error *err)
+{
+	struct extras_namespace ns;
+	struct check_ctx c = { deb, NULL, NULL, list, NULL };
+	const char **paths, **kept;
+	char *owner = NULL;
+	size_t *exports, n, i, nkept = 0;
+	int ret;
+
+	if (conflicts_namespace(deb, opt->root, &ns, err) < 0)
+		return -1;
+	c.app = ns.app;
+	if (check_names(r, &c, err) < 0)
+		return -1;
+	if (registry_app_owner(r, ns.app, &owner, err) < 0)
+		return -1;
+	if (owner != NULL && (opt->owner == NULL ||
+	                      strcmp(owner, opt->owner) != 0))
+		add(list, CONFLICT_APP, deb->package, ns.app, NULL, NULL,
+		    owner);
+	free(owner);
+
+	exports = conflicts_exports(deb, &ns, &n);
+	paths = malloc((n + 1) * sizeof(*paths));
+	if (paths == NULL)
+		abort();
+	for (i = 0; i < n; i++)
+		paths[i] = deb->members[exports[i]].path;
+	/*
+	 * The archives are asked about the exports the gate may accept only:
+	 * the indices keep no other path (contents-exports.h), and asking
+	 * every backend the same keeps them alike.  Any other file here is
+	 * refused by the review gate whatever the archives ship.  Claims
+	 * hold every exported path of a claim: those are all asked.
+	 */
+	kept = malloc((n + 1) * sizeof(*kept));
+	if (kept == NULL)
+		abort();
+	for (i = 0; i < n; i++)
+		if (contents_is_export(paths[i], strlen(paths[i])))
+			kept[nkept++] = paths[i];
+	c.paths = kept;
+	ret = registry_archive_files(r, kept, nkept, found_archive_file, &c,
+	                             err);
+	c.paths = paths;
+	if (ret == 0)
+		ret = registry_claimed_files(r, paths, n, found_claimed_file,
+		                             &c, err);
+	free(kept);
+	free(paths);
+	free(exports);
+	return ret;
+}
+
+const char *
+conflicts_kind_name(enum conflict_kind kind)
+{
+	switch (kind) {
+	case CONFLICT_PACKAGE:
+		return "package";
+	case CONFLICT_APP:
+		return "app";
+	case CONFLICT_FILE:
+		return "file";
+	}
+	return "?";
+}
+
+void
+conflicts_describe(const struct conflict *c, char *buf, size_t len)
+{
+	const char *what = c->kind == CONFLICT_PACKAGE ? "package name" :
+	                   c->kind == CONFLICT_APP ? "app id" : "file";
+
+	if (c->kind == CONFLICT_APP)
+		snprintf(buf, len, "app id %s is owned by %s", c->name,
+		         c->owner);
+	else if (c->archive != NULL && c->other != NULL)
+		snprintf(buf, len, "%s %s is shipped by %s in archive %s",
+		         what, c->name, c->other, c->archive);
+	else if (c->archive != NULL)
+		snprintf(buf, len, "%s %s exists in archive %s", what,
+		         c->name, c->archive);
+	else
+		snprintf(buf, len, "%s %s is claimed by app %s (owner %s)",
+		         what, c->name, c->other, c->owner);
+}
+
+void
+conflict_list_destroy(struct conflict_list *list)
+{
+	size_t i;
+
+	for (i = 0; i < list->n; i++) {
+		free(list->v[i].package);
+		free(list->v[i].name);
+		free(list->v[i].archive);
+		free(list->v[i].other);
+		free(list->v[i].owner);
+	}
+	free(list->v);
+	list->v = NULL;
+	list->n = 0;
+}

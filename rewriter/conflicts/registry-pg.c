@@ -1,0 +1,694 @@
+/*
+ * registry-pg.c: the registry in PostgreSQL, through libpq.
+ *
+ * For several upload servers and build daemons sharing one registry.
+ * Archives are rows (COPY in, one transaction per label, so readers see
+ * the old or the new one); claims rely on the primary keys: a second
+ * claimer's INSERT waits for the first to commit, then finds its row.
+ *
+ * libpq is loaded with dlopen() when a postgresql:// registry is opened:
+ * linked, it and the dozen libraries it needs (TLS, Kerberos, LDAP) would
+ * cost every run of every command several milliseconds of relocation.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libpq-fe.h>
+
+#include "conflicts/registry.h"
+
+#define LIBPQ "libpq.so.5"
+
+#define PQ_FUNCTIONS(X) \
+	X(PQclear) \
+	X(PQconnectdb) \
+	X(PQerrorMessage) \
+	X(PQexec) \
+	X(PQexecParams) \
+	X(PQfinish) \
+	X(PQgetResult) \
+	X(PQgetvalue) \
+	X(PQntuples) \
+	X(PQputCopyData) \
+	X(PQputCopyEnd) \
+	X(PQresultStatus) \
+	X(PQsetNoticeProcessor) \
+	X(PQstatus)
+
+#define PQ_POINTER(f) static __typeof__(&f) pq_##f;
+PQ_FUNCTIONS(PQ_POINTER)
+
+static int
+load_libpq(struct dpkg_error *err)
+{
+	static bool loaded;
+	void *handle;
+
+	if (loaded)
+		return 0;
+	handle = dlopen(LIBPQ, RTLD_NOW | RTLD_LOCAL);
+	if (handle == NULL)
+		return dpkg_put_error(err, "PostgreSQL: cannot load %s: %s",
+		                      LIBPQ, dlerror());
+#define PQ_LOAD(f) \
+	if ((pq_##f = (__typeof__(&f))dlsym(handle, #f)) == NULL) \
+		return dpkg_put_error(err, "PostgreSQL: %s lacks %s", LIBPQ, #f);
+	PQ_FUNCTIONS(PQ_LOAD)
+#undef PQ_LOAD
+	loaded = true;
+	return 0;
+}
+
+/* From here on, every call goes through the loaded pointers. */
+#define PQclear (*pq_PQclear)
+#define PQconnectdb (*pq_PQconnectdb)
+#define PQerrorMessage (*pq_PQerrorMessage)
+#define PQexec (*pq_PQexec)
+#define PQexecParams (*pq_PQexecParams)
+#define PQfinish (*pq_PQfinish)
+#define PQgetResult (*pq_PQgetResult)
+#define PQgetvalue (*pq_PQgetvalue)
+#define PQntuples (*pq_PQntuples)
+#define PQputCopyData (*pq_PQputCopyData)
+#define PQputCopyEnd (*pq_PQputCopyEnd)
+#define PQresultStatus (*pq_PQresultStatus)
+#define PQsetNoticeProcessor (*pq_PQsetNoticeProcessor)
+#define PQstatus (*pq_PQstatus)
+
+/* Serialises schema creation across processes (any fixed number). */
+#define SCHEMA_LOCK 0x6478636f6e66
+
+struct pg_registry {
+	struct registry base;
+	PGconn *conn;
+};
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS archives ("
+	" label TEXT PRIMARY KEY, entries BIGINT NOT NULL,"
+	" indexed TIMESTAMPTZ NOT NULL DEFAULT now());"
+	"CREATE TABLE IF NOT EXISTS contents ("
+	" label TEXT NOT NULL REFERENCES archives ON DELETE CASCADE,"
+	" path TEXT NOT NULL, packages TEXT NOT NULL);"
+	"CREATE INDEX IF NOT EXISTS contents_path ON contents (path);"
+	"CREATE INDEX IF NOT EXISTS contents_label ON contents (label);"
+	"CREATE TABLE IF NOT EXISTS archive_packages ("
+	" label TEXT NOT NULL REFERENCES archives ON DELETE CASCADE,"
+	" package TEXT NOT NULL, PRIMARY KEY (package, label));"
+	"CREATE TABLE IF NOT EXISTS apps ("
+	" app TEXT PRIMARY KEY, owner TEXT NOT NULL, claimed TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS packages ("
+	" package TEXT PRIMARY KEY, app TEXT NOT NULL REFERENCES apps);"
+	"CREATE INDEX IF NOT EXISTS packages_app ON packages (app);"
+	"CREATE TABLE IF NOT EXISTS paths ("
+	" path TEXT PRIMARY KEY, app TEXT NOT NULL REFERENCES apps,"
+	" package TEXT NOT NULL);"
+	"CREATE INDEX IF NOT EXISTS paths_app ON paths (app);";
+
+/* The server's message, on one line. */
+static int
+pg_fail(struct pg_registry *r, const char *what, struct dpkg_error *err)
+{
+	char msg[1024], *nl;
+
+	snprintf(msg, sizeof(msg), "%s", PQerrorMessage(r->conn));
+	while ((nl = strchr(msg, '\n')) != NULL)
+		*nl = nl[1] ? ' ' : '\0';
+	return dpkg_put_error(err, "PostgreSQL: %s: %s", what, msg);
+}
+
+/* Run SQL with up to three text parameters; NULL result on error. */
+static PGresult *
+query(struct pg_registry *r, const char *sql, int n, const char *a,
+      const char *b, const char *c, struct dpkg_error *err)
+{
+	const char *params[3] = { a, b, c };
+	PGresult *res = PQexecParams(r->conn, sql, n, NULL, params, NULL,
+	                             NULL, 0);
+	ExecStatusType s = PQresultStatus(res);
+
+	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
+		pg_fail(r, "query failed", err);
+		PQclear(res);
+		return NULL;
+	}
+	return res;
+}
+
+/* SQL without parameters, possibly several statements. */
+static int
+command(struct pg_registry *r, const char *sql, struct dpkg_error *err)
+{
+	PGresult *res = PQexec(r->conn, sql);
+	int ret = 0;
+
+	if (PQresultStatus(res) != PGRES_COMMAND_OK &&
+	    PQresultStatus(res) != PGRES_TUPLES_OK)
+		ret = pg_fail(r, "query failed", err);
+	PQclear(res);
+	return ret;
+}
+
+/* The schema's last table: once it exists, opening takes no lock. */
+static bool
+has_schema(struct pg_registry *r)
+{
+	PGresult *res = PQexec(r->conn, "SELECT to_regclass('paths')");
+	bool found = PQresultStatus(res) == PGRES_TUPLES_OK &&
+	             PQntuples(res) == 1 && PQgetvalue(res, 0, 0)[0] != '\0';
+
+	PQclear(res);
+	return found;
+}
+
+static void
+pg_close(struct registry *base)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+
+	PQfinish(r->conn);
+	free(r);
+}
+
+static void
+quiet_notice(void *arg, const char *message)
+{
+	(void)arg;
+	(void)message;
+}
+
+static int
+pg_open(struct registry **out, const char *db, bool create,
+        struct dpkg_error *err)
+{
+	struct pg_registry *r = calloc(1, sizeof(*r));
+	char sql[128];
+
+	(void)create;
+	if (r == NULL)
+		abort();
+	if (load_libpq(err) < 0) {
+		free(r);
+		return -1;
+	}
+	r->conn = PQconnectdb(db);
+	if (PQstatus(r->conn) != CONNECTION_OK) {
+		pg_fail(r, "cannot connect", err);
+		pg_close(&r->base);
+		return -1;
+	}
+	/* "relation already exists, skipping" is no news. */
+	PQsetNoticeProcessor(r->conn, quiet_notice, NULL);
+	snprintf(sql, sizeof(sql), "SELECT pg_advisory_xact_lock(%lld)",
+	         (long long)SCHEMA_LOCK);
+	if (!has_schema(r) &&
+	    (command(r, "BEGIN", err) < 0 || command(r, sql, err) < 0 ||
+	     command(r, schema, err) < 0 || command(r, "COMMIT", err) < 0)) {
+		pg_close(&r->base);
+		return -1;
+	}
+	*out = &r->base;
+	return 0;
+}
+
+/* COPY rows, buffered: label, path, packages in COPY's text format. */
+struct copy {
+	struct pg_registry *r;
+	const char *label;
+	char *buf;
+	size_t len;
+	bool failed;
+};
+
+#define COPY_BUF (1 << 20)
+
+static void
+copy_flush(struct copy *c)
+{
+	if (c->len > 0 && !c->failed &&
+	    PQputCopyData(c->r->conn, c->buf, c->len) != 1)
+		c->failed = true;
+	c->len = 0;
+}
+
+static void
+copy_text(struct copy *c, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		char ch = s[i];
+
+		if (c->len + 2 > COPY_BUF)
+			copy_flush(c);
+		if (ch == '\\' || ch == '\t' || ch == '\n' || ch == '\r') {
+			c->buf[c->len++] = '\\';
+			ch = ch == '\t' ? 't' : ch == '\n' ? 'n' :
+			     ch == '\r' ? 'r' : '\\';
+		}
+		c->buf[c->len++] = ch;
+	}
+}
+
+static void
+copy_byte(struct copy *c, char ch)
+{
+	if (c->len + 1 > COPY_BUF)
+		copy_flush(c);
+	c->buf[c->len++] = ch;
+}
+
+static void
+copy_entry(void *ctx, const char *path, size_t pathlen, uint64_t hash,
+           const char *pkgs, size_t pkglen)
+{
+	struct copy *c = ctx;
+	const char *p = pkgs, *end = pkgs + pkglen;
+
+	(void)hash;
+	copy_text(c, c->label, strlen(c->label));
+	copy_byte(c, '\t');
+	/* A list for its names only (see contents_read()): a row with an
+	 * empty path, dropped once archive_packages holds its names. */
+	if (path != NULL)
+		copy_text(c, path, pathlen);
+	copy_byte(c, '\t');
+	/* Keep the names only, as the file index does. */
+	while (p < end) {
+		const char *comma = memchr(p, ',', end - p);
+		size_t itemlen = (comma ? comma : end) - p, namelen;
+		const char *name = contents_item_package(p, itemlen, &namelen);
+
+		if (p != pkgs)
+			copy_text(c, ",", 1);
+		copy_text(c, name, namelen);
+		p += itemlen + 1;
+	}
+	copy_byte(c, '\n');
+}
+
+static int
+pg_index(struct registry *base, const char *label, const char *const *files,
+         int nfiles, struct contents_stats *stats, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	struct copy c = { r, label, malloc(COPY_BUF), 0, false };
+	PGresult *res;
+	char count[32];
+	int ret = -1;
+
+	if (c.buf == NULL)
+		abort();
+	if (command(r, "BEGIN", err) < 0)
+		goto out;
+	res = query(r, "DELETE FROM archives WHERE label = $1", 1, label,
+	            NULL, NULL, err);
+	PQclear(res);
+	if (res == NULL)
+		goto rollback;
+	res = query(r, "INSERT INTO archives (label, entries) VALUES ($1, 0)",
+	            1, label, NULL, NULL, err);
+	PQclear(res);
+	if (res == NULL)
+		goto rollback;
+	res = PQexec(r->conn, "COPY contents (label, path, packages) "
+	             "FROM STDIN");
+	if (PQresultStatus(res) != PGRES_COPY_IN) {
+		PQclear(res);
+		pg_fail(r, "COPY", err);
+		goto rollback;
+	}
+	PQclear(res);
+	ret = contents_read(files, nfiles, copy_entry, &c, stats, err);
+	copy_flush(&c);
+	if (PQputCopyEnd(r->conn, ret < 0 ? "bad input" : NULL) != 1 ||
+	    c.failed) {
+		if (ret == 0)
+			pg_fail(r, "COPY", err);
+		ret = -1;
+	}
+	while ((res = PQgetResult(r->conn)) != NULL) {
+		if (PQresultStatus(res) != PGRES_COMMAND_OK && ret == 0)
+			ret = pg_fail(r, "COPY", err);
+		PQclear(res);
+	}
+	if (ret < 0)
+		goto rollback;
+	snprintf(count, sizeof(count), "%llu",
+	         (unsigned long long)stats->kept);
+	res = query(r, "UPDATE archives SET entries = $2 WHERE label = $1",
+	            2, label, count, NULL, err);
+	PQclear(res);
+	if (res == NULL)
+		goto rollback;
+	res = query(r, "INSERT INTO archive_packages (label, package) "
+	            "SELECT DISTINCT $1, unnest(string_to_array(packages, ','))"
+	            " FROM contents WHERE label = $1", 1, label, NULL, NULL,
+	            err);
+	PQclear(res);
+	if (res == NULL)
+		goto rollback;
+	res = query(r, "DELETE FROM contents WHERE label = $1 AND path = ''",
+	            1, label, NULL, NULL, err);
+	PQclear(res);
+	if (res == NULL)
+		goto rollback;
+	ret = command(r, "COMMIT", err);
+	goto out;
+rollback:
+	ret = -1;
+	PQclear(PQexec(r->conn, "ROLLBACK"));
+out:
+	free(c.buf);
+	return ret;
+}
+
+/* PATHS as a PostgreSQL text array literal. */
+static char *
+array_literal(const char *const *paths, size_t n)
+{
+	size_t cap = 3, i, len = 0;
+	char *s;
+	const char *p;
+
+	for (i = 0; i < n; i++)
+		cap += 2 * strlen(paths[i]) + 3;
+	s = malloc(cap);
+	if (s == NULL)
+		abort();
+	s[len++] = '{';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			s[len++] = ',';
+		s[len++] = '"';
+		for (p = paths[i]; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				s[len++] = '\\';
+			s[len++] = *p;
+		}
+		s[len++] = '"';
+	}
+	s[len++] = '}';
+	s[len] = '\0';
+	return s;
+}
+
+/*
+ * Look PATHS up with one query; ROW gets the ordinal (1-based) and the
+ * other columns.
+ */
+static int
+lookup_paths(struct pg_registry *r, const char *sql, const char *const *paths,
+             size_t n, PGresult **res, struct dpkg_error *err)
+{
+	char *array = array_literal(paths, n);
+
+	*res = query(r, sql, 1, array, NULL, NULL, err);
+	free(array);
+	return *res ? 0 : -1;
+}
+
+static int
+pg_archive_files(struct registry *base, const char *const *paths, size_t n,
+                 registry_archive_file_fn *found, void *ctx,
+                 struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res;
+	int i;
+
+	if (lookup_paths(r, "SELECT q.i, c.label, c.packages FROM "
+	                 "unnest($1::text[]) WITH ORDINALITY AS q(path, i) "
+	                 "JOIN contents c ON c.path = q.path "
+	                 "ORDER BY c.label, q.i", paths, n, &res, err) < 0)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		found(ctx, strtoull(PQgetvalue(res, i, 0), NULL, 10) - 1,
+		      PQgetvalue(res, i, 1), PQgetvalue(res, i, 2));
+	PQclear(res);
+	return 0;
+}
+
+static int
+pg_archive_package(struct registry *base, const char *name,
+                   registry_archive_package_fn *found, void *ctx,
+                   struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "SELECT label FROM archive_packages "
+	                      "WHERE package = $1 ORDER BY label", 1, name,
+	                      NULL, NULL, err);
+	int i;
+
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		found(ctx, PQgetvalue(res, i, 0));
+	PQclear(res);
+	return 0;
+}
+
+static int
+pg_claimed_files(struct registry *base, const char *const *paths, size_t n,
+                 registry_claimed_file_fn *found, void *ctx,
+                 struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res;
+	int i;
+
+	if (lookup_paths(r, "SELECT q.i, p.app, a.owner, p.package FROM "
+	                 "unnest($1::text[]) WITH ORDINALITY AS q(path, i) "
+	                 "JOIN paths p ON p.path = q.path "
+	                 "JOIN apps a ON a.app = p.app ORDER BY q.i",
+	                 paths, n, &res, err) < 0)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		found(ctx, strtoull(PQgetvalue(res, i, 0), NULL, 10) - 1,
+		      PQgetvalue(res, i, 1), PQgetvalue(res, i, 2),
+		      PQgetvalue(res, i, 3));
+	PQclear(res);
+	return 0;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+static int
+pg_claimed_package(struct registry *base, const char *name, char **app,
+                   char **owner, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "SELECT p.app, a.owner FROM packages p "
+	                      "JOIN apps a ON a.app = p.app "
+	                      "WHERE p.package = $1", 1, name, NULL, NULL, err);
+
+	if (res == NULL)
+		return -1;
+	if (PQntuples(res) > 0) {
+		*app = xstrdup(PQgetvalue(res, 0, 0));
+		*owner = xstrdup(PQgetvalue(res, 0, 1));
+	}
+	PQclear(res);
+	return 0;
+}
+
+static int
+pg_app_owner(struct registry *base, const char *app, char **owner,
+             struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "SELECT owner FROM apps WHERE app = $1", 1,
+	                      app, NULL, NULL, err);
+
+	if (res == NULL)
+		return -1;
+	if (PQntuples(res) > 0)
+		*owner = xstrdup(PQgetvalue(res, 0, 0));
+	PQclear(res);
+	return 0;
+}
+
+static int
+claim_steps(struct pg_registry *r, const struct registry_claim *c,
+            registry_refusal_fn *refused, void *ctx, int *refusals,
+            struct dpkg_error *err)
+{
+	char reason[8192];
+	PGresult *res;
+	size_t i;
+
+	/* Waits here while another transaction holds a claim on APP. */
+	res = query(r, "INSERT INTO apps (app, owner, claimed) VALUES ($1, $2,"
+	            " to_char(now() AT TIME ZONE 'UTC',"
+	            " 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) "
+	            "ON CONFLICT (app) DO NOTHING", 2, c->app, c->owner, NULL,
+	            err);
+	PQclear(res);
+	if (res == NULL)
+		return -1;
+	res = query(r, "SELECT owner FROM apps WHERE app = $1", 1, c->app,
+	            NULL, NULL, err);
+	if (res == NULL)
+		return -1;
+	if (PQntuples(res) != 1 || strcmp(PQgetvalue(res, 0, 0), c->owner)) {
+		snprintf(reason, sizeof(reason), "app id %s is owned by %s",
+		         c->app, PQntuples(res) ? PQgetvalue(res, 0, 0) : "?");
+		refused(ctx, reason);
+		(*refusals)++;
+		PQclear(res);
+		return 0;
+	}
+	PQclear(res);
+	res = query(r, "DELETE FROM packages WHERE app = $1", 1, c->app, NULL,
+	            NULL, err);
+	PQclear(res);
+	if (res == NULL)
+		return -1;
+	res = query(r, "DELETE FROM paths WHERE app = $1", 1, c->app, NULL,
+	            NULL, err);
+	PQclear(res);
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < c->npackages + c->npaths; i++) {
+		bool is_pkg = i < c->npackages;
+		const char *name = is_pkg ? c->packages[i] :
+		                   c->paths[i - c->npackages];
+
+		res = is_pkg ?
+		      query(r, "INSERT INTO packages (package, app) VALUES "
+		            "($1, $2) ON CONFLICT (package) DO NOTHING "
+		            "RETURNING package", 2, name, c->app, NULL, err) :
+		      query(r, "INSERT INTO paths (path, app, package) VALUES "
+		            "($1, $2, $3) ON CONFLICT (path) DO NOTHING "
+		            "RETURNING path", 3, name, c->app,
+		            c->path_packages[i - c->npackages], err);
+		if (res == NULL)
+			return -1;
+		if (PQntuples(res) == 1) {
+			PQclear(res);
+			continue;
+		}
+		PQclear(res);
+		res = query(r, "SELECT x.app, a.owner FROM (SELECT app FROM "
+		            "packages WHERE package = $1 UNION ALL SELECT app "
+		            "FROM paths WHERE path = $1) x JOIN apps a "
+		            "ON a.app = x.app", 1, name, NULL, NULL, err);
+		if (res == NULL)
+			return -1;
+		snprintf(reason, sizeof(reason), "%s %s%s is claimed by app "
+		         "%s (owner %s)", is_pkg ? "package" : "file",
+		         is_pkg ? "" : "/", name,
+		         PQntuples(res) ? PQgetvalue(res, 0, 0) : "?",
+		         PQntuples(res) ? PQgetvalue(res, 0, 1) : "?");
+		PQclear(res);
+		refused(ctx, reason);
+		(*refusals)++;
+	}
+	return 0;
+}
+
+static int
+pg_claim(struct registry *base, const struct registry_claim *c,
+         registry_refusal_fn *refused, void *ctx, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	int refusals = 0;
+
+	if (command(r, "BEGIN", err) < 0)
+		return -1;
+	if (claim_steps(r, c, refused, ctx, &refusals, err) < 0 ||
+	    refusals > 0) {
+		PQclear(PQexec(r->conn, "ROLLBACK"));
+		return refusals > 0 ? 1 : -1;
+	}
+	return command(r, "COMMIT", err);
+}
+
+static int
+pg_release(struct registry *base, const char *owner, const char *app,
+           struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res;
+	int ret = 0;
+
+	if (command(r, "BEGIN", err) < 0)
+		return -1;
+	res = query(r, "SELECT owner FROM apps WHERE app = $1 FOR UPDATE", 1,
+	            app, NULL, NULL, err);
+	if (res == NULL)
+		ret = -1;
+	else if (PQntuples(res) != 1 || strcmp(PQgetvalue(res, 0, 0), owner))
+		ret = 1;
+	PQclear(res);
+	if (ret == 0) {
+		static const char *const sql[] = {
+			"DELETE FROM paths WHERE app = $1",
+			"DELETE FROM packages WHERE app = $1",
+			"DELETE FROM apps WHERE app = $1",
+		};
+		int i;
+
+		for (i = 0; i < 3 && ret == 0; i++) {
+			res = query(r, sql[i], 1, app, NULL, NULL, err);
+			PQclear(res);
+			if (res == NULL)
+				ret = -1;
+		}
+	}
+	if (ret != 0) {
+		PQclear(PQexec(r->conn, "ROLLBACK"));
+		return ret;
+	}
+	return command(r, "COMMIT", err);
+}
+
+static int
+pg_list(struct registry *base, const char *owner, registry_list_fn *each,
+        void *ctx, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r,
+		"SELECT a.app, a.owner, a.claimed,"
+		" coalesce((SELECT string_agg(package, E'\\n' ORDER BY package COLLATE \"C\")"
+		"  FROM packages WHERE app = a.app), ''),"
+		" coalesce((SELECT string_agg(path, E'\\n' ORDER BY path COLLATE \"C\")"
+		"  FROM paths WHERE app = a.app), '')"
+		" FROM apps a WHERE $1::text IS NULL OR a.owner = $1"
+		" ORDER BY a.app COLLATE \"C\"", 1, owner, NULL, NULL, err);
+	int i;
+
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		each(ctx, PQgetvalue(res, i, 0), PQgetvalue(res, i, 1),
+		     PQgetvalue(res, i, 2), PQgetvalue(res, i, 3),
+		     PQgetvalue(res, i, 4));
+	PQclear(res);
+	return 0;
+}
+
+const struct registry_ops registry_pg_ops = {
+	.name = "postgresql",
+	.open = pg_open,
+	.close = pg_close,
+	.index = pg_index,
+	.archive_files = pg_archive_files,
+	.archive_package = pg_archive_package,
+	.claimed_files = pg_claimed_files,
+	.claimed_package = pg_claimed_package,
+	.app_owner = pg_app_owner,
+	.claim = pg_claim,
+	.release = pg_release,
+	.list = pg_list,
+};

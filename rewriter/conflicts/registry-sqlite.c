@@ -1,0 +1,595 @@
+/*
+ * registry-sqlite.c: the registry in a directory, claims in SQLite.
+ *
+ * DB/claims.sqlite holds the claims (WAL: readers never wait for a
+ * writer; writers take the lock up front with BEGIN IMMEDIATE, so a
+ * claim's read-then-write cannot interleave with another's).
+ * DB/contents/LABEL.idx holds each archive's Contents index.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sqlite3.h>
+
+#include "conflicts/contents-index.h"
+#include "conflicts/registry.h"
+
+#define BUSY_TIMEOUT_MS 30000
+
+struct sqlite_registry {
+	struct registry base;
+	char *dir;
+	char *contents_dir;
+	sqlite3 *db;
+	bool archives_loaded;
+	struct contents_index **archives;
+	size_t narchives;
+};
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS apps ("
+	" app TEXT PRIMARY KEY, owner TEXT NOT NULL, claimed TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS packages ("
+	" package TEXT PRIMARY KEY, app TEXT NOT NULL REFERENCES apps(app));"
+	"CREATE INDEX IF NOT EXISTS packages_app ON packages (app);"
+	"CREATE TABLE IF NOT EXISTS paths ("
+	" path TEXT PRIMARY KEY, app TEXT NOT NULL REFERENCES apps(app),"
+	" package TEXT NOT NULL);"
+	"CREATE INDEX IF NOT EXISTS paths_app ON paths (app);";
+
+static int
+db_error(struct sqlite_registry *r, struct dpkg_error *err)
+{
+	return dpkg_put_error(err, "%s/claims.sqlite: %s", r->dir,
+	                      sqlite3_errmsg(r->db));
+}
+
+static int
+exec(struct sqlite_registry *r, const char *sql, struct dpkg_error *err)
+{
+	if (sqlite3_exec(r->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return db_error(r, err);
+	return 0;
+}
+
+static sqlite3_stmt *
+prepare(struct sqlite_registry *r, const char *sql, struct dpkg_error *err)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		db_error(r, err);
+		return NULL;
+	}
+	return st;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s ? s : "");
+
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+static int
+make_dir(const char *dir, struct dpkg_error *err)
+{
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return dpkg_put_errno(err, "%s: cannot create directory", dir);
+	return 0;
+}
+
+/* Checks only read: they need no write lock once the tables exist. */
+static bool
+has_schema(struct sqlite_registry *r)
+{
+	sqlite3_stmt *st = NULL;
+	bool found = false;
+
+	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE "
+	                       "type = 'table' AND name = 'paths'", -1, &st,
+	                       NULL) == SQLITE_OK)
+		found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
+static int
+create_schema(struct sqlite_registry *r, struct dpkg_error *err)
+{
+	if (exec(r, "PRAGMA journal_mode=WAL", err) < 0 ||
+	    exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	if (exec(r, schema, err) < 0) {
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return exec(r, "COMMIT", err);
+}
+
+static void
+sqlite_close(struct registry *base)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	size_t i;
+
+	for (i = 0; i < r->narchives; i++)
+		contents_index_close(r->archives[i]);
+	free(r->archives);
+	sqlite3_close(r->db);
+	free(r->contents_dir);
+	free(r->dir);
+	free(r);
+}
+
+static int
+sqlite_open(struct registry **out, const char *db, bool create,
+            struct dpkg_error *err)
+{
+	struct sqlite_registry *r = calloc(1, sizeof(*r));
+	struct stat st;
+	char *file;
+
+	if (r == NULL)
+		abort();
+	r->dir = xstrdup(db);
+	if (asprintf(&r->contents_dir, "%s/contents", db) < 0 ||
+	    asprintf(&file, "%s/claims.sqlite", db) < 0)
+		abort();
+	if (create && (make_dir(db, err) < 0 ||
+	               make_dir(r->contents_dir, err) < 0))
+		goto fail;
+	if (stat(db, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		dpkg_put_error(err, "%s: no such registry (a directory, or "
+		               "postgresql://...)", db);
+		goto fail;
+	}
+	if (sqlite3_open_v2(file, &r->db, SQLITE_OPEN_READWRITE |
+	                    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		db_error(r, err);
+		goto fail;
+	}
+	sqlite3_busy_timeout(r->db, BUSY_TIMEOUT_MS);
+	/*
+	 * Keep the -wal and -shm files when the last connection closes:
+	 * otherwise every check creates and deletes them, and creating
+	 * files costs more than the lookups of a check.
+	 */
+	{
+		int persist = 1;
+
+		sqlite3_file_control(r->db, "main", SQLITE_FCNTL_PERSIST_WAL,
+		                     &persist);
+	}
+	if (!has_schema(r) && create_schema(r, err) < 0)
+		goto fail;
+	free(file);
+	*out = &r->base;
+	return 0;
+fail:
+	free(file);
+	sqlite_close(&r->base);
+	return -1;
+}
+
+static int
+sqlite_index(struct registry *base, const char *label,
+             const char *const *files, int nfiles,
+             struct contents_stats *stats, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	struct contents_builder *b;
+	char *path;
+	int ret;
+
+	if (asprintf(&path, "%s/%s.idx", r->contents_dir, label) < 0)
+		abort();
+	b = contents_builder_new(label, path, err);
+	if (b == NULL) {
+		free(path);
+		return -1;
+	}
+	ret = contents_builder_add(b, files, nfiles, err);
+	if (ret == 0)
+		ret = contents_builder_write(b, err);
+	*stats = *contents_builder_stats(b);
+	contents_builder_free(b);
+	free(path);
+	return ret;
+}
+
+static int
+idx_filter(const struct dirent *d)
+{
+	size_t len = strlen(d->d_name);
+
+	return len > 4 && d->d_name[0] != '.' &&
+	       strcmp(d->d_name + len - 4, ".idx") == 0;
+}
+
+/* Map every archive's index once, in label order. */
+static int
+load_archives(struct sqlite_registry *r, struct dpkg_error *err)
+{
+	struct dirent **names;
+	int n, i, ret = 0;
+
+	if (r->archives_loaded)
+		return 0;
+	n = scandir(r->contents_dir, &names, idx_filter, alphasort);
+	if (n < 0) {
+		if (errno == ENOENT) {
+			r->archives_loaded = true;
+			return 0;
+		}
+		return dpkg_put_errno(err, "%s: cannot read", r->contents_dir);
+	}
+	r->archives = calloc(n ? n : 1, sizeof(*r->archives));
+	if (r->archives == NULL)
+		abort();
+	for (i = 0; i < n; i++) {
+		char *path;
+
+		if (ret == 0) {
+			if (asprintf(&path, "%s/%s", r->contents_dir,
+			             names[i]->d_name) < 0)
+				abort();
+			ret = contents_index_open(&r->archives[r->narchives],
+			                          path, err);
+			if (ret == 0)
+				r->narchives++;
+			free(path);
+		}
+		free(names[i]);
+	}
+	free(names);
+	r->archives_loaded = ret == 0;
+	return ret;
+}
+
+struct find_ctx {
+	registry_archive_file_fn *found;
+	void *ctx;
+	size_t i;
+	const char *label;
+	char buf[4096];
+};
+
+static void
+found_list(void *arg, const char *packages, size_t len)
+{
+	struct find_ctx *f = arg;
+	char *big = NULL;
+	const char *s = f->buf;
+
+	if (len < sizeof(f->buf)) {
+		memcpy(f->buf, packages, len);
+		f->buf[len] = '\0';
+	} else {
+		s = big = strndup(packages, len);
+		if (big == NULL)
+			abort();
+	}
+	f->found(f->ctx, f->i, f->label, s);
+	free(big);
+}
+
+static int
+sqlite_archive_files(struct registry *base, const char *const *paths,
+                     size_t n, registry_archive_file_fn *found, void *ctx,
+                     struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	struct find_ctx f;
+	size_t a;
+
+	if (load_archives(r, err) < 0)
+		return -1;
+	f.found = found;
+	f.ctx = ctx;
+	for (a = 0; a < r->narchives; a++) {
+		f.label = contents_index_label(r->archives[a]);
+		for (f.i = 0; f.i < n; f.i++)
+			contents_index_find(r->archives[a], paths[f.i],
+			                    found_list, &f);
+	}
+	return 0;
+}
+
+static int
+sqlite_archive_package(struct registry *base, const char *name,
+                       registry_archive_package_fn *found, void *ctx,
+                       struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	size_t a;
+
+	if (load_archives(r, err) < 0)
+		return -1;
+	for (a = 0; a < r->narchives; a++)
+		if (contents_index_has_package(r->archives[a], name))
+			found(ctx, contents_index_label(r->archives[a]));
+	return 0;
+}
+
+static int
+sqlite_claimed_files(struct registry *base, const char *const *paths,
+                     size_t n, registry_claimed_file_fn *found, void *ctx,
+                     struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st = prepare(r, "SELECT p.app, a.owner, p.package "
+	                           "FROM paths p JOIN apps a ON a.app = p.app "
+	                           "WHERE p.path = ?", err);
+	size_t i;
+	int rc = SQLITE_DONE;
+
+	if (st == NULL)
+		return -1;
+	/* One read transaction: one lock, not one per path. */
+	if (exec(r, "BEGIN", err) < 0) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	for (i = 0; i < n && rc == SQLITE_DONE; i++) {
+		sqlite3_bind_text(st, 1, paths[i], -1, SQLITE_STATIC);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			found(ctx, i, (const char *)sqlite3_column_text(st, 0),
+			      (const char *)sqlite3_column_text(st, 1),
+			      (const char *)sqlite3_column_text(st, 2));
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		db_error(r, err);
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return exec(r, "COMMIT", err);
+}
+
+/* Run SQL with one text parameter; copy the first row's columns. */
+static int
+query_row(struct sqlite_registry *r, const char *sql, const char *param,
+          char **col0, char **col1, struct dpkg_error *err)
+{
+	sqlite3_stmt *st = prepare(r, sql, err);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	sqlite3_bind_text(st, 1, param, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*col0 = xstrdup((const char *)sqlite3_column_text(st, 0));
+		if (col1)
+			*col1 = xstrdup((const char *)
+			                sqlite3_column_text(st, 1));
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_error(r, err);
+}
+
+static int
+sqlite_claimed_package(struct registry *base, const char *name, char **app,
+                       char **owner, struct dpkg_error *err)
+{
+	return query_row((struct sqlite_registry *)base,
+	                 "SELECT p.app, a.owner FROM packages p "
+	                 "JOIN apps a ON a.app = p.app WHERE p.package = ?",
+	                 name, app, owner, err);
+}
+
+static int
+sqlite_app_owner(struct registry *base, const char *app, char **owner,
+                 struct dpkg_error *err)
+{
+	return query_row((struct sqlite_registry *)base,
+	                 "SELECT owner FROM apps WHERE app = ?", app, owner,
+	                 NULL, err);
+}
+
+/* Bind text parameters (NULL-terminated list) and step once. */
+static int
+run(struct sqlite_registry *r, sqlite3_stmt *st, const char *a,
+    const char *b, const char *c)
+{
+	int rc;
+
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (a)
+		sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+	if (b)
+		sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
+	if (c)
+		sqlite3_bind_text(st, 3, c, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	(void)r;
+	return rc;
+}
+
+static int
+claim_steps(struct sqlite_registry *r, const struct registry_claim *c,
+            registry_refusal_fn *refused, void *ctx, int *refusals,
+            struct dpkg_error *err)
+{
+	sqlite3_stmt *s[7] = { NULL };
+	char reason[8192];
+	size_t i;
+	int ret = -1, rc;
+
+	s[0] = prepare(r, "INSERT INTO apps (app, owner, claimed) VALUES "
+	               "(?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+	               "ON CONFLICT (app) DO NOTHING", err);
+	s[1] = prepare(r, "SELECT owner FROM apps WHERE app = ?", err);
+	s[2] = prepare(r, "DELETE FROM packages WHERE app = ?", err);
+	s[3] = prepare(r, "DELETE FROM paths WHERE app = ?", err);
+	s[4] = prepare(r, "INSERT INTO packages (package, app) VALUES (?, ?) "
+	               "ON CONFLICT (package) DO NOTHING "
+	               "RETURNING package", err);
+	s[5] = prepare(r, "INSERT INTO paths (path, app, package) VALUES "
+	               "(?, ?, ?) ON CONFLICT (path) DO NOTHING "
+	               "RETURNING path", err);
+	s[6] = prepare(r, "SELECT x.app, a.owner FROM (SELECT app FROM "
+	               "packages WHERE package = ?1 UNION ALL SELECT app FROM "
+	               "paths WHERE path = ?1) x JOIN apps a ON a.app = x.app",
+	               err);
+	for (i = 0; i < 7; i++)
+		if (s[i] == NULL)
+			goto out;
+	if (run(r, s[0], c->app, c->owner, NULL) != SQLITE_DONE ||
+	    run(r, s[1], c->app, NULL, NULL) != SQLITE_ROW)
+		goto dberr;
+	if (strcmp((const char *)sqlite3_column_text(s[1], 0), c->owner)) {
+		snprintf(reason, sizeof(reason), "app id %s is owned by %s",
+		         c->app, sqlite3_column_text(s[1], 0));
+		refused(ctx, reason);
+		(*refusals)++;
+		ret = 0;
+		goto out;
+	}
+	if (run(r, s[2], c->app, NULL, NULL) != SQLITE_DONE ||
+	    run(r, s[3], c->app, NULL, NULL) != SQLITE_DONE)
+		goto dberr;
+	for (i = 0; i < c->npackages + c->npaths; i++) {
+		bool is_pkg = i < c->npackages;
+		const char *name = is_pkg ? c->packages[i] :
+		                   c->paths[i - c->npackages];
+
+		rc = is_pkg ? run(r, s[4], name, c->app, NULL) :
+		     run(r, s[5], name, c->app,
+		         c->path_packages[i - c->npackages]);
+		if (rc == SQLITE_ROW)
+			continue;
+		if (rc != SQLITE_DONE ||
+		    run(r, s[6], name, NULL, NULL) != SQLITE_ROW)
+			goto dberr;
+		snprintf(reason, sizeof(reason), "%s %s%s is claimed by app "
+		         "%s (owner %s)", is_pkg ? "package" : "file",
+		         is_pkg ? "" : "/", name, sqlite3_column_text(s[6], 0),
+		         sqlite3_column_text(s[6], 1));
+		refused(ctx, reason);
+		(*refusals)++;
+	}
+	ret = 0;
+	goto out;
+dberr:
+	ret = db_error(r, err);
+out:
+	for (i = 0; i < 7; i++)
+		sqlite3_finalize(s[i]);
+	return ret;
+}
+
+static int
+sqlite_claim(struct registry *base, const struct registry_claim *c,
+             registry_refusal_fn *refused, void *ctx,
+             struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	int refusals = 0;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	if (claim_steps(r, c, refused, ctx, &refusals, err) < 0 ||
+	    refusals > 0) {
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return refusals > 0 ? 1 : -1;
+	}
+	return exec(r, "COMMIT", err);
+}
+
+static int
+sqlite_release(struct registry *base, const char *owner, const char *app,
+               struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	char *current = NULL;
+	sqlite3_stmt *st;
+	int ret = 0;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	if (query_row(r, "SELECT owner FROM apps WHERE app = ?", app,
+	              &current, NULL, err) < 0) {
+		ret = -1;
+	} else if (current == NULL || strcmp(current, owner) != 0) {
+		ret = 1;
+	} else {
+		static const char *const sql[] = {
+			"DELETE FROM paths WHERE app = ?",
+			"DELETE FROM packages WHERE app = ?",
+			"DELETE FROM apps WHERE app = ?",
+		};
+		int i;
+
+		for (i = 0; i < 3 && ret == 0; i++) {
+			st = prepare(r, sql[i], err);
+			if (st == NULL || run(r, st, app, NULL, NULL) !=
+			    SQLITE_DONE)
+				ret = st ? db_error(r, err) : -1;
+			sqlite3_finalize(st);
+		}
+	}
+	free(current);
+	if (ret != 0) {
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return ret;
+	}
+	return exec(r, "COMMIT", err);
+}
+
+static int
+sqlite_list(struct registry *base, const char *owner, registry_list_fn *each,
+            void *ctx, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st = prepare(r,
+		"SELECT a.app, a.owner, a.claimed,"
+		" (SELECT group_concat(package, char(10)) FROM (SELECT package"
+		"  FROM packages WHERE app = a.app ORDER BY package)),"
+		" (SELECT group_concat(path, char(10)) FROM (SELECT path"
+		"  FROM paths WHERE app = a.app ORDER BY path))"
+		" FROM apps a WHERE ?1 IS NULL OR a.owner = ?1 ORDER BY a.app",
+		err);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	if (owner)
+		sqlite3_bind_text(st, 1, owner, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		each(ctx, (const char *)sqlite3_column_text(st, 0),
+		     (const char *)sqlite3_column_text(st, 1),
+		     (const char *)sqlite3_column_text(st, 2),
+		     sqlite3_column_text(st, 3) ?
+		     (const char *)sqlite3_column_text(st, 3) : "",
+		     sqlite3_column_text(st, 4) ?
+		     (const char *)sqlite3_column_text(st, 4) : "");
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_error(r, err);
+}
+
+const struct registry_ops registry_sqlite_ops = {
+	.name = "sqlite",
+	.open = sqlite_open,
+	.close = sqlite_close,
+	.index = sqlite_index,
+	.archive_files = sqlite_archive_files,
+	.archive_package = sqlite_archive_package,
+	.claimed_files = sqlite_claimed_files,
+	.claimed_package = sqlite_claimed_package,
+	.app_owner = sqlite_app_owner,
+	.claim = sqlite_claim,
+	.release = sqlite_release,
+	.list = sqlite_list,
+};

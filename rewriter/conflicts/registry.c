@@ -1,0 +1,159 @@
+/*
+ * registry.c: pick the backend for a DB argument; what all backends share.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "conflicts/registry.h"
+
+static bool
+is_postgresql(const char *db)
+{
+	return strncmp(db, "postgresql://", 13) == 0 ||
+	       strncmp(db, "postgres://", 11) == 0;
+}
+
+int
+registry_open(struct registry **r, const char *db, bool create,
+              struct dpkg_error *err)
+{
+	const struct registry_ops *ops = is_postgresql(db) ?
+	                                 &registry_pg_ops : &registry_sqlite_ops;
+
+	*r = NULL;
+	if (ops->open(r, db, create, err) < 0)
+		return -1;
+	(*r)->ops = ops;
+	return 0;
+}
+
+void
+registry_close(struct registry *r)
+{
+	if (r != NULL)
+		r->ops->close(r);
+}
+
+const char *
+registry_check_label(const char *label)
+{
+	const char *p;
+
+	if (label[0] == '\0')
+		return "is empty";
+	if (strlen(label) > REGISTRY_LABEL_MAX)
+		return "is longer than 63 characters";
+	if (label[0] == '.' || label[0] == '-')
+		return "must start with a letter or a digit";
+	for (p = label; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '.' || *p == '-' ||
+		      *p == '_' || *p == '+'))
+			return "may hold only letters, digits, '.', '-', '_' "
+			       "and '+'";
+	return NULL;
+}
+
+int
+registry_index(struct registry *r, const char *label,
+               const char *const *files, int nfiles,
+               struct contents_stats *stats, struct dpkg_error *err)
+{
+	const char *reason = registry_check_label(label);
+
+	if (reason != NULL)
+		return dpkg_put_error(err, "archive label '%s' %s", label,
+		                      reason);
+	return r->ops->index(r, label, files, nfiles, stats, err);
+}
+
+int
+registry_archive_files(struct registry *r, const char *const *paths,
+                       size_t n, registry_archive_file_fn *found, void *ctx,
+                       struct dpkg_error *err)
+{
+	return n ? r->ops->archive_files(r, paths, n, found, ctx, err) : 0;
+}
+
+int
+registry_archive_package(struct registry *r, const char *name,
+                         registry_archive_package_fn *found, void *ctx,
+                         struct dpkg_error *err)
+{
+	return r->ops->archive_package(r, name, found, ctx, err);
+}
+
+int
+registry_claimed_files(struct registry *r, const char *const *paths,
+                       size_t n, registry_claimed_file_fn *found, void *ctx,
+                       struct dpkg_error *err)
+{
+	return n ? r->ops->claimed_files(r, paths, n, found, ctx, err) : 0;
+}
+
+int
+registry_claimed_package(struct registry *r, const char *name, char **app,
+                         char **owner, struct dpkg_error *err)
+{
+	*app = *owner = NULL;
+	return r->ops->claimed_package(r, name, app, owner, err);
+}
+
+int
+registry_app_owner(struct registry *r, const char *app, char **owner,
+                   struct dpkg_error *err)
+{
+	*owner = NULL;
+	return r->ops->app_owner(r, app, owner, err);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int
+registry_claim(struct registry *r, struct registry_claim *claim,
+               registry_refusal_fn *refused, void *ctx,
+               struct dpkg_error *err)
+{
+	size_t i;
+
+	/*
+	 * Rows are locked in one order by every claimer, so two claims
+	 * never wait on each other in a cycle.
+	 */
+	qsort(claim->packages, claim->npackages, sizeof(char *), cmp_str);
+	for (i = 0; i < claim->npaths; i++) {
+		size_t j = i;
+
+		/* Sort paths and their packages together (insertion). */
+		while (j > 0 && strcmp(claim->paths[j - 1],
+		                       claim->paths[j]) > 0) {
+			const char *t = claim->paths[j];
+
+			claim->paths[j] = claim->paths[j - 1];
+			claim->paths[j - 1] = t;
+			t = claim->path_packages[j];
+			claim->path_packages[j] = claim->path_packages[j - 1];
+			claim->path_packages[j - 1] = t;
+			j--;
+		}
+	}
+	return r->ops->claim(r, claim, refused, ctx, err);
+}
+
+int
+registry_release(struct registry *r, const char *owner, const char *app,
+                 struct dpkg_error *err)
+{
+	return r->ops->release(r, owner, app, err);
+}
+
+int
+registry_list(struct registry *r, const char *owner, registry_list_fn *each,
+              void *ctx, struct dpkg_error *err)
+{
+	return r->ops->list(r, owner, each, ctx, err);
+}

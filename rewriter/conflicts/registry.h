@@ -1,0 +1,157 @@
+/*
+ * registry.h: what the archives ship and what apps have claimed.
+ *
+ * Two kinds of facts, behind one interface:
+ *
+ * - archives: the Contents indices, one per label ("bookworm",
+ *   "noble-universe"): which packages ship a path, which package names
+ *   exist.  Re-indexing a label replaces it atomically.
+ * - claims: an app id belongs to one owner, first come first served, with
+ *   its binary package names and the paths it exports outside its
+ *   namespace.
+ *
+ * Backends, chosen by the DB argument:
+ *
+ * - a directory (the default): claims in DB/claims.sqlite (SQLite, WAL,
+ *   writers serialised by BEGIN IMMEDIATE), each archive in
+ *   DB/contents/LABEL.idx (contents-index.h), replaced by rename(2);
+ * - "postgresql://..." or "postgres://...": everything in PostgreSQL
+ *   tables, through libpq, for several servers sharing one registry.
+ *
+ * Functions return 0 on success and -1 with ERR set; those that can refuse
+ * return 1 when they do.
+ */
+#ifndef DH_EXTRAS_REGISTRY_H
+#define DH_EXTRAS_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <dpkg/error.h>
+
+#include "conflicts/contents.h"
+
+#define REGISTRY_LABEL_MAX 63
+
+struct registry;
+
+/* Open DB; CREATE makes a missing registry (index, claim). */
+int registry_open(struct registry **r, const char *db, bool create,
+                  struct dpkg_error *err);
+void registry_close(struct registry *r);
+
+/* NULL when LABEL may name an archive, else the reason. */
+const char *registry_check_label(const char *label);
+
+/* Replace archive LABEL by the NFILES Contents FILES. */
+int registry_index(struct registry *r, const char *label,
+                   const char *const *files, int nfiles,
+                   struct contents_stats *stats, struct dpkg_error *err);
+
+/* For each of PATHS[i] an archive ships: FOUND(ctx, i, label, "pkg,pkg"). */
+typedef void registry_archive_file_fn(void *ctx, size_t i, const char *label,
+                                      const char *packages);
+int registry_archive_files(struct registry *r, const char *const *paths,
+                           size_t n, registry_archive_file_fn *found,
+                           void *ctx, struct dpkg_error *err);
+
+/* For each archive holding a package NAME: FOUND(ctx, label). */
+typedef void registry_archive_package_fn(void *ctx, const char *label);
+int registry_archive_package(struct registry *r, const char *name,
+                             registry_archive_package_fn *found, void *ctx,
+                             struct dpkg_error *err);
+
+/* For each of PATHS[i] claimed: FOUND(ctx, i, app, owner, package). */
+typedef void registry_claimed_file_fn(void *ctx, size_t i, const char *app,
+                                      const char *owner,
+                                      const char *package);
+int registry_claimed_files(struct registry *r, const char *const *paths,
+                           size_t n, registry_claimed_file_fn *found,
+                           void *ctx, struct dpkg_error *err);
+
+/*
+ * The app and owner that claimed package NAME (malloc'd, NULL when
+ * unclaimed).
+ */
+int registry_claimed_package(struct registry *r, const char *name,
+                             char **app, char **owner,
+                             struct dpkg_error *err);
+
+/* The owner of APP (malloc'd), or NULL when unclaimed. */
+int registry_app_owner(struct registry *r, const char *app, char **owner,
+                       struct dpkg_error *err);
+
+struct registry_claim {
+	const char *app;
+	const char *owner;
+	/* Binary package names and exported paths; sorted by the call. */
+	const char **packages;
+	size_t npackages;
+	const char **paths;	/* relative, as in Contents */
+	const char **path_packages;	/* the package shipping each path */
+	size_t npaths;
+};
+
+/*
+ * Record CLAIM in one transaction, replacing the app's earlier packages
+ * and paths.  Returns 1 (nothing recorded, REFUSED called for each reason)
+ * when the app id, a package or a path belongs to another app or owner.
+ */
+typedef void registry_refusal_fn(void *ctx, const char *reason);
+int registry_claim(struct registry *r, struct registry_claim *claim,
+                   registry_refusal_fn *refused, void *ctx,
+                   struct dpkg_error *err);
+
+/* Drop OWNER's claim on APP; 1 when APP is not claimed by OWNER. */
+int registry_release(struct registry *r, const char *owner, const char *app,
+                     struct dpkg_error *err);
+
+/* Each claim (of OWNER, or all when NULL), ordered by app. */
+typedef void registry_list_fn(void *ctx, const char *app, const char *owner,
+                              const char *claimed, const char *packages,
+                              const char *paths);
+int registry_list(struct registry *r, const char *owner,
+                  registry_list_fn *each, void *ctx, struct dpkg_error *err);
+
+/* What each backend provides; registry.c picks one. */
+struct registry_ops {
+	const char *name;
+	int (*open)(struct registry **r, const char *db, bool create,
+	            struct dpkg_error *err);
+	void (*close)(struct registry *r);
+	int (*index)(struct registry *r, const char *label,
+	             const char *const *files, int nfiles,
+	             struct contents_stats *stats, struct dpkg_error *err);
+	int (*archive_files)(struct registry *r, const char *const *paths,
+	                     size_t n, registry_archive_file_fn *found,
+	                     void *ctx, struct dpkg_error *err);
+	int (*archive_package)(struct registry *r, const char *name,
+	                       registry_archive_package_fn *found, void *ctx,
+	                       struct dpkg_error *err);
+	int (*claimed_files)(struct registry *r, const char *const *paths,
+	                     size_t n, registry_claimed_file_fn *found,
+	                     void *ctx, struct dpkg_error *err);
+	int (*claimed_package)(struct registry *r, const char *name,
+	                       char **app, char **owner,
+	                       struct dpkg_error *err);
+	int (*app_owner)(struct registry *r, const char *app, char **owner,
+	                 struct dpkg_error *err);
+	int (*claim)(struct registry *r, const struct registry_claim *claim,
+	             registry_refusal_fn *refused, void *ctx,
+	             struct dpkg_error *err);
+	int (*release)(struct registry *r, const char *owner, const char *app,
+	               struct dpkg_error *err);
+	int (*list)(struct registry *r, const char *owner,
+	            registry_list_fn *each, void *ctx,
+	            struct dpkg_error *err);
+};
+
+/* Every backend's struct registry starts with this. */
+struct registry {
+	const struct registry_ops *ops;
+};
+
+extern const struct registry_ops registry_sqlite_ops;
+extern const struct registry_ops registry_pg_ops;
+
+#endif

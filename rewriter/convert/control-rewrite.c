@@ -1,0 +1,382 @@
+/*
+ * control-rewrite.c: debian/control renamed into the extras- name space.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/dpkg-db.h>
+
+#include "convert/control-rewrite.h"
+#include "debian/deb822.h"
+#include "namespace/namespace.h"
+#include "debian/relation.h"
+
+#define CONTROL_FILE "debian/control"
+
+/* Relation fields, and whether relations on other packages go. */
+static const struct {
+	const char *name;
+	bool drop_others;
+} relation_fields[] = {
+	{ "Build-Depends", false },
+	{ "Build-Depends-Arch", false },
+	{ "Build-Depends-Indep", false },
+	{ "Build-Conflicts", false },
+	{ "Build-Conflicts-Arch", false },
+	{ "Build-Conflicts-Indep", false },
+	{ "Pre-Depends", false },
+	{ "Depends", false },
+	{ "Recommends", false },
+	{ "Suggests", false },
+	{ "Enhances", false },
+	{ "Built-Using", false },
+	{ "Static-Built-Using", false },
+	{ "Breaks", true },
+	{ "Conflicts", true },
+	{ "Replaces", true },
+	{ "Provides", true },
+};
+
+/* One replacement of the bytes [start, end) of the original. */
+struct edit {
+	size_t start, end;
+	char *text;
+};
+
+struct edits {
+	struct edit *e;
+	int n;
+};
+
+static void
+edit_add(struct edits *ed, size_t start, size_t end, const char *text)
+{
+	ed->e = m_realloc(ed->e, sizeof(*ed->e) * (ed->n + 1));
+	ed->e[ed->n].start = start;
+	ed->e[ed->n].end = end;
+	ed->e[ed->n].text = m_strdup(text);
+	ed->n++;
+}
+
+static int
+edit_cmp(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static char *
+edits_apply(struct edits *ed, const char *text, size_t len)
+{
+	size_t max = len + 1, pos = 0, o = 0;
+	char *out;
+	int i;
+
+	if (ed->n > 0)
+		qsort(ed->e, ed->n, sizeof(*ed->e), edit_cmp);
+	for (i = 0; i < ed->n; i++)
+		max += strlen(ed->e[i].text);
+	out = m_malloc(max);
+	for (i = 0; i < ed->n; i++) {
+		memcpy(out + o, text + pos, ed->e[i].start - pos);
+		o += ed->e[i].start - pos;
+		memcpy(out + o, ed->e[i].text, strlen(ed->e[i].text));
+		o += strlen(ed->e[i].text);
+		pos = ed->e[i].end;
+	}
+	memcpy(out + o, text + pos, len - pos);
+	o += len - pos;
+	out[o] = '\0';
+	return out;
+}
+
+static void
+edits_free(struct edits *ed)
+{
+	int i;
+
+	for (i = 0; i < ed->n; i++)
+		free(ed->e[i].text);
+	free(ed->e);
+}
+
+static const char *
+check_name(const char *name)
+{
+	const char *why = pkg_name_is_illegal(name);
+
+	if (why == NULL && strpbrk(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+		why = "must be lowercase";
+	/* Policy 5.6.7: dpkg still accepts '_' for old packages; we do not. */
+	if (why == NULL && strchr(name, '_'))
+		why = "may hold only a-z, 0-9, '+', '-' and '.'";
+	return why;
+}
+
+static bool
+has_prefix(const char *name)
+{
+	return strncmp(name, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) == 0;
+}
+
+/* Prefix the name that starts the value of F, unless it has it already. */
+static void
+rename_value(struct edits *ed, const struct deb822_field *f)
+{
+	if (!has_prefix(f->value))
+		edit_add(ed, f->value_start, f->value_start, EXTRAS_PREFIX);
+}
+
+struct drop_note {
+	struct convert_plan *plan;
+	const char *field;
+	const char *file;
+};
+
+static void
+note_dropped(void *obj, const char *relation, int line)
+{
+	struct drop_note *d = obj;
+
+	if (d->plan)
+		convert_plan_note(d->plan, d->file, line,
+		                  "dropped %s: %s (a package outside the source; "
+		                  "extras packages never replace or break one)",
+		                  d->field, relation);
+}
+
+/* Append the add-on to Build-Depends, in the style the field is written. */
+static char *
+add_addon(const char *value, const char *file, int line,
+          struct convert_error *err)
+{
+	struct relation_list l;
+	const struct relation *last;
+	size_t len = strlen(value), at, indent_at, indent_len = 0;
+	char *out, *insert;
+	bool one_per_line;
+	int i;
+
+	if (relation_parse(&l, value, len, file, line, "Build-Depends", err) < 0)
+		return NULL;
+	for (i = 0; i < l.nitems; i++)
+		if (l.items[i].alts[0].name_len == strlen(CONTROL_BUILD_DEPENDS_ADDON) &&
+		    memcmp(value + l.items[i].alts[0].name, CONTROL_BUILD_DEPENDS_ADDON,
+		           strlen(CONTROL_BUILD_DEPENDS_ADDON)) == 0) {
+			relation_list_free(&l);
+			return m_strdup(value);
+		}
+	if (l.nitems == 0) {
+		relation_list_free(&l);
+		return m_strdup(" " CONTROL_BUILD_DEPENDS_ADDON "\n");
+	}
+	last = &l.items[l.nitems - 1];
+	one_per_line = memchr(value, '\n', last->start) != NULL;
+	insert = m_malloc(len + 64);
+	if (one_per_line) {
+		indent_at = last->start;
+		while (indent_at > 0 && value[indent_at - 1] != '\n')
+			indent_at--;
+		while (value[indent_at + indent_len] == ' ' ||
+		       value[indent_at + indent_len] == '\t')
+			indent_len++;
+		if (last->comma != RELATION_NO_COMMA) {
+			at = last->comma + 1;
+			sprintf(insert, "\n%.*s%s,", (int)indent_len,
+			        value + indent_at, CONTROL_BUILD_DEPENDS_ADDON);
+		} else {
+			at = last->end;
+			sprintf(insert, ",\n%.*s%s", (int)indent_len,
+			        value + indent_at, CONTROL_BUILD_DEPENDS_ADDON);
+		}
+	} else if (last->comma != RELATION_NO_COMMA) {
+		at = last->comma + 1;
+		sprintf(insert, " %s,", CONTROL_BUILD_DEPENDS_ADDON);
+	} else {
+		at = last->end;
+		sprintf(insert, ", %s", CONTROL_BUILD_DEPENDS_ADDON);
+	}
+	out = m_malloc(len + strlen(insert) + 1);
+	memcpy(out, value, at);
+	strcpy(out + at, insert);
+	strcat(out, value + at);
+	free(insert);
+	relation_list_free(&l);
+	return out;
+}
+
+static int
+rewrite_relations(const struct deb822 *d, const struct deb822_stanza *st,
+                  bool source, const struct relation_owner *own,
+                  struct edits *ed, struct convert_plan *plan,
+                  struct convert_error *err)
+{
+	bool saw_build_depends = false;
+	size_t k;
+
+	for (k = 0; k < sizeof(relation_fields) / sizeof(relation_fields[0]); k++) {
+		const struct deb822_field *f = deb822_find(st, relation_fields[k].name);
+		struct drop_note note = { plan, relation_fields[k].name, d->filename };
+		struct relation_list l;
+		const char *text;
+		size_t len;
+		char *out;
+
+		if (f == NULL)
+			continue;
+		text = d->text + f->value_start;
+		len = f->end - f->value_start;
+		if (relation_parse(&l, text, len, d->filename, f->line, f->name,
+		                   err) < 0)
+			return -1;
+		out = relation_rewrite(text, len, &l, own,
+		                       !source && relation_fields[k].drop_others,
+		                       note_dropped, &note);
+		relation_list_free(&l);
+		if (source && strcasecmp(f->name, "Build-Depends") == 0) {
+			char *with = add_addon(out ? out : "", d->filename,
+			                       f->line, err);
+
+			free(out);
+			if (with == NULL)
+				return -1;
+			out = with;
+			saw_build_depends = true;
+		}
+		if (out == NULL)
+			edit_add(ed, f->start, f->end, "");
+		else if (strlen(out) != len || memcmp(out, text, len) != 0)
+			edit_add(ed, f->value_start, f->end, out);
+		free(out);
+	}
+	if (source && !saw_build_depends)
+		edit_add(ed, st->end, st->end,
+		         "Build-Depends: " CONTROL_BUILD_DEPENDS_ADDON "\n");
+	return 0;
+}
+
+static int
+read_names(const struct deb822 *d, struct control_info *info,
+           struct convert_error *err)
+{
+	const struct deb822_field *f;
+	const char *why;
+	int i, j;
+
+	if (d->nstanzas < 2)
+		return convert_fail(err, d->filename, 0,
+		                    "needs a source stanza and at least one "
+		                    "binary package stanza");
+	f = deb822_find(&d->stanzas[0], "Source");
+	if (f == NULL)
+		return convert_fail(err, d->filename, d->stanzas[0].line,
+		                    "the first stanza has no Source field");
+	if ((why = check_name(f->value)) != NULL)
+		return convert_fail(err, d->filename, f->line,
+		                    "invalid source name '%s': %s", f->value, why);
+	info->app = m_strdup(namespace_app_of_package(f->value));
+	if ((why = namespace_check_app(info->app)) != NULL)
+		return convert_fail(err, d->filename, f->line,
+		                    "source name '%s' cannot name an extras app: "
+		                    "it %s", info->app, why);
+	info->packages = m_malloc(sizeof(char *) * d->nstanzas);
+	for (i = 1; i < d->nstanzas; i++) {
+		const char *name;
+		char full[256];
+
+		f = deb822_find(&d->stanzas[i], "Package");
+		if (f == NULL)
+			return convert_fail(err, d->filename, d->stanzas[i].line,
+			                    "binary package stanza has no "
+			                    "Package field");
+		if ((why = check_name(f->value)) != NULL)
+			return convert_fail(err, d->filename, f->line,
+			                    "invalid package name '%s': %s",
+			                    f->value, why);
+		name = namespace_app_of_package(f->value);
+		snprintf(full, sizeof(full), "%s%s", EXTRAS_PREFIX, name);
+		if (strlen(name) > 200 || check_name(full) != NULL)
+			return convert_fail(err, d->filename, f->line,
+			                    "package name '%s' is too long", name);
+		for (j = 0; j < info->npackages; j++)
+			if (strcmp(info->packages[j], name) == 0)
+				return convert_fail(err, d->filename, f->line,
+				                    "package '%s' is listed twice",
+				                    f->value);
+		info->packages[info->npackages++] = m_strdup(name);
+	}
+	return 0;
+}
+
+int
+control_rewrite_text(const char *file, const char *text, size_t len,
+                     struct control_info *info, char **out,
+                     struct convert_plan *plan, struct convert_error *err)
+{
+	struct deb822 d;
+	struct edits ed = { NULL, 0 };
+	struct relation_owner own;
+	int i, ret = -1;
+
+	memset(info, 0, sizeof(*info));
+	*out = NULL;
+	if (deb822_parse(&d, file, text, len, err) < 0)
+		return -1;
+	if (read_names(&d, info, err) < 0)
+		goto out;
+	own.names = (const char *const *)info->packages;
+	own.n = info->npackages;
+	rename_value(&ed, deb822_find(&d.stanzas[0], "Source"));
+	for (i = 0; i < d.nstanzas; i++) {
+		if (i > 0)
+			rename_value(&ed, deb822_find(&d.stanzas[i], "Package"));
+		if (rewrite_relations(&d, &d.stanzas[i], i == 0, &own, &ed, plan,
+		                      err) < 0)
+			goto out;
+	}
+	*out = edits_apply(&ed, text, len);
+	ret = 0;
+out:
+	edits_free(&ed);
+	deb822_free(&d);
+	return ret;
+}
+
+int
+control_rewrite(struct convert_plan *plan, struct control_info *info,
+                struct convert_error *err)
+{
+	char *text, *out;
+	size_t len;
+	mode_t mode;
+
+	memset(info, 0, sizeof(*info));
+	if (convert_read(plan, CONTROL_FILE, &text, &len, &mode, false, err) < 0)
+		return -1;
+	if (control_rewrite_text(CONTROL_FILE, text, len, info, &out, plan,
+	                         err) < 0) {
+		free(text);
+		return -1;
+	}
+	if (strcmp(out, text) != 0)
+		convert_plan_write(plan, CONTROL_FILE, out, strlen(out), mode);
+	free(text);
+	free(out);
+	return 0;
+}
+
+void
+control_info_free(struct control_info *info)
+{
+	int i;
+
+	for (i = 0; i < info->npackages; i++)
+		free(info->packages[i]);
+	free(info->packages);
+	free(info->app);
+	memset(info, 0, sizeof(*info));
+}

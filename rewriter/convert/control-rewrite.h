@@ -1,0 +1,40 @@
+/*
+ * control-rewrite.h: debian/control renamed into the extras- name space.
+ *
+ * Source: and every Package: get the "extras-" prefix; relations between
+ * the source's own binaries are renamed in every relation field;
+ * Conflicts, Breaks, Replaces and Provides on other packages are dropped
+ * (they only made sense in the shared name space); dh-sequence-extras is
+ * added to Build-Depends.  Every other byte stays as written.
+ */
+#ifndef DH_EXTRAS_CONTROL_REWRITE_H
+#define DH_EXTRAS_CONTROL_REWRITE_H
+
+#include <stddef.h>
+
+#include "base/convert-error.h"
+#include "convert/convert-plan.h"
+
+#define CONTROL_BUILD_DEPENDS_ADDON "dh-sequence-extras"
+
+struct control_info {
+	char *app;		/* the source name without "extras-" */
+	char **packages;	/* binary package names without "extras-" */
+	int npackages;
+};
+
+/*
+ * Rewrite TEXT, read from FILE: the new text (malloc'ed, NUL-terminated)
+ * in *OUT; notes about what was dropped go to PLAN.
+ */
+int control_rewrite_text(const char *file, const char *text, size_t len,
+                         struct control_info *info, char **out,
+                         struct convert_plan *plan, struct convert_error *err);
+
+/* Plan the rewrite of the tree's debian/control. */
+int control_rewrite(struct convert_plan *plan, struct control_info *info,
+                    struct convert_error *err);
+
+void control_info_free(struct control_info *info);
+
+#endif

@@ -1,0 +1,746 @@
+/*
+ * convert-dsc.c: convert a .dsc into a new extras source package.
+ *
+ * Everything is built in a staging directory inside OUTDIR and moved into
+ * place only once the whole package is written; a failure removes it.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/varbuf.h>
+
+#include "convert/convert-dsc.h"
+#include "debian/deb822.h"
+#include "debian/dsc.h"
+#include "namespace/namespace.h"
+#include "debian/source-archive.h"
+
+enum role {
+	ROLE_ORIG,		/* upstream tarball or its signature: reused */
+	ROLE_DEBIAN,		/* 3.0 (quilt) debian tarball: converted */
+	ROLE_NATIVE,		/* the whole source: converted */
+	ROLE_DIFF,		/* 1.0 .diff.gz: applied by dpkg-source */
+};
+
+struct part {
+	const struct dsc_file *file;
+	enum role role;
+	const char *suffix;	/* what follows "NAME_VERSION" in its name */
+	char *new_name;
+};
+
+struct job {
+	struct dsc dsc;
+	char *staging;
+	const char *outdir;
+	struct part *parts;
+	int nparts;
+	char *upstream;		/* the version without epoch and revision */
+	char *noepoch;		/* the version without epoch */
+	bool diff;		/* a 1.0 source with a .diff.gz */
+};
+
+static int
+remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)f;
+	return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static void
+remove_tree(const char *path)
+{
+	nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* A compressed tarball suffix dpkg-source knows. */
+static bool
+tar_suffix(const char *s)
+{
+	return strcmp(s, ".tar.gz") == 0 || strcmp(s, ".tar.xz") == 0 ||
+	       strcmp(s, ".tar.bz2") == 0 || strcmp(s, ".tar.lzma") == 0;
+}
+
+/* Sort each listed file into its role, by the names dpkg-source uses. */
+static int
+classify(struct job *job, struct convert_error *err)
+{
+	const struct dsc *d = &job->dsc;
+	bool quilt = strcmp(d->format, "3.0 (quilt)") == 0;
+	bool native3 = strcmp(d->format, "3.0 (native)") == 0;
+	bool one = strcmp(d->format, "1.0") == 0;
+	int i, norig = 0, ndebian = 0, nnative = 0, ndiff = 0;
+
+	if (!quilt && !native3 && !one)
+		return convert_fail(err, d->filename, deb822_find(d->stanza,
+		                    "Format")->line, "unsupported source format "
+		                    "'%s'", d->format);
+	job->parts = m_malloc(sizeof(struct part) * d->nfiles);
+	memset(job->parts, 0, sizeof(struct part) * d->nfiles);
+	for (i = 0; i < d->nfiles; i++) {
+		const struct dsc_file *f = &d->files[i];
+		struct part *p = &job->parts[job->nparts++];
+		char up[512], full[512];
+		const char *rest;
+
+		snprintf(up, sizeof(up), "%s_%s.orig", d->source, job->upstream);
+		snprintf(full, sizeof(full), "%s_%s", d->source, job->noepoch);
+		p->file = f;
+		if (strncmp(f->name, up, strlen(up)) == 0 && !native3) {
+			rest = f->name + strlen(up);
+			p->role = ROLE_ORIG;
+			p->suffix = rest;
+			if (rest[0] == '-') {
+				/* orig-COMPONENT.tar.*: a component tarball. */
+				rest = strchr(rest, '.');
+				if (rest == NULL || !quilt)
+					goto unknown;
+			}
+			if (ends_with(rest, ".asc"))
+				continue;
+			if (!tar_suffix(rest) || (one && strcmp(rest, ".tar.gz")))
+				goto unknown;
+			if (p->suffix[0] != '-')
+				norig++;
+			continue;
+		}
+		if (strncmp(f->name, full, strlen(full)) != 0)
+			goto unknown;
+		rest = f->name + strlen(full);
+		p->suffix = rest;
+		if (quilt && strncmp(rest, ".debian", 7) == 0 &&
+		    tar_suffix(rest + 7)) {
+			p->role = ROLE_DEBIAN;
+			ndebian++;
+			continue;
+		}
+		if (one && strcmp(rest, ".diff.gz") == 0) {
+			p->role = ROLE_DIFF;
+			job->diff = true;
+			ndiff++;
+			continue;
+		}
+		if ((native3 && tar_suffix(rest)) ||
+		    (one && strcmp(rest, ".tar.gz") == 0)) {
+			p->role = ROLE_NATIVE;
+			nnative++;
+			continue;
+		}
+unknown:
+		return convert_fail(err, d->filename, 0, "'%s' is not a file "
+		                    "of a '%s' source package %s_%s", f->name,
+		                    d->format, d->source, d->version);
+	}
+	if ((quilt && (norig != 1 || ndebian != 1)) ||
+	    (native3 && (norig != 0 || nnative != 1)) ||
+	    (one && ndiff == 0 && (norig != 0 || nnative != 1)) ||
+	    (one && ndiff > 0 && (norig != 1 || ndiff != 1 || nnative != 0)))
+		return convert_fail(err, d->filename, 0, "does not list the "
+		                    "tarballs a '%s' source package needs",
+		                    d->format);
+	return 0;
+}
+
+static int
+copy_file(const char *from, const char *to, struct convert_error *err)
+{
+	char buf[65536];
+	ssize_t n;
+	int in = open(from, O_RDONLY | O_NOFOLLOW);
+	int out = open(to, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	int ret = 0;
+
+	if (in < 0 || out < 0)
+		ret = convert_fail(err, to, 0, "cannot copy: %s", strerror(errno));
+	while (ret == 0 && (n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n)
+			ret = convert_fail(err, to, 0, "cannot write: %s",
+			                   strerror(errno));
+	if (in >= 0)
+		close(in);
+	if (out >= 0 && close(out) < 0 && ret == 0)
+		ret = convert_fail(err, to, 0, "cannot write: %s", strerror(errno));
+	return ret;
+}
+
+/* The tree a native tarball unpacked to: its one top directory. */
+static char *
+tree_of(const char *unpack)
+{
+	char *found = NULL;
+	struct dirent *de;
+	int n = 0;
+	DIR *dir = opendir(unpack);
+
+	while (dir && (de = readdir(dir)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		n++;
+		free(found);
+		found = m_malloc(strlen(unpack) + strlen(de->d_name) + 2);
+		sprintf(found, "%s/%s", unpack, de->d_name);
+	}
+	if (dir)
+		closedir(dir);
+	if (n != 1) {
+		free(found);
+		return m_strdup(unpack);
+	}
+	return found;
+}
+
+/* A relation field of debian/control as one .dsc line. */
+static void
+add_relation_line(struct varbuf *vb, const char *name, const char *value)
+{
+	const char *p = value + strspn(value, " \t\n");
+	size_t end;
+
+	varbuf_printf(vb, "%s: ", name);
+	end = vb->used;
+	while (*p) {
+		if (*p == '\n') {
+			p += strspn(p, " \t\n");
+			if (*p)
+				varbuf_add_char(vb, ' ');
+			continue;
+		}
+		varbuf_add_char(vb, *p++);
+		if (p[-1] != ' ' && p[-1] != '\t')
+			end = vb->used;
+	}
+	vb->used = end;
+	if (vb->used > 0 && vb->buf[vb->used - 1] == ',')
+		vb->used--;
+	varbuf_add_char(vb, '\n');
+}
+
+static const char *const dsc_relation_fields[] = {
+	"Build-Depends", "Build-Depends-Arch", "Build-Depends-Indep",
+	"Build-Conflicts", "Build-Conflicts-Arch", "Build-Conflicts-Indep",
+	NULL,
+};
+
+static void
+add_checksums(struct varbuf *vb, struct job *job, const char *field,
+              char hashes[][3][65])
+{
+	int i;
+
+	varbuf_printf(vb, "%s:\n", field);
+	for (i = 0; i < job->nparts; i++) {
+		struct stat st;
+		char path[4096];
+		int k = strcmp(field, "Files") == 0 ? 0 :
+		        strcmp(field, "Checksums-Sha1") == 0 ? 1 : 2;
+
+		snprintf(path, sizeof(path), "%s/%s", job->staging,
+		         job->parts[i].new_name);
+		stat(path, &st);
+		varbuf_printf(vb, " %s %lld %s\n", hashes[i][k],
+		              (long long)st.st_size, job->parts[i].new_name);
+	}
+}
+
+static int
+write_dsc(struct job *job, const char *tree, const char *dsc_name,
+          struct convert_error *err)
+{
+	const struct dsc *d = &job->dsc;
+	struct varbuf vb = VARBUF_INIT;
+	struct deb822 control;
+	char path[4096], (*hashes)[3][65];
+	char *text = NULL;
+	size_t len;
+	bool relations_done = false, checksums_done = false;
+	int i, k, fd, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/debian/control", tree);
+	{
+		struct convert_plan p;
+
+		convert_plan_init(&p, tree);
+		if (convert_read(&p, "debian/control", &text, &len, NULL, false,
+		                 err) < 0 ||
+		    deb822_parse(&control, "debian/control", text, len, err) < 0) {
+			free(text);
+			return -1;
+		}
+	}
+	hashes = m_malloc(sizeof(*hashes) * job->nparts);
+	for (i = 0; i < job->nparts; i++) {
+		int64_t size;
+
+		snprintf(path, sizeof(path), "%s/%s", job->staging,
+		         job->parts[i].new_name);
+		if (dsc_hash_file(path, job->parts[i].new_name, &size,
+		                  hashes[i][0], hashes[i][1], hashes[i][2],
+		                  err) < 0) {
+			ret = -1;
+			goto out;
+		}
+	}
+	for (i = 0; i < d->stanza->nfields; i++) {
+		const struct deb822_field *f = &d->stanza->fields[i];
+		bool relation = false;
+
+		for (k = 0; dsc_relation_fields[k]; k++)
+			if (strcasecmp(f->name, dsc_relation_fields[k]) == 0)
+				relation = true;
+		if (strcasecmp(f->name, "Source") == 0) {
+			varbuf_printf(&vb, "Source: %s%s\n", EXTRAS_PREFIX, d->source);
+		} else if (strcasecmp(f->name, "Binary") == 0) {
+			varbuf_add_str(&vb, "Binary:");
+			for (k = 1; k < control.nstanzas; k++) {
+				const struct deb822_field *pf =
+					deb822_find(&control.stanzas[k], "Package");
+
+				varbuf_printf(&vb, "%s %s", k > 1 ? "," : "",
+				              pf ? pf->value : "");
+			}
+			varbuf_add_char(&vb, '\n');
+		} else if (relation || (!relations_done &&
+		           (strcasecmp(f->name, "Package-List") == 0 ||
+		            strncasecmp(f->name, "Checksums-", 10) == 0 ||
+		            strcasecmp(f->name, "Files") == 0))) {
+			/* Relations come from the converted debian/control. */
+			if (!relations_done)
+				for (k = 0; dsc_relation_fields[k]; k++) {
+					const struct deb822_field *cf = deb822_find(
+						&control.stanzas[0],
+						dsc_relation_fields[k]);
+
+					if (cf)
+						add_relation_line(&vb, cf->name,
+						                  cf->value);
+				}
+			relations_done = true;
+			if (relation)
+				continue;
+		}
+		if (strcasecmp(f->name, "Package-List") == 0) {
+			const char *p = f->value;
+
+			varbuf_add_str(&vb, "Package-List:");
+			while (*p) {
+				size_t n = strcspn(p, "\n");
+				const char *w = p + strspn(p, " \t");
+				size_t wn = strcspn(w, " \t\n");
+				bool own = false;
+
+				for (k = 1; k < control.nstanzas; k++) {
+					const struct deb822_field *pf =
+						deb822_find(&control.stanzas[k],
+						            "Package");
+
+					if (pf && strlen(pf->value) ==
+					    wn + strlen(EXTRAS_PREFIX) &&
+					    strncmp(pf->value + strlen(EXTRAS_PREFIX),
+					            w, wn) == 0 &&
+					    strncmp(w, EXTRAS_PREFIX,
+					            strlen(EXTRAS_PREFIX)) != 0)
+						own = true;
+				}
+				if (n > 0 && w < p + n)
+					varbuf_printf(&vb, "\n %s%.*s", own ?
+					              EXTRAS_PREFIX : "",
+					              (int)(p + n - w), w);
+				p += n + (p[n] == '\n');
+			}
+			varbuf_add_char(&vb, '\n');
+		} else if (strncasecmp(f->name, "Checksums-", 10) == 0 ||
+		           strcasecmp(f->name, "Files") == 0) {
+			if (!checksums_done) {
+				add_checksums(&vb, job, "Checksums-Sha1", hashes);
+				add_checksums(&vb, job, "Checksums-Sha256", hashes);
+				add_checksums(&vb, job, "Files", hashes);
+			}
+			checksums_done = true;
+		} else if (strcasecmp(f->name, "Dgit") == 0 ||
+		           strcasecmp(f->name, "Binary") == 0 ||
+		           strcasecmp(f->name, "Source") == 0) {
+			/* Dgit names a commit of the original source. */
+		} else {
+			varbuf_add_buf(&vb, d->text + f->start, f->end - f->start);
+		}
+	}
+	snprintf(path, sizeof(path), "%s/%s", job->staging, dsc_name);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0 || write(fd, vb.buf, vb.used) != (ssize_t)vb.used ||
+	    close(fd) < 0)
+		ret = convert_fail(err, dsc_name, 0, "cannot write: %s",
+		                   strerror(errno));
+out:
+	free(hashes);
+	deb822_free(&control);
+	free(text);
+	varbuf_destroy(&vb);
+	return ret;
+}
+
+/*
+ * Run dpkg-source with ARGV in the directory DIR (NULL: this one), its
+ * output in LOG; on failure, its last error line becomes ERR for NAME.
+ */
+static int
+run_dpkg_source(const char *const *argv, const char *dir, const char *log,
+                const char *name, struct convert_error *err)
+{
+	char line[1024], last[1024] = "";
+	int status, fd;
+	pid_t pid;
+	FILE *fp;
+
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		return convert_fail(err, log, 0, "cannot create: %s",
+		                    strerror(errno));
+	pid = fork();
+	if (pid < 0) {
+		close(fd);
+		return convert_fail(err, name, 0, "cannot run dpkg-source: %s",
+		                    strerror(errno));
+	}
+	if (pid == 0) {
+		int in = open("/dev/null", O_RDONLY);
+
+		if (in < 0 || dup2(in, 0) < 0 || dup2(fd, 1) < 0 ||
+		    dup2(fd, 2) < 0 || (dir && chdir(dir) < 0))
+			_exit(127);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(fd);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return convert_fail(err, name, 0, "cannot wait for "
+			                    "dpkg-source: %s", strerror(errno));
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	/* Its own words say best what it refused: keep its last error. */
+	fp = fopen(log, "r");
+	while (fp && fgets(line, sizeof(line), fp) != NULL)
+		if (strncmp(line, "dpkg-source: error: ", 20) == 0)
+			snprintf(last, sizeof(last), "%s", line + 20);
+	if (fp)
+		fclose(fp);
+	last[strcspn(last, "\n")] = '\0';
+	return convert_fail(err, name, 0, "dpkg-source %s failed%s%s",
+	                    argv[1], last[0] ? ": " : "", last);
+}
+
+/*
+ * A 1.0 source with a .diff.gz.  A diff is not a tarball: rather than apply
+ * it ourselves, dpkg-source, the reference implementation, unpacks the
+ * checked orig tarball and applies it (refusing a patch that leaves the
+ * tree), the tree is converted in place, and dpkg-source builds the new
+ * diff against the orig tarball copied byte for byte, all in the staging
+ * directory.
+ */
+static int
+build_diff(struct job *job, const struct convert_options *opt,
+           struct convert_plan *plan, struct convert_result *res,
+           struct convert_error *err)
+{
+	const struct dsc *d = &job->dsc;
+	char *work = NULL, *tree = NULL, *log = NULL, *dir = NULL;
+	char *control = NULL, *changelog = NULL, *path = NULL, *to = NULL;
+	char *diff_name = NULL, *dsc_name = NULL;
+	const char *names[8];
+	struct stat st;
+	int i, n = 0, ret = -1;
+
+	for (i = 0; i < job->nparts; i++)
+		if (job->parts[i].role == ROLE_ORIG &&
+		    !ends_with(job->parts[i].file->name, ".asc") &&
+		    source_archive_check(job->parts[i].file->path,
+		                         job->parts[i].file->name, NULL, err) < 0)
+			return -1;
+	m_asprintf(&work, "%s/work", job->staging);
+	m_asprintf(&tree, "%s/tree", work);
+	m_asprintf(&log, "%s/dpkg-source.log", job->staging);
+	if (mkdir(work, 0755) < 0) {
+		convert_fail(err, work, 0, "cannot create: %s", strerror(errno));
+		goto out;
+	}
+	{
+		/* dsc_load verified the checksums; the signature is the
+		 * upload queue's job. */
+		const char *argv[] = { "dpkg-source", "-x", "--no-check",
+		                       d->filename, tree, NULL };
+
+		if (run_dpkg_source(argv, NULL, log, d->filename, err) < 0)
+			goto out;
+	}
+	if (convert_tree(tree, opt, plan, res, err) < 0)
+		goto out;
+	if (strcmp(res->app, namespace_app_of_package(d->source)) != 0 ||
+	    strcmp(res->version, d->version) != 0) {
+		convert_fail(err, d->filename, 0, "is %s %s, but its debian/ "
+		             "says %s %s", d->source, d->version, res->app,
+		             res->version);
+		goto out;
+	}
+	/* dpkg-source -b reads these: they could point it at files outside
+	 * the tree or override fields of the .dsc. */
+	for (i = 0; i < 2; i++) {
+		const char *opts = i ? "debian/source/local-options" :
+		                       "debian/source/options";
+
+		free(path);
+		m_asprintf(&path, "%s/%s", tree, opts);
+		if (lstat(path, &st) == 0) {
+			convert_fail(err, opts, 0, "dpkg-source options are "
+			             "not supported in a format 1.0 upload");
+			goto out;
+		}
+	}
+	/* The directory name dpkg-source expects: the diff's labels. */
+	m_asprintf(&dir, "%s-%s", res->source, job->upstream);
+	free(path);
+	m_asprintf(&path, "%s/%s", work, dir);
+	if (rename(tree, path) < 0) {
+		convert_fail(err, path, 0, "cannot create: %s", strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < job->nparts; i++) {
+		struct part *p = &job->parts[i];
+
+		if (p->role != ROLE_ORIG)
+			continue;
+		m_asprintf(&p->new_name, "%s_%s.orig%s", res->source,
+		           job->upstream, p->suffix);
+		free(path);
+		m_asprintf(&path, "%s/%s", work, p->new_name);
+		if (copy_file(p->file->path, path, err) < 0)
+			goto out;
+		if (n < 6)
+			names[n++] = p->new_name;
+	}
+	m_asprintf(&control, "-c%s/debian/control", dir);
+	m_asprintf(&changelog, "-l%s/debian/changelog", dir);
+	{
+		/* The format is given: debian/source/format comes from the
+		 * upload and could ask for another. */
+		const char *argv[] = { "dpkg-source", "-b", "--format=1.0",
+		                       control, changelog, dir, NULL };
+
+		if (run_dpkg_source(argv, work, log, d->filename, err) < 0)
+			goto out;
+	}
+	m_asprintf(&diff_name, "%s_%s.diff.gz", res->source, job->noepoch);
+	m_asprintf(&dsc_name, "%s_%s.dsc", res->source, job->noepoch);
+	names[n++] = diff_name;
+	names[n++] = dsc_name;
+	for (i = 0; i < n; i++) {
+		free(path);
+		m_asprintf(&path, "%s/%s", work, names[i]);
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+			convert_fail(err, names[i], 0, "dpkg-source did not "
+			             "write it");
+			goto out;
+		}
+	}
+	/* Everything is written: move it into place, the .dsc last. */
+	for (i = 0; i < n; i++) {
+		free(path);
+		free(to);
+		m_asprintf(&path, "%s/%s", work, names[i]);
+		m_asprintf(&to, "%s/%s", job->outdir, names[i]);
+		if (rename(path, to) < 0) {
+			convert_fail(err, to, 0, "cannot create: %s",
+			             strerror(errno));
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	free(work);
+	free(tree);
+	free(log);
+	free(dir);
+	free(control);
+	free(changelog);
+	free(path);
+	free(to);
+	free(diff_name);
+	free(dsc_name);
+	return ret;
+}
+
+static int
+build(struct job *job, const struct convert_options *opt,
+      struct convert_plan *plan, struct convert_result *res,
+      struct convert_error *err)
+{
+	const struct dsc *d = &job->dsc;
+	bool native = false;
+	char unpack[4096], path[4096], dsc_name[1024], *tree;
+	int i;
+
+	if (job->diff)
+		return build_diff(job, opt, plan, res, err);
+
+	for (i = 0; i < job->nparts; i++) {
+		struct part *p = &job->parts[i];
+
+		if (ends_with(p->file->name, ".asc"))
+			continue;
+		if (source_archive_check(p->file->path, p->file->name,
+		                         p->role == ROLE_DEBIAN ? "debian" : NULL,
+		                         err) < 0)
+			return -1;
+	}
+	snprintf(unpack, sizeof(unpack), "%s/unpack", job->staging);
+	if (mkdir(unpack, 0755) < 0)
+		return convert_fail(err, unpack, 0, "cannot create: %s",
+		                    strerror(errno));
+	for (i = 0; i < job->nparts; i++)
+		if (job->parts[i].role != ROLE_ORIG) {
+			native = job->parts[i].role == ROLE_NATIVE;
+			if (source_archive_extract(job->parts[i].file->path,
+			                           job->parts[i].file->name, unpack,
+			                           err) < 0)
+				return -1;
+		}
+	tree = native ? tree_of(unpack) : m_strdup(unpack);
+	if (convert_tree(tree, opt, plan, res, err) < 0) {
+		free(tree);
+		return -1;
+	}
+	if (strcmp(res->app, namespace_app_of_package(d->source)) != 0 ||
+	    strcmp(res->version, d->version) != 0) {
+		free(tree);
+		return convert_fail(err, d->filename, 0, "is %s %s, but its "
+		                    "debian/ says %s %s", d->source, d->version,
+		                    res->app, res->version);
+	}
+	for (i = 0; i < job->nparts; i++) {
+		struct part *p = &job->parts[i];
+		int ret;
+
+		p->new_name = m_malloc(strlen(res->source) +
+		                       strlen(job->upstream) +
+		                       strlen(job->noepoch) +
+		                       strlen(p->suffix) + 16);
+		sprintf(p->new_name, "%s_%s%s%s", res->source,
+		        p->role == ROLE_ORIG ? job->upstream : job->noepoch,
+		        p->role == ROLE_ORIG ? ".orig" : "",
+		        p->role == ROLE_ORIG ? p->suffix :
+		        p->role == ROLE_DEBIAN ? ".debian.tar.xz" :
+		        strcmp(d->format, "1.0") == 0 ? ".tar.gz" : ".tar.xz");
+		snprintf(path, sizeof(path), "%s/%s", job->staging, p->new_name);
+		if (p->role == ROLE_ORIG) {
+			ret = copy_file(p->file->path, path, err);
+		} else if (p->role == ROLE_DEBIAN) {
+			ret = source_archive_pack(path, tree, "debian", NULL,
+			                          res->timestamp, SOURCE_XZ, err);
+		} else {
+			char top[1024];
+
+			snprintf(top, sizeof(top), "%s-%s", res->source,
+			         job->upstream);
+			ret = source_archive_pack(path, tree, NULL, top,
+			                          res->timestamp,
+			                          strcmp(d->format, "1.0") == 0 ?
+			                          SOURCE_GZIP : SOURCE_XZ, err);
+		}
+		if (ret < 0) {
+			free(tree);
+			return -1;
+		}
+	}
+	snprintf(dsc_name, sizeof(dsc_name), "%s_%s.dsc", res->source,
+	         job->noepoch);
+	if (write_dsc(job, tree, dsc_name, err) < 0) {
+		free(tree);
+		return -1;
+	}
+	free(tree);
+
+	/* Everything is written: move it into place, the .dsc last. */
+	for (i = 0; i <= job->nparts; i++) {
+		const char *name = i < job->nparts ? job->parts[i].new_name :
+		                   dsc_name;
+		char to[4096];
+
+		snprintf(path, sizeof(path), "%s/%s", job->staging, name);
+		snprintf(to, sizeof(to), "%s/%s", job->outdir, name);
+		if (rename(path, to) < 0)
+			return convert_fail(err, to, 0, "cannot create: %s",
+			                    strerror(errno));
+	}
+	return 0;
+}
+
+int
+convert_dsc(const char *dsc, const char *outdir,
+            const struct convert_options *opt, struct convert_plan *plan,
+            struct convert_result *res, struct convert_error *err)
+{
+	struct job job;
+	const char *colon, *dash;
+	bool made_outdir = false;
+	int ret = -1, i;
+
+	memset(&job, 0, sizeof(job));
+	memset(res, 0, sizeof(*res));
+	convert_plan_init(plan, outdir);
+	job.outdir = outdir;
+	if (dsc_load(&job.dsc, dsc, err) < 0)
+		goto out;
+	colon = strchr(job.dsc.version, ':');
+	job.noepoch = m_strdup(colon ? colon + 1 : job.dsc.version);
+	job.upstream = m_strdup(job.noepoch);
+	dash = strrchr(job.upstream, '-');
+	if (dash && strcmp(job.dsc.format, "3.0 (native)") != 0)
+		job.upstream[dash - job.upstream] = '\0';
+	if (classify(&job, err) < 0)
+		goto out;
+	if (mkdir(outdir, 0755) == 0)
+		made_outdir = true;
+	else if (errno != EEXIST) {
+		convert_fail(err, outdir, 0, "cannot create: %s", strerror(errno));
+		goto out;
+	}
+	job.staging = m_malloc(strlen(outdir) + 32);
+	sprintf(job.staging, "%s/.extras-convert.XXXXXX", outdir);
+	if (mkdtemp(job.staging) == NULL) {
+		convert_fail(err, outdir, 0, "cannot create a staging "
+		             "directory: %s", strerror(errno));
+		free(job.staging);
+		job.staging = NULL;
+		goto out;
+	}
+	ret = build(&job, opt, plan, res, err);
+	remove_tree(job.staging);
+	if (ret < 0 && made_outdir)
+		rmdir(outdir);
+out:
+	for (i = 0; i < job.nparts; i++)
+		free(job.parts[i].new_name);
+	free(job.parts);
+	free(job.staging);
+	free(job.noepoch);
+	free(job.upstream);
+	dsc_free(&job.dsc);
+	return ret;
+}

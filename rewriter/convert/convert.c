@@ -1,0 +1,101 @@
+/*
+ * convert.c: convert an unpacked source tree into an extras source tree.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+
+#include "convert/changelog-rewrite.h"
+#include "convert/control-rewrite.h"
+#include "convert/convert.h"
+#include "convert/debian-files.h"
+#include "convert/declaration-write.h"
+#include "base/json.h"
+#include "namespace/namespace.h"
+#include "convert/rules-rewrite.h"
+
+int
+convert_tree(const char *dir, const struct convert_options *opt,
+             struct convert_plan *plan, struct convert_result *res,
+             struct convert_error *err)
+{
+	struct control_info control;
+	struct changelog_info changelog;
+	int ret = -1;
+
+	memset(res, 0, sizeof(*res));
+	convert_plan_init(plan, dir);
+	if (control_rewrite(plan, &control, err) < 0) {
+		control_info_free(&control);
+		return -1;
+	}
+	if (changelog_rewrite(plan, control.app, &changelog, err) < 0)
+		goto out;
+	if (debian_files_rewrite(plan, &control, err) < 0 ||
+	    rules_rewrite(plan, &control, err) < 0 ||
+	    declaration_write(plan, control.app, opt->root, opt->privileges,
+	                      err) < 0)
+		goto out;
+	if (convert_plan_apply(plan, err) < 0)
+		goto out;
+	res->app = m_strdup(control.app);
+	res->source = m_malloc(strlen(EXTRAS_PREFIX) + strlen(control.app) + 1);
+	sprintf(res->source, "%s%s", EXTRAS_PREFIX, control.app);
+	res->version = m_strdup(changelog.version);
+	res->timestamp = changelog.timestamp;
+	ret = 0;
+out:
+	changelog_info_free(&changelog);
+	control_info_free(&control);
+	return ret;
+}
+
+void
+convert_result_free(struct convert_result *res)
+{
+	free(res->app);
+	free(res->source);
+	free(res->version);
+	memset(res, 0, sizeof(*res));
+}
+
+void
+convert_report_json(FILE *fp, const struct convert_result *res,
+                    const struct convert_plan *plan)
+{
+	struct json j;
+	int i;
+
+	json_init(&j, fp);
+	json_object_begin(&j);
+	json_member_string(&j, "app", res->app);
+	json_member_string(&j, "source", res->source);
+	json_member_string(&j, "version", res->version);
+	json_key(&j, "notes");
+	json_array_begin(&j);
+	for (i = 0; i < plan->nnotes; i++) {
+		json_object_begin(&j);
+		json_member_string(&j, "file", plan->notes[i].file);
+		json_member_int(&j, "line", plan->notes[i].line);
+		json_member_string(&j, "message", plan->notes[i].what);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_key(&j, "changes");
+	json_array_begin(&j);
+	for (i = 0; i < plan->nops; i++) {
+		const struct convert_op *op = &plan->ops[i];
+
+		json_object_begin(&j);
+		json_member_string(&j, "op", op->kind == CONVERT_WRITE ? "write" :
+		                   op->kind == CONVERT_RENAME ? "rename" : "remove");
+		json_member_string(&j, "file", op->path);
+		if (op->to)
+			json_member_string(&j, "to", op->to);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_object_end(&j);
+	fputc('\n', fp);
+}

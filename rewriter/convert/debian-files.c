@@ -1,0 +1,462 @@
+/*
+ * debian-files.c: per-package debhelper files, renamed and judged.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <dpkg/dpkg.h>
+
+#include "convert/debian-files.h"
+#include "namespace/namespace.h"
+
+static const struct {
+	const char *suffix;
+	enum debian_file_kind kind;
+} suffixes[] = {
+	/* Installed into the package: relocation takes care of them. */
+	{ "install", DEBIAN_FILE_KEEP },
+	{ "docs", DEBIAN_FILE_KEEP },
+	{ "examples", DEBIAN_FILE_KEEP },
+	{ "info", DEBIAN_FILE_KEEP },
+	{ "manpages", DEBIAN_FILE_KEEP },
+	{ "desktop", DEBIAN_FILE_KEEP },
+	{ "icons", DEBIAN_FILE_KEEP },
+	{ "lintian-overrides", DEBIAN_FILE_KEEP },
+	{ "bash-completion", DEBIAN_FILE_KEEP },
+	{ "NEWS", DEBIAN_FILE_KEEP },
+	{ "README.Debian", DEBIAN_FILE_KEEP },
+	{ "TODO", DEBIAN_FILE_KEEP },
+	{ "changelog", DEBIAN_FILE_KEEP },
+	{ "copyright", DEBIAN_FILE_KEEP },
+	{ "not-installed", DEBIAN_FILE_KEEP },
+	{ "symbols", DEBIAN_FILE_KEEP },
+	{ "shlibs", DEBIAN_FILE_KEEP },
+	{ "bug-control", DEBIAN_FILE_KEEP },
+	{ "bug-presubj", DEBIAN_FILE_KEEP },
+	{ "sharedmimeinfo", DEBIAN_FILE_KEEP },
+	/* Judged by what they say. */
+	{ "preinst", DEBIAN_FILE_SCRIPT },
+	{ "postinst", DEBIAN_FILE_SCRIPT },
+	{ "prerm", DEBIAN_FILE_SCRIPT },
+	{ "postrm", DEBIAN_FILE_SCRIPT },
+	{ "links", DEBIAN_FILE_LINKS },
+	{ "dirs", DEBIAN_FILE_DIRS },
+	/* System integration an extras app must not have. */
+	{ "config", DEBIAN_FILE_DROP },
+	{ "templates", DEBIAN_FILE_DROP },
+	{ "cron.d", DEBIAN_FILE_DROP },
+	{ "cron.hourly", DEBIAN_FILE_DROP },
+	{ "cron.daily", DEBIAN_FILE_DROP },
+	{ "cron.weekly", DEBIAN_FILE_DROP },
+	{ "cron.monthly", DEBIAN_FILE_DROP },
+	{ "cron.yearly", DEBIAN_FILE_DROP },
+	{ "init", DEBIAN_FILE_DROP },
+	{ "default", DEBIAN_FILE_DROP },
+	{ "service", DEBIAN_FILE_DROP },
+	{ "socket", DEBIAN_FILE_DROP },
+	{ "timer", DEBIAN_FILE_DROP },
+	{ "path", DEBIAN_FILE_DROP },
+	{ "mount", DEBIAN_FILE_DROP },
+	{ "target", DEBIAN_FILE_DROP },
+	{ "user.service", DEBIAN_FILE_DROP },
+	{ "tmpfile", DEBIAN_FILE_DROP },
+	{ "tmpfiles", DEBIAN_FILE_DROP },
+	{ "sysusers", DEBIAN_FILE_DROP },
+	{ "upstart", DEBIAN_FILE_DROP },
+	{ "logrotate", DEBIAN_FILE_DROP },
+	{ "pam", DEBIAN_FILE_DROP },
+	{ "udev", DEBIAN_FILE_DROP },
+	{ "modprobe", DEBIAN_FILE_DROP },
+	{ "ppp.ip-up", DEBIAN_FILE_DROP },
+	{ "ppp.ip-down", DEBIAN_FILE_DROP },
+	{ "if-up", DEBIAN_FILE_DROP },
+	{ "if-down", DEBIAN_FILE_DROP },
+	{ "if-pre-up", DEBIAN_FILE_DROP },
+	{ "if-post-down", DEBIAN_FILE_DROP },
+	{ "menu", DEBIAN_FILE_DROP },
+	{ "mime", DEBIAN_FILE_DROP },
+	{ "doc-base", DEBIAN_FILE_DROP },
+	{ "emacsen-install", DEBIAN_FILE_DROP },
+	{ "emacsen-remove", DEBIAN_FILE_DROP },
+	{ "emacsen-startup", DEBIAN_FILE_DROP },
+	{ "emacsen-compat", DEBIAN_FILE_DROP },
+	{ "alternatives", DEBIAN_FILE_DROP },
+	{ "triggers", DEBIAN_FILE_DROP },
+	{ "maintscript", DEBIAN_FILE_DROP },
+	{ "gsettings-override", DEBIAN_FILE_DROP },
+	{ "isinstallable", DEBIAN_FILE_DROP },
+};
+
+/* Files in debian/ that are never per-package debhelper files. */
+static const char *const not_debhelper[] = {
+	"control", "changelog", "copyright", "rules", "compat", "watch",
+	"extras.yaml", "gbp.conf", "clean", "files", "source", "patches",
+	"tests", "upstream", "README.source", NULL,
+};
+
+enum debian_file_kind
+debian_file_kind(const char *suffix)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+		if (strcmp(suffixes[i].suffix, suffix) == 0)
+			return suffixes[i].kind;
+	/* doc-base.NAME: one registration a file. */
+	if (strncmp(suffix, "doc-base.", 9) == 0)
+		return DEBIAN_FILE_DROP;
+	return DEBIAN_FILE_UNKNOWN;
+}
+
+/*
+ * Shell lines of a maintainer script that do nothing but frame the
+ * #DEBHELPER# snippets, and lines whose only effect is system integration.
+ */
+static const char boilerplate_re[] =
+	"^(?:"
+	"|#.*"
+	"|set\\s+[-+][a-z]+"
+	"|exit(?:\\s+[0-9]+)?;?"
+	"|case\\s+\"?\\$\\{?1\\}?\"?\\s+in"
+	"|esac|;;|fi|else|then|do|done|\\{|\\}|:|true"
+	"|[a-z|*\" -]+\\)\\s*(?:;;)?"
+	"|if\\s+\\[[^]`$]*(?:\\$\\{?[1-9]\\}?[^]`$]*)*\\]\\s*(?:;\\s*then)?"
+	"|echo\\s[^>|;&]*(?:>&2)?"
+	")$";
+static const char integration_re[] =
+	"^(?:if\\s+(?:which|command\\s+-v|type|\\[\\s+-[xe])\\s[^;]*;\\s*then\\s+)?"
+	"(?:/usr)?(?:/s?bin/)?"
+	"(update-alternatives|update-menus|install-info|update-rc\\.d"
+	"|invoke-rc\\.d|systemctl|deb-systemd-helper|deb-systemd-invoke"
+	"|ldconfig|update-mime-database|update-mime|update-desktop-database"
+	"|gtk-update-icon-cache|update-icon-caches|adduser|addgroup|deluser"
+	"|delgroup|useradd|userdel|groupadd|groupdel|dpkg-divert|dpkg-trigger"
+	"|dpkg-maintscript-helper|update-fonts-dir|fc-cache"
+	"|glib-compile-schemas|mandb|db_[a-z_]+|\\.\\s+/usr/share/debconf/confmodule)"
+	"\\b.*$";
+
+static pcre2_code *
+compile(const char *pattern)
+{
+	int errcode;
+	PCRE2_SIZE erroff;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+	                               0, &errcode, &erroff, NULL);
+
+	if (re == NULL)
+		abort();
+	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	return re;
+}
+
+static bool
+matches(pcre2_code *re, const char *s, size_t n)
+{
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	int rc = pcre2_match(re, (PCRE2_SPTR)s, n, 0, 0, md, NULL);
+
+	pcre2_match_data_free(md);
+	return rc >= 0;
+}
+
+int
+debian_script_judge(const char *file, const char *text,
+                    struct convert_plan *plan, struct convert_error *err)
+{
+	static pcre2_code *boilerplate, *integration, *shell;
+	const char *p = text;
+	int lno = 1, ret = 0;
+
+	if (boilerplate == NULL) {
+		boilerplate = compile(boilerplate_re);
+		integration = compile(integration_re);
+		shell = compile("^#!\\s*/bin/(?:ba|da)?sh(?:\\s+-e)?\\s*$");
+	}
+	if (strncmp(text, "#!", 2) == 0 &&
+	    !matches(shell, text,
+	             strcspn(text, "\n")))
+		return convert_fail(err, file, 1, "maintainer script is not a "
+		                    "shell script, and cannot be judged");
+	while (*p) {
+		size_t n = strcspn(p, "\n"), b = 0;
+		const char *line = p;
+
+		p += n + (p[n] == '\n');
+		/* Judge the line without its indentation and trailing blanks. */
+		while (b < n && (line[b] == ' ' || line[b] == '\t'))
+			b++;
+		line += b;
+		n -= b;
+		while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+			n--;
+		if (n > 0 && line[n - 1] == '\\')
+			return convert_fail(err, file, lno, "continued line in "
+			                    "maintainer script cannot be judged");
+		if (matches(boilerplate, line, n)) {
+			lno++;
+			continue;
+		}
+		if (matches(integration, line, n)) {
+			if (plan)
+				convert_plan_note(plan, file, lno, "dropped "
+				                  "system integration '%.*s'",
+				                  (int)(n > 80 ? 80 : n), line);
+			ret = 1;
+			lno++;
+			continue;
+		}
+		return convert_fail(err, file, lno, "cannot judge maintainer "
+		                    "script line '%.*s': an extras package's "
+		                    "scripts come from debhelper snippets only",
+		                    (int)(n > 80 ? 80 : n), line);
+	}
+	return ret;
+}
+
+/* Where relocation takes over: everything else is outside the namespace. */
+static bool
+relocatable(const char *path, size_t n)
+{
+	static const char *const tops[] = { "usr/", "etc/", "opt/", NULL };
+	int i;
+
+	while (n > 0 && *path == '/') {
+		path++;
+		n--;
+	}
+	if (memmem(path, n, "..", 2) != NULL)
+		return false;
+	for (i = 0; tops[i]; i++)
+		if (n >= strlen(tops[i]) && memcmp(path, tops[i], strlen(tops[i])) == 0)
+			return true;
+	return false;
+}
+
+static int
+judge_links(const char *file, const char *text, struct convert_error *err)
+{
+	const char *p = text;
+	int lno = 1;
+
+	for (; *p; lno++) {
+		size_t n = strcspn(p, "\n");
+		const char *line = p, *end = p + n;
+		int words = 0;
+
+		p += n + (p[n] == '\n');
+		while (line < end) {
+			size_t w;
+
+			line += strspn(line, " \t");
+			if (line >= end || *line == '#')
+				break;
+			w = strcspn(line, " \t\n");
+			if (line + w > end)
+				w = end - line;
+			if (!relocatable(line, w))
+				return convert_fail(err, file, lno, "link '%.*s' is "
+				                    "outside /usr, /etc and /opt, which "
+				                    "the namespace takes over, and "
+				                    "cannot be judged", (int)w, line);
+			words++;
+			line += w;
+		}
+		if (words % 2 != 0)
+			return convert_fail(err, file, lno, "malformed link line: "
+			                    "expected 'SOURCE DESTINATION'");
+	}
+	return 0;
+}
+
+/* Keep the lines that create directories the namespace takes over. */
+static char *
+judge_dirs(const char *file, const char *text, struct convert_plan *plan)
+{
+	char *out = m_malloc(strlen(text) + 1), *o = out;
+	const char *p = text;
+	int lno = 1;
+
+	for (; *p; lno++) {
+		size_t n = strcspn(p, "\n"), w;
+		const char *line = p + strspn(p, " \t");
+		bool keep = true;
+
+		while (line < p + n && *line != '#') {
+			w = strcspn(line, " \t\n");
+			if (!relocatable(line, w))
+				keep = false;
+			line += w;
+			line += strspn(line, " \t");
+		}
+		if (keep) {
+			memcpy(o, p, n + (p[n] == '\n'));
+			o += n + (p[n] == '\n');
+		} else {
+			convert_plan_note(plan, file, lno, "dropped '%.*s': it "
+			                  "creates a system directory", (int)n, p);
+		}
+		p += n + (p[n] == '\n');
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The package whose name starts NAME followed by a dot: the longest. */
+static const char *
+package_of(const struct control_info *info, const char *name, bool *renamed)
+{
+	const char *best = NULL;
+	size_t best_len = 0, plen = strlen(EXTRAS_PREFIX);
+	int i;
+
+	*renamed = false;
+	for (i = 0; i < info->npackages; i++) {
+		const char *pkg = info->packages[i];
+		size_t n = strlen(pkg);
+
+		if (strncmp(name, pkg, n) == 0 && name[n] == '.' && n > best_len) {
+			best = pkg;
+			best_len = n;
+			*renamed = false;
+		}
+		if (strncmp(name, EXTRAS_PREFIX, plen) == 0 &&
+		    strncmp(name + plen, pkg, n) == 0 && name[plen + n] == '.' &&
+		    plen + n > best_len) {
+			best = pkg;
+			best_len = plen + n;
+			*renamed = true;
+		}
+	}
+	return best;
+}
+
+static int
+judge_file(struct convert_plan *plan, const char *path,
+           enum debian_file_kind kind, bool *drop, struct convert_error *err)
+{
+	char *text = NULL, *out;
+	size_t len;
+	mode_t mode;
+	int ret = 0;
+
+	*drop = false;
+	if (kind == DEBIAN_FILE_DROP) {
+		convert_plan_note(plan, path, 0, "dropped: system integration "
+		                  "an extras app must not have");
+		*drop = true;
+		return 0;
+	}
+	if (kind == DEBIAN_FILE_KEEP)
+		return 0;
+	if (convert_read(plan, path, &text, &len, &mode, false, err) < 0)
+		return -1;
+	if (memchr(text, '\0', len) != NULL) {
+		free(text);
+		return convert_fail(err, path, 0, "contains a NUL byte");
+	}
+	if (kind == DEBIAN_FILE_SCRIPT) {
+		ret = debian_script_judge(path, text, plan, err);
+		if (ret == 1) {
+			convert_plan_note(plan, path, 0, "dropped: a maintainer "
+			                  "script doing only system integration");
+			*drop = true;
+			ret = 0;
+		}
+	} else if (kind == DEBIAN_FILE_LINKS) {
+		ret = judge_links(path, text, err);
+	} else if (kind == DEBIAN_FILE_DIRS) {
+		out = judge_dirs(path, text, plan);
+		if (strspn(out, " \t\n") == strlen(out))
+			*drop = true;
+		else if (strcmp(out, text) != 0)
+			convert_plan_write(plan, path, out, strlen(out), mode);
+		free(out);
+	}
+	free(text);
+	return ret < 0 ? -1 : 0;
+}
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
+                     struct convert_error *err)
+{
+	char *dirpath = m_malloc(strlen(plan->dir) + 8);
+	char **names = NULL;
+	int nnames = 0, i, ret = 0;
+	struct dirent *de;
+	DIR *dir;
+
+	sprintf(dirpath, "%s/debian", plan->dir);
+	dir = opendir(dirpath);
+	free(dirpath);
+	if (dir == NULL)
+		return convert_fail(err, "debian", 0, "cannot open directory");
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		names = m_realloc(names, sizeof(char *) * (nnames + 1));
+		names[nnames++] = m_strdup(de->d_name);
+	}
+	closedir(dir);
+	if (nnames > 0)
+		qsort(names, nnames, sizeof(char *), name_cmp);
+
+	for (i = 0; i < nnames && ret == 0; i++) {
+		const char *name = names[i], *pkg, *suffix;
+		enum debian_file_kind kind;
+		char path[PATH_MAX], to[2 * PATH_MAX];
+		bool renamed, drop;
+		int j;
+		struct stat st;
+
+		for (j = 0; not_debhelper[j]; j++)
+			if (strcmp(name, not_debhelper[j]) == 0)
+				break;
+		if (not_debhelper[j])
+			continue;
+		pkg = package_of(info, name, &renamed);
+		suffix = pkg ? strchr(name + (renamed ? strlen(EXTRAS_PREFIX) : 0) +
+		                      strlen(pkg), '.') + 1 : name;
+		kind = debian_file_kind(suffix);
+		if (kind == DEBIAN_FILE_UNKNOWN)
+			continue;
+		snprintf(path, sizeof(path), "debian/%s", name);
+		/* Build leftovers such as debian/NAME/ are not debhelper files. */
+		snprintf(to, sizeof(to), "%s/%s", plan->dir, path);
+		if (lstat(to, &st) < 0 || S_ISDIR(st.st_mode))
+			continue;
+		ret = judge_file(plan, path, kind, &drop, err);
+		if (ret < 0)
+			break;
+		if (drop) {
+			convert_plan_remove(plan, path);
+			continue;
+		}
+		if (pkg == NULL || renamed)
+			continue;
+		snprintf(to, sizeof(to), "%s/debian/%s%s", plan->dir,
+		         EXTRAS_PREFIX, name);
+		if (lstat(to, &st) == 0) {
+			ret = convert_fail(err, path, 0, "cannot be renamed: "
+			                   "debian/%s%s exists", EXTRAS_PREFIX, name);
+			break;
+		}
+		snprintf(to, sizeof(to), "debian/%s%s", EXTRAS_PREFIX, name);
+		convert_plan_rename(plan, path, to);
+	}
+	for (i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}

@@ -1,0 +1,112 @@
+/*
+ * declaration-write.c: debian/extras.yaml written by extras-convert.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/varbuf.h>
+
+#include "convert/declaration-write.h"
+#include "namespace/declaration.h"
+#include "namespace/namespace.h"
+
+char *
+declaration_text(const char *app, const char *root, const char *privileges,
+                 struct convert_error *err)
+{
+	struct varbuf vb = VARBUF_INIT;
+	const char *why, *p;
+	int n = 0;
+
+	if ((why = namespace_check_app(app)) != NULL) {
+		convert_fail(err, "--privileges", 0, "app '%s' %s", app, why);
+		return NULL;
+	}
+	varbuf_printf(&vb, "# What the extras app may do beyond its own files; "
+	              "see extras-convert(1).\napp: %s\n", app);
+	if (root && strcmp(root, EXTRAS_DEFAULT_ROOT) != 0) {
+		if ((why = namespace_check_root(root)) != NULL) {
+			convert_fail(err, "--root", 0, "'%s' %s", root, why);
+			varbuf_destroy(&vb);
+			return NULL;
+		}
+		varbuf_printf(&vb, "root: %s\n", root);
+	}
+	for (p = privileges ? privileges : ""; *p; ) {
+		size_t len = strcspn(p, ",");
+		char name[DECLARATION_PRIVILEGE_MAX + 1];
+
+		if (len == 0 || len > DECLARATION_PRIVILEGE_MAX) {
+			convert_fail(err, "--privileges", 0, "bad privilege list "
+			             "'%s'", privileges);
+			varbuf_destroy(&vb);
+			return NULL;
+		}
+		memcpy(name, p, len);
+		name[len] = '\0';
+		if ((why = declaration_check_privilege_name(name)) != NULL) {
+			convert_fail(err, "--privileges", 0, "privilege '%s' %s",
+			             name, why);
+			varbuf_destroy(&vb);
+			return NULL;
+		}
+		varbuf_printf(&vb, "%s  - %s\n", n++ ? "" : "privileges:\n", name);
+		p += len + (p[len] == ',');
+	}
+	if (n == 0)
+		varbuf_add_str(&vb, "privileges: []\n");
+	varbuf_end_str(&vb);
+	return varbuf_detach(&vb);
+}
+
+int
+declaration_write(struct convert_plan *plan, const char *app, const char *root,
+                  const char *privileges, struct convert_error *err)
+{
+	char *old = NULL, *text;
+	size_t len;
+	int ret;
+
+	ret = convert_read(plan, DECLARATION_FILE, &old, &len, NULL, true, err);
+	if (ret < 0)
+		return -1;
+	if (ret == 0 && privileges == NULL && root == NULL) {
+		struct declaration d;
+		char msg[512];
+
+		/* The author's own declaration stays, if it is one. */
+		if (declaration_load_buffer(&d, DECLARATION_FILE, old, len, msg,
+		                            sizeof(msg)) < 0) {
+			free(old);
+			snprintf(err->msg, sizeof(err->msg), "%s", msg);
+			return -1;
+		}
+		if (d.app.value && strcmp(d.app.value, app) != 0) {
+			ret = convert_fail(err, DECLARATION_FILE, d.app.line,
+			                   "declares app '%s', but the source is "
+			                   "'%s'", d.app.value, app);
+			declaration_free(&d);
+			free(old);
+			return ret;
+		}
+		declaration_free(&d);
+		free(old);
+		return 0;
+	}
+	text = declaration_text(app, root, privileges, err);
+	if (text == NULL) {
+		free(old);
+		return -1;
+	}
+	if (old == NULL || strcmp(old, text) != 0) {
+		convert_plan_write(plan, DECLARATION_FILE, text, strlen(text), 0644);
+		convert_plan_note(plan, DECLARATION_FILE, 0, "%s", old ?
+		                  "rewritten from --privileges and --root" :
+		                  "written");
+	}
+	free(old);
+	free(text);
+	return 0;
+}

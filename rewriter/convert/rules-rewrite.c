@@ -1,0 +1,171 @@
+/*
+ * rules-rewrite.c: debian/rules follows the renamed packages.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/varbuf.h>
+
+#include "namespace/namespace.h"
+#include "convert/rules-rewrite.h"
+
+#define RULES_FILE "debian/rules"
+
+/* Suffixes of the debhelper files debian-files.c renames. */
+#define RENAMED_SUFFIXES \
+	"install|docs|examples|info|manpages|desktop|icons|lintian-overrides" \
+	"|bash-completion|NEWS|README\\.Debian|TODO|changelog|copyright" \
+	"|not-installed|symbols|shlibs|bug-control|bug-presubj" \
+	"|sharedmimeinfo|preinst|postinst|prerm|postrm|links|dirs|substvars" \
+	"|debhelper\\.log"
+
+static int
+longest_first(const void *a, const void *b)
+{
+	size_t x = strlen(*(char *const *)a), y = strlen(*(char *const *)b);
+
+	return x < y ? 1 : x > y ? -1 : strcmp(*(char *const *)a,
+	                                       *(char *const *)b);
+}
+
+static pcre2_code *
+compile_references(const struct control_info *info)
+{
+	struct varbuf re = VARBUF_INIT;
+	char **names = m_malloc(sizeof(char *) * info->npackages);
+	pcre2_code *code;
+	PCRE2_SIZE erroff;
+	int errcode, i;
+
+	memcpy(names, info->packages, sizeof(char *) * info->npackages);
+	qsort(names, info->npackages, sizeof(char *), longest_first);
+	/* debian/NAME/ or debian/NAME.SUFFIX; then the dh options. */
+	varbuf_add_str(&re, "(?<![\\w.+-])(debian/)(");
+	for (i = 0; i < info->npackages; i++)
+		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
+	varbuf_add_str(&re, ")(?=[/\\s\"'`;:)}]|$|\\.(?:" RENAMED_SUFFIXES
+	               ")(?![\\w.+-]))|(?:^|(?<=[\\s\"'=]))"
+	               "(-p\\s?|--package=|-N\\s?|--no-package=)(");
+	for (i = 0; i < info->npackages; i++)
+		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
+	varbuf_add_str(&re, ")(?![\\w.+-])");
+	varbuf_end_str(&re);
+	free(names);
+	code = pcre2_compile((PCRE2_SPTR)re.buf, PCRE2_ZERO_TERMINATED,
+	                     PCRE2_MULTILINE, &errcode, &erroff, NULL);
+	varbuf_destroy(&re);
+	if (code == NULL)
+		abort();
+	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+	return code;
+}
+
+static int
+line_at(const char *text, size_t off)
+{
+	int line = 1;
+	size_t i;
+
+	for (i = 0; i < off; i++)
+		if (text[i] == '\n')
+			line++;
+	return line;
+}
+
+static void
+note_variables(const char *file, const char *text, size_t len,
+               struct convert_plan *plan)
+{
+	static const char unjudged[] =
+		"(?:debian/|(?:^|(?<=[\\s\"'=]))(?:-p\\s?|--package=))"
+		"\\$[({][^)}]*[)}]";
+	pcre2_code *re;
+	pcre2_match_data *md;
+	PCRE2_SIZE erroff, *ov;
+	size_t off = 0;
+	int errcode;
+
+	re = pcre2_compile((PCRE2_SPTR)unjudged, PCRE2_ZERO_TERMINATED,
+	                   PCRE2_MULTILINE, &errcode, &erroff, NULL);
+	if (re == NULL)
+		abort();
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	while (off < len &&
+	       pcre2_match(re, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
+		ov = pcre2_get_ovector_pointer(md);
+		convert_plan_note(plan, file, line_at(text, ov[0]),
+		                  "cannot rewrite '%.*s' safely: check that it "
+		                  "names an extras- package", (int)(ov[1] - ov[0]),
+		                  text + ov[0]);
+		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+}
+
+char *
+rules_rewrite_text(const char *file, const char *text, size_t len,
+                   const struct control_info *info, struct convert_plan *plan)
+{
+	struct varbuf out = VARBUF_INIT;
+	pcre2_code *re = compile_references(info);
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	size_t off = 0;
+
+	while (off <= len &&
+	       pcre2_match(re, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+		int g = ov[4] != PCRE2_UNSET ? 2 : 4;
+		size_t name = ov[2 * g], name_end = ov[2 * g + 1];
+
+		varbuf_add_buf(&out, text + off, name - off);
+		varbuf_add_str(&out, EXTRAS_PREFIX);
+		if (plan)
+			convert_plan_note(plan, file, line_at(text, name),
+			                  "renamed '%.*s' to '%.*s%s%.*s'",
+			                  (int)(name_end - ov[0]), text + ov[0],
+			                  (int)(name - ov[0]), text + ov[0],
+			                  EXTRAS_PREFIX, (int)(name_end - name),
+			                  text + name);
+		off = name;
+		if (ov[1] == ov[0])
+			break;
+		varbuf_add_buf(&out, text + off, ov[1] - off);
+		off = ov[1];
+	}
+	varbuf_add_buf(&out, text + off, len - off);
+	varbuf_end_str(&out);
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	if (plan)
+		note_variables(file, text, len, plan);
+	return varbuf_detach(&out);
+}
+
+int
+rules_rewrite(struct convert_plan *plan, const struct control_info *info,
+              struct convert_error *err)
+{
+	char *text, *out;
+	size_t len;
+	mode_t mode;
+	int ret;
+
+	ret = convert_read(plan, RULES_FILE, &text, &len, &mode, false, err);
+	if (ret < 0)
+		return -1;
+	if (memchr(text, '\0', len) != NULL) {
+		free(text);
+		return convert_fail(err, RULES_FILE, 0, "contains a NUL byte");
+	}
+	out = rules_rewrite_text(RULES_FILE, text, len, info, plan);
+	if (strcmp(out, text) != 0)
+		convert_plan_write(plan, RULES_FILE, out, strlen(out), mode);
+	free(text);
+	free(out);
+	return 0;
+}

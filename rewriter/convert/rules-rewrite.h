@@ -1,0 +1,28 @@
+/*
+ * rules-rewrite.h: debian/rules follows the renamed packages.
+ *
+ * "debian/NAME/" (the staging directory), "debian/NAME.SUFFIX" of a
+ * renamed debhelper file, and "-pNAME", "--package=NAME", "-NNAME",
+ * "--no-package=NAME" options become extras-NAME (pcre2).  A reference
+ * built from a make variable ("debian/$(PKG)/") cannot be judged and is
+ * noted for the author to check.
+ */
+#ifndef DH_EXTRAS_RULES_REWRITE_H
+#define DH_EXTRAS_RULES_REWRITE_H
+
+#include <stddef.h>
+
+#include "convert/control-rewrite.h"
+#include "base/convert-error.h"
+#include "convert/convert-plan.h"
+
+/* The rewritten TEXT (malloc'ed); notes go to PLAN when not NULL. */
+char *rules_rewrite_text(const char *file, const char *text, size_t len,
+                         const struct control_info *info,
+                         struct convert_plan *plan);
+
+/* Plan the rewrite of the tree's debian/rules. */
+int rules_rewrite(struct convert_plan *plan, const struct control_info *info,
+                  struct convert_error *err);
+
+#endif

@@ -1,0 +1,496 @@
+/*
+ * source-archive.c: source tarballs read safely, written reproducibly.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <dpkg/dpkg.h>
+
+#include "debian/source-archive.h"
+
+struct names {
+	char **v;
+	int n;
+};
+
+static void
+names_add(struct names *ns, const char *name)
+{
+	ns->v = m_realloc(ns->v, sizeof(char *) * (ns->n + 1));
+	ns->v[ns->n++] = m_strdup(name);
+}
+
+static void
+names_free(struct names *ns)
+{
+	int i;
+
+	for (i = 0; i < ns->n; i++)
+		free(ns->v[i]);
+	free(ns->v);
+	ns->v = NULL;
+	ns->n = 0;
+}
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+names_sort(struct names *ns)
+{
+	if (ns->n > 0)
+		qsort(ns->v, ns->n, sizeof(char *), name_cmp);
+}
+
+static bool
+names_has(const struct names *ns, const char *name)
+{
+	return ns->n > 0 && bsearch(&name, ns->v, ns->n, sizeof(char *), name_cmp) != NULL;
+}
+
+/* "./a//b/" → "a/b"; NULL for an absolute name or one with "..". */
+static char *
+normalize(const char *name, const char **why)
+{
+	char *out = m_malloc(strlen(name) + 1), *o = out;
+	const char *p = name;
+
+	if (name[0] == '/') {
+		*why = "has an absolute name";
+		free(out);
+		return NULL;
+	}
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			*why = "has a '..' component";
+			free(out);
+			return NULL;
+		}
+		if (n > 0 && !(n == 1 && p[0] == '.')) {
+			if (o != out)
+				*o++ = '/';
+			memcpy(o, p, n);
+			o += n;
+		}
+		p += n;
+		p += strspn(p, "/");
+	}
+	*o = '\0';
+	return out;
+}
+
+/* Whether the symbolic link NAME -> TARGET stays inside the tree. */
+static bool
+link_inside(const char *name, const char *target)
+{
+	int depth = 0;
+	const char *p;
+
+	if (target[0] == '/' || target[0] == '\0')
+		return false;
+	for (p = name; *p; p++)
+		if (*p == '/')
+			depth++;
+	for (p = target; *p; ) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (--depth < 0)
+				return false;
+		} else if (n > 0 && !(n == 1 && p[0] == '.')) {
+			depth++;
+		}
+		p += n;
+		p += strspn(p, "/");
+	}
+	return true;
+}
+
+static struct archive *
+open_read(const char *path, const char *name, struct convert_error *err)
+{
+	struct archive *a = archive_read_new();
+
+	archive_read_support_filter_gzip(a);
+	archive_read_support_filter_bzip2(a);
+	archive_read_support_filter_xz(a);
+	archive_read_support_filter_lzma(a);
+	archive_read_support_filter_zstd(a);
+	archive_read_support_format_tar(a);
+	archive_read_support_format_gnutar(a);
+	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
+		convert_fail(err, name, 0, "cannot read tarball: %s",
+		             archive_error_string(a));
+		archive_read_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+static int
+check_member(struct archive_entry *e, const char *name, const char *prefix,
+             struct names *members, struct names *links, struct names *files,
+             int64_t *total, struct convert_error *err)
+{
+	const char *why = NULL, *target;
+	char *path = normalize(archive_entry_pathname(e), &why);
+	mode_t type = archive_entry_filetype(e);
+	int ret = -1;
+
+	if (path == NULL)
+		return convert_fail(err, name, 0, "member '%s' %s; refused",
+		                    archive_entry_pathname(e), why);
+	if (path[0] == '\0') {
+		free(path);
+		return 0;
+	}
+	if (prefix && strcmp(path, prefix) != 0 &&
+	    !(strncmp(path, prefix, strlen(prefix)) == 0 &&
+	      path[strlen(prefix)] == '/')) {
+		convert_fail(err, name, 0, "member '%s' is outside %s/; refused",
+		             path, prefix);
+		goto out;
+	}
+	if ((target = archive_entry_hardlink(e)) != NULL) {
+		char *t = normalize(target, &why);
+
+		int i;
+		bool found = false;
+
+		/* Only to a regular file met before, as tar writes them. */
+		for (i = 0; t && i < files->n; i++)
+			if (strcmp(files->v[i], t) == 0)
+				found = true;
+		if (!found) {
+			convert_fail(err, name, 0, "hard link '%s' points "
+			             "outside the tree or to no earlier file "
+			             "('%s'); refused", path, target);
+			free(t);
+			goto out;
+		}
+		free(t);
+	} else if (type == AE_IFLNK) {
+		target = archive_entry_symlink(e);
+		if (target == NULL || !link_inside(path, target)) {
+			convert_fail(err, name, 0, "symbolic link '%s' points "
+			             "outside the tree ('%s'); refused", path,
+			             target ? target : "");
+			goto out;
+		}
+		names_add(links, path);
+	} else if (type == AE_IFREG) {
+		names_add(files, path);
+	} else if (type != AE_IFDIR) {
+		convert_fail(err, name, 0, "member '%s' is a device node, FIFO "
+		             "or socket; refused", path);
+		goto out;
+	}
+	if (archive_entry_size(e) > SOURCE_MEMBER_MAX) {
+		convert_fail(err, name, 0, "member '%s' is larger than %lld "
+		             "bytes; refused", path, (long long)SOURCE_MEMBER_MAX);
+		goto out;
+	}
+	*total += archive_entry_size(e);
+	if (*total > SOURCE_TOTAL_MAX) {
+		convert_fail(err, name, 0, "members add up to more than %lld "
+		             "bytes; refused", (long long)SOURCE_TOTAL_MAX);
+		goto out;
+	}
+	if (members->n >= SOURCE_MEMBERS_MAX) {
+		convert_fail(err, name, 0, "has more than %d members; refused",
+		             SOURCE_MEMBERS_MAX);
+		goto out;
+	}
+	names_add(members, path);
+	ret = 0;
+out:
+	free(path);
+	return ret;
+}
+
+/* No member twice, and none reached through a symbolic link. */
+static int
+check_tree(const char *name, struct names *members, struct names *links,
+           struct convert_error *err)
+{
+	int i;
+
+	names_sort(members);
+	names_sort(links);
+	for (i = 1; i < members->n; i++)
+		if (strcmp(members->v[i - 1], members->v[i]) == 0)
+			return convert_fail(err, name, 0, "member '%s' is listed "
+			                    "twice; refused", members->v[i]);
+	for (i = 0; i < members->n && links->n; i++) {
+		char *p = m_strdup(members->v[i]), *slash;
+
+		while ((slash = strrchr(p, '/')) != NULL) {
+			*slash = '\0';
+			if (names_has(links, p)) {
+				convert_fail(err, name, 0, "member '%s' is reached "
+				             "through the symbolic link '%s'; "
+				             "refused", members->v[i], p);
+				free(p);
+				return -1;
+			}
+		}
+		free(p);
+	}
+	return 0;
+}
+
+int
+source_archive_check(const char *path, const char *name, const char *prefix,
+                     struct convert_error *err)
+{
+	struct names members = { 0 }, links = { 0 }, files = { 0 };
+	struct archive *a = open_read(path, name, err);
+	struct archive_entry *e;
+	int64_t total = 0;
+	int ret = 0, r;
+
+	if (a == NULL)
+		return -1;
+	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
+		ret = check_member(e, name, prefix, &members, &links, &files,
+		                   &total, err);
+		if (ret < 0)
+			break;
+	}
+	if (ret == 0 && r != ARCHIVE_EOF)
+		ret = convert_fail(err, name, 0, "malformed tarball: %s",
+		                   archive_error_string(a));
+	if (ret == 0 && members.n == 0)
+		ret = convert_fail(err, name, 0, "is an empty tarball");
+	if (ret == 0)
+		ret = check_tree(name, &members, &links, err);
+	archive_read_free(a);
+	names_free(&members);
+	names_free(&links);
+	names_free(&files);
+	return ret;
+}
+
+int
+source_archive_extract(const char *path, const char *name, const char *dest,
+                       struct convert_error *err)
+{
+	struct archive *a = open_read(path, name, err), *w;
+	struct archive_entry *e;
+	int cwd, ret = 0, r;
+
+	if (a == NULL)
+		return -1;
+	cwd = open(".", O_RDONLY | O_DIRECTORY);
+	if (cwd < 0 || chdir(dest) < 0) {
+		archive_read_free(a);
+		if (cwd >= 0)
+			close(cwd);
+		return convert_fail(err, dest, 0, "cannot enter: %s",
+		                    strerror(errno));
+	}
+	w = archive_write_disk_new();
+	/* The members were checked; libarchive checks again. */
+	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_SYMLINKS |
+	                               ARCHIVE_EXTRACT_SECURE_NODOTDOT |
+	                               ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS |
+	                               ARCHIVE_EXTRACT_NO_OVERWRITE);
+	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
+		const void *buf;
+		size_t size;
+		la_int64_t off;
+
+		archive_entry_set_perm(e, archive_entry_perm(e) & 0777);
+		if (archive_write_header(w, e) != ARCHIVE_OK) {
+			ret = convert_fail(err, name, 0, "cannot extract '%s': %s",
+			                   archive_entry_pathname(e),
+			                   archive_error_string(w));
+			break;
+		}
+		while ((r = archive_read_data_block(a, &buf, &size, &off)) ==
+		       ARCHIVE_OK)
+			if (archive_write_data_block(w, buf, size, off) !=
+			    ARCHIVE_OK)
+				break;
+		if (r != ARCHIVE_EOF) {
+			ret = convert_fail(err, name, 0, "cannot extract '%s': %s",
+			                   archive_entry_pathname(e),
+			                   archive_error_string(a));
+			break;
+		}
+		archive_write_finish_entry(w);
+	}
+	if (ret == 0 && r != ARCHIVE_EOF && r != ARCHIVE_OK)
+		ret = convert_fail(err, name, 0, "malformed tarball: %s",
+		                   archive_error_string(a));
+	archive_write_close(w);
+	archive_write_free(w);
+	archive_read_free(a);
+	if (fchdir(cwd) < 0 && ret == 0)
+		ret = convert_fail(err, dest, 0, "cannot leave: %s",
+		                   strerror(errno));
+	close(cwd);
+	return ret;
+}
+
+static void
+walk(const char *root, const char *rel, struct names *out)
+{
+	char *dirpath = m_malloc(strlen(root) + strlen(rel) + 2);
+	struct dirent *de;
+	DIR *dir;
+
+	sprintf(dirpath, "%s%s%s", root, rel[0] ? "/" : "", rel);
+	dir = opendir(dirpath);
+	free(dirpath);
+	if (dir == NULL)
+		return;
+	while ((de = readdir(dir)) != NULL) {
+		char *child;
+		struct stat st;
+		char *full;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		child = m_malloc(strlen(rel) + strlen(de->d_name) + 2);
+		sprintf(child, "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
+		names_add(out, child);
+		full = m_malloc(strlen(root) + strlen(child) + 2);
+		sprintf(full, "%s/%s", root, child);
+		if (lstat(full, &st) == 0 && S_ISDIR(st.st_mode))
+			walk(root, child, out);
+		free(full);
+		free(child);
+	}
+	closedir(dir);
+}
+
+static int
+pack_member(struct archive *a, const char *dir, const char *rel,
+            const char *top, time_t mtime, const char *name,
+            struct convert_error *err)
+{
+	struct archive_entry *e = archive_entry_new();
+	char *full = m_malloc(strlen(dir) + strlen(rel) + 2);
+	char *member = m_malloc((top ? strlen(top) : 0) + strlen(rel) + 2);
+	char buf[65536];
+	struct stat st;
+	int ret = 0;
+
+	sprintf(full, "%s/%s", dir, rel);
+	sprintf(member, "%s%s%s", top ? top : "", top ? "/" : "", rel);
+	if (lstat(full, &st) < 0) {
+		ret = convert_fail(err, rel, 0, "cannot stat: %s", strerror(errno));
+		goto out;
+	}
+	archive_entry_set_pathname(e, member);
+	archive_entry_set_uid(e, 0);
+	archive_entry_set_gid(e, 0);
+	archive_entry_set_mtime(e, mtime, 0);
+	if (S_ISDIR(st.st_mode)) {
+		archive_entry_set_filetype(e, AE_IFDIR);
+		archive_entry_set_perm(e, 0755);
+	} else if (S_ISLNK(st.st_mode)) {
+		ssize_t n = readlink(full, buf, sizeof(buf) - 1);
+
+		buf[n < 0 ? 0 : n] = '\0';
+		archive_entry_set_filetype(e, AE_IFLNK);
+		archive_entry_set_perm(e, 0777);
+		archive_entry_set_symlink(e, buf);
+	} else if (S_ISREG(st.st_mode)) {
+		archive_entry_set_filetype(e, AE_IFREG);
+		archive_entry_set_perm(e, st.st_mode & 0111 ? 0755 : 0644);
+		archive_entry_set_size(e, st.st_size);
+	} else {
+		ret = convert_fail(err, rel, 0, "is not a file, directory or "
+		                   "symbolic link");
+		goto out;
+	}
+	if (archive_write_header(a, e) != ARCHIVE_OK) {
+		ret = convert_fail(err, name, 0, "cannot write: %s",
+		                   archive_error_string(a));
+		goto out;
+	}
+	if (S_ISREG(st.st_mode)) {
+		int fd = open(full, O_RDONLY | O_NOFOLLOW);
+		ssize_t n;
+
+		while (fd >= 0 && (n = read(fd, buf, sizeof(buf))) > 0)
+			archive_write_data(a, buf, n);
+		if (fd >= 0)
+			close(fd);
+	}
+out:
+	archive_entry_free(e);
+	free(full);
+	free(member);
+	return ret;
+}
+
+int
+source_archive_pack(const char *path, const char *dir, const char *subdir,
+                    const char *top, time_t mtime,
+                    enum source_compression compression,
+                    struct convert_error *err)
+{
+	struct names members = { 0 };
+	struct archive *a = archive_write_new();
+	int i, ret = 0;
+
+	if (subdir) {
+		names_add(&members, subdir);
+		walk(dir, subdir, &members);
+	} else {
+		walk(dir, "", &members);
+	}
+	names_sort(&members);
+	archive_write_set_format_gnutar(a);
+	if (compression == SOURCE_XZ) {
+		archive_write_add_filter_xz(a);
+	} else {
+		archive_write_add_filter_gzip(a);
+		/* No timestamp in the gzip header: the same bytes every run. */
+		archive_write_set_filter_option(a, "gzip", "timestamp", NULL);
+	}
+	archive_write_set_bytes_in_last_block(a, 1);
+	if (archive_write_open_filename(a, path) != ARCHIVE_OK) {
+		ret = convert_fail(err, path, 0, "cannot create: %s",
+		                   archive_error_string(a));
+		goto out;
+	}
+	if (top) {
+		/* The top directory itself, as dpkg-source writes it. */
+		struct archive_entry *e = archive_entry_new();
+
+		archive_entry_set_pathname(e, top);
+		archive_entry_set_filetype(e, AE_IFDIR);
+		archive_entry_set_perm(e, 0755);
+		archive_entry_set_mtime(e, mtime, 0);
+		archive_write_header(a, e);
+		archive_entry_free(e);
+	}
+	for (i = 0; i < members.n && ret == 0; i++)
+		ret = pack_member(a, dir, members.v[i], top, mtime, path, err);
+	if (archive_write_close(a) != ARCHIVE_OK && ret == 0)
+		ret = convert_fail(err, path, 0, "cannot write: %s",
+		                   archive_error_string(a));
+out:
+	archive_write_free(a);
+	names_free(&members);
+	return ret;
+}

@@ -1,0 +1,51 @@
+/*
+ * source-archive.h: the tarballs of a source package, read safely and
+ * written reproducibly, with libarchive.
+ *
+ * Reading is two passes: every member is checked first (no absolute names,
+ * no "..", no links leading outside the tree or members reached through a
+ * link, no device nodes, FIFOs or sockets, no duplicates, sizes within the
+ * limits below), and only a tarball that passes is extracted.  Writing sorts
+ * the members and fixes their owners, modes and mtimes, so the same tree
+ * always gives the same bytes.
+ */
+#ifndef DH_EXTRAS_SOURCE_ARCHIVE_H
+#define DH_EXTRAS_SOURCE_ARCHIVE_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "base/convert-error.h"
+
+/* Limits against compression bombs. */
+#define SOURCE_MEMBER_MAX ((int64_t)512 * 1024 * 1024)
+#define SOURCE_TOTAL_MAX ((int64_t)2 * 1024 * 1024 * 1024)
+#define SOURCE_MEMBERS_MAX 200000
+
+/*
+ * Check every member of the tarball PATH (NAME in messages); with PREFIX
+ * ("debian"), refuse members outside that directory.
+ */
+int source_archive_check(const char *path, const char *name,
+                         const char *prefix, struct convert_error *err);
+
+/* Extract the checked tarball PATH into the existing directory DEST. */
+int source_archive_extract(const char *path, const char *name,
+                           const char *dest, struct convert_error *err);
+
+enum source_compression {
+	SOURCE_GZIP,
+	SOURCE_XZ,
+};
+
+/*
+ * Write the tree DIR (or only its subdirectory SUBDIR, when not NULL) to
+ * the tarball PATH, members named TOP/... (or as in DIR when TOP is NULL),
+ * owned by root, dated MTIME.
+ */
+int source_archive_pack(const char *path, const char *dir, const char *subdir,
+                        const char *top, time_t mtime,
+                        enum source_compression compression,
+                        struct convert_error *err);
+
+#endif

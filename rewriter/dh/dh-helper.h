@@ -1,0 +1,70 @@
+/*
+ * dh-helper.h: what every dh_extras_* helper shares with debhelper's own
+ * helpers, so they behave alike inside dh:
+ *
+ *   - options: -p/--package, -N/--no-package, -a/--arch (-s), -i/--indep,
+ *     --remaining-packages, -v/--verbose, --no-act, -O OPTION (passed on
+ *     by dh; unknown ones ignored), -P and --mainpackage accepted;
+ *   - the environment: DH_VERBOSE, DH_QUIET, DH_NO_ACT, DH_OPTIONS
+ *     (unknown options warned about and ignored) and DH_INTERNAL_OPTIONS
+ *     (how dh narrows the packages of an override target);
+ *   - package selection from debian/control, with architecture
+ *     restrictions matched for the host and Build-Profiles evaluated;
+ *   - messages "NAME: error: ..." and exit status 2 on bad usage or input;
+ *   - maintainer-script snippets in debian/PKG.SCRIPT.debhelper.
+ */
+#ifndef DH_EXTRAS_DH_HELPER_H
+#define DH_EXTRAS_DH_HELPER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dh/dh-packages.h"
+
+/* An option of the helper itself. */
+struct dh_option {
+	const char *name;	/* "--root" */
+	bool has_arg;
+	const char **value;	/* set when has_arg */
+	bool *flag;		/* set when not */
+};
+
+struct dh_helper {
+	const char *name;
+	bool verbose, quiet, no_act;
+	struct dh_control control;
+	/* Parallel to control.packages: whether to act on each. */
+	bool *act;
+	size_t n_act;
+};
+
+/*
+ * Parse the options and environment, read debian/control and select the
+ * packages.  USAGE is printed for --help.  Exits with status 2 and one
+ * line on anything wrong.
+ */
+void dh_helper_init(struct dh_helper *h, const char *name, int argc,
+                    char **argv, const struct dh_option *options,
+                    const char *usage);
+void dh_helper_done(struct dh_helper *h);
+
+/* Print a command the helper runs, as debhelper does under -v. */
+void dh_helper_show(const struct dh_helper *h, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Print an informational line unless DH_QUIET is set. */
+void dh_helper_info(const struct dh_helper *h, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Add SNIPPET to the maintainer script SCRIPT ("postinst", "postrm") of
+ * PACKAGE through debian/PACKAGE.SCRIPT.debhelper, marked as debhelper
+ * marks its own; appended for postinst/preinst, prepended for
+ * prerm/postrm, so removal undoes in the reverse order.  A snippet this
+ * helper already added is not added again.  The file is replaced
+ * atomically.  Nothing is written under --no-act.
+ */
+void dh_helper_autoscript(const struct dh_helper *h, const char *package,
+                          const char *script, const char *snippet);
+
+#endif

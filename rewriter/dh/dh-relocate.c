@@ -1,0 +1,109 @@
+/*
+ * dh-relocate.c: the rewriter run over the staged trees of the packages a
+ * dh_extras_* helper acts on.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/atomic-file.h>
+#include <dpkg/ehandle.h>
+
+#include "dh/dh-relocate.h"
+#include "relocate/relocate.h"
+#include "relocate/report.h"
+
+static void
+write_report(const struct report *report, const struct extras_namespace *ns,
+             const char *name)
+{
+	struct atomic_file *file;
+	char path[512];
+
+	if (mkdir("debian/.debhelper", 0755) < 0 && errno != EEXIST)
+		ohshite("cannot create debian/.debhelper");
+	if (mkdir(DH_RELOCATE_REPORT_DIR, 0755) < 0 && errno != EEXIST)
+		ohshite("cannot create %s", DH_RELOCATE_REPORT_DIR);
+	snprintf(path, sizeof(path), DH_RELOCATE_REPORT_DIR "/%s", name);
+	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
+	atomic_file_open(file);
+	report_write_json(report, ns, false, file->fp);
+	/* A build log, not data to recover: no fsync. */
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	atomic_file_free(file);
+}
+
+int
+dh_relocate(const struct dh_helper *h, const struct declaration *decl,
+            struct extras_namespace *ns, const char *report_name)
+{
+	struct relocate_options opt = { 0 };
+	struct report report;
+	enum relocate_status status;
+	char **dirs, cmd[8192], err[8192];
+	const char **accepted;
+	size_t i, n = 0, len;
+
+	dirs = calloc(h->control.count + 1, sizeof(char *));
+	if (dirs == NULL)
+		ohshit("out of memory");
+	len = (size_t)snprintf(cmd, sizeof(cmd), "extras-rewrite --app %s "
+	                       "--root %s", ns->app, ns->root);
+	for (i = 0; i < h->control.count; i++) {
+		char dir[512];
+		struct stat st;
+
+		if (!h->act[i])
+			continue;
+		snprintf(dir, sizeof(dir), "debian/%s", h->control.packages[i].name);
+		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		dirs[n++] = strdup(dir);
+		if (len < sizeof(cmd))
+			len += (size_t)snprintf(cmd + len, sizeof(cmd) - len, " %s",
+			                        dir);
+	}
+	if (n == 0) {
+		free(dirs);
+		return 0;
+	}
+	dh_helper_show(h, "%s", cmd);
+
+	opt.app = ns->app;
+	opt.root = ns->root;
+	opt.dry_run = h->no_act;
+	accepted = calloc(decl->n_unpatched + 1, sizeof(char *));
+	if (accepted == NULL)
+		ohshit("out of memory");
+	for (i = 0; i < decl->n_unpatched; i++)
+		accepted[i] = decl->unpatched[i].value;
+	opt.accepted = accepted;
+	opt.n_accepted = decl->n_unpatched;
+	report_init(&report);
+	status = relocate_trees(&opt, dirs, (int)n, ns, &report, err,
+	                        sizeof(err));
+	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
+		ohshit("%s", err);
+	if (!h->no_act)
+		write_report(&report, ns, report_name);
+	if (!h->quiet || status == RELOCATE_UNPATCHED)
+		report_write_summary(&report, h->name, h->no_act,
+		                     status == RELOCATE_UNPATCHED ? stderr : stdout);
+	if (status == RELOCATE_UNPATCHED)
+		fprintf(stderr, "%s: error: %zu reference%s to moved paths cannot "
+		        "be patched; build the program for the namespace %s, or "
+		        "list the file under unpatched: in debian/extras.yaml "
+		        "(see %s/%s)\n", h->name, report.n_unpatched,
+		        report.n_unpatched == 1 ? "" : "s", ns->path,
+		        DH_RELOCATE_REPORT_DIR, report_name);
+	report_free(&report);
+	free(accepted);
+	for (i = 0; i < n; i++)
+		free(dirs[i]);
+	free(dirs);
+	return status == RELOCATE_UNPATCHED ? 1 : 0;
+}

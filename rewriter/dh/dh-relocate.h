@@ -1,0 +1,24 @@
+/*
+ * dh-relocate.h: the rewriter run over the staged trees of the packages a
+ * dh_extras_* helper acts on, as dh_extras_relocate (before dh_link) and
+ * dh_extras_links (after it) both run it.
+ */
+#ifndef DH_EXTRAS_DH_RELOCATE_H
+#define DH_EXTRAS_DH_RELOCATE_H
+
+#include "namespace/declaration.h"
+#include "dh/dh-helper.h"
+#include "namespace/namespace.h"
+
+#define DH_RELOCATE_REPORT_DIR "debian/.debhelper/extras"
+
+/*
+ * Relocate debian/PKG/ of every package H acts on into NS, accepting the
+ * references DECL lists under unpatched:, and write the report to
+ * DH_RELOCATE_REPORT_DIR/REPORT.  Dies on bad input; returns the exit
+ * status: 0, or 1 when references remain unpatched (listed on stderr).
+ */
+int dh_relocate(const struct dh_helper *h, const struct declaration *decl,
+                struct extras_namespace *ns, const char *report_name);
+
+#endif

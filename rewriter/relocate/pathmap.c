@@ -1,0 +1,360 @@
+/*
+ * pathmap.c: the old paths a package's files had, and where they went.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "relocate/pathmap.h"
+
+#define PATHMAP_TOPS_MAX 64
+#define PATHMAP_TOP_MAX 32
+
+struct pathmap_entry {
+	char *old;
+	char *new;
+	size_t oldlen;
+	uint64_t hash;
+};
+
+struct pathmap {
+	struct pathmap_entry *entries;
+	size_t count, alloc;
+	/* Open addressing: indexes into entries, plus one; 0 is empty. */
+	size_t *slots;
+	size_t nslots;
+	/* The first components of the old paths, and their first bytes. */
+	char tops[PATHMAP_TOPS_MAX][PATHMAP_TOP_MAX];
+	size_t toplen[PATHMAP_TOPS_MAX];
+	size_t ntops;
+	bool first[256];
+};
+
+struct pathmap_scanner {
+	const struct pathmap *map;
+};
+
+/* Bytes that end a path token: blanks, quotes, separators. */
+static bool
+is_token_end(unsigned char c)
+{
+	return c <= ' ' || c == 0x7f || strchr("\"'<>;,:=|&*?()[]{}`$\\", c);
+}
+
+static uint64_t
+hash_bytes(const char *s, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+struct pathmap *
+pathmap_new(void)
+{
+	return calloc(1, sizeof(struct pathmap));
+}
+
+void
+pathmap_free(struct pathmap *map)
+{
+	size_t i;
+
+	if (map == NULL)
+		return;
+	for (i = 0; i < map->count; i++) {
+		free(map->entries[i].old);
+		free(map->entries[i].new);
+	}
+	free(map->entries);
+	free(map->slots);
+	free(map);
+}
+
+size_t
+pathmap_count(const struct pathmap *map)
+{
+	return map->count;
+}
+
+static int
+slots_grow(struct pathmap *map)
+{
+	size_t nslots = map->nslots ? map->nslots * 2 : 1024;
+	size_t *slots = calloc(nslots, sizeof(*slots));
+	size_t i;
+
+	if (slots == NULL)
+		return -1;
+	for (i = 0; i < map->count; i++) {
+		size_t s = map->entries[i].hash & (nslots - 1);
+
+		while (slots[s])
+			s = (s + 1) & (nslots - 1);
+		slots[s] = i + 1;
+	}
+	free(map->slots);
+	map->slots = slots;
+	map->nslots = nslots;
+	return 0;
+}
+
+static const struct pathmap_entry *
+lookup_entry(const struct pathmap *map, const char *old, size_t len)
+{
+	uint64_t h;
+	size_t s;
+
+	if (map->nslots == 0)
+		return NULL;
+	h = hash_bytes(old, len);
+	for (s = h & (map->nslots - 1); map->slots[s];
+	     s = (s + 1) & (map->nslots - 1)) {
+		const struct pathmap_entry *e = &map->entries[map->slots[s] - 1];
+
+		if (e->hash == h && e->oldlen == len &&
+		    memcmp(e->old, old, len) == 0)
+			return e;
+	}
+	return NULL;
+}
+
+const char *
+pathmap_lookup(const struct pathmap *map, const char *old, size_t len)
+{
+	const struct pathmap_entry *e = lookup_entry(map, old, len);
+
+	return e ? e->new : NULL;
+}
+
+int
+pathmap_add(struct pathmap *map, const char *old, const char *new)
+{
+	struct pathmap_entry *e;
+	size_t len = strlen(old);
+	size_t s;
+
+	if (pathmap_lookup(map, old, len) != NULL)
+		return 0;
+	if (map->count == map->alloc) {
+		size_t alloc = map->alloc ? map->alloc * 2 : 256;
+		void *v = realloc(map->entries, alloc * sizeof(*e));
+
+		if (v == NULL)
+			return -1;
+		map->entries = v;
+		map->alloc = alloc;
+	}
+	if ((map->count + 1) * 2 > map->nslots && slots_grow(map) < 0)
+		return -1;
+	e = &map->entries[map->count];
+	e->old = strdup(old);
+	e->new = strdup(new);
+	if (e->old == NULL || e->new == NULL) {
+		free(e->old);
+		free(e->new);
+		return -1;
+	}
+	e->oldlen = len;
+	e->hash = hash_bytes(old, len);
+	for (s = e->hash & (map->nslots - 1); map->slots[s];
+	     s = (s + 1) & (map->nslots - 1))
+		;
+	map->slots[s] = ++map->count;
+	return 0;
+}
+
+/* Gather the distinct first components of the old paths ("usr", "etc"). */
+static int
+collect_tops(struct pathmap *map)
+{
+	size_t i, j;
+
+	for (i = 0; i < map->count; i++) {
+		const char *old = map->entries[i].old + 1;
+		size_t len = strcspn(old, "/");
+
+		if (len == 0 || len > PATHMAP_TOP_MAX)
+			continue;
+		for (j = 0; j < map->ntops; j++)
+			if (map->toplen[j] == len &&
+			    memcmp(map->tops[j], old, len) == 0)
+				break;
+		if (j < map->ntops)
+			continue;
+		if (map->ntops == PATHMAP_TOPS_MAX)
+			return -1;
+		memcpy(map->tops[map->ntops], old, len);
+		map->toplen[map->ntops++] = len;
+		map->first[(unsigned char)old[0]] = true;
+	}
+	return 0;
+}
+
+int
+pathmap_compile(struct pathmap *map, char *err, size_t errlen)
+{
+	if (collect_tops(map) < 0) {
+		snprintf(err, errlen, "more than %d top-level directories moved",
+		         PATHMAP_TOPS_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+struct pathmap_scanner *
+pathmap_scanner_new(const struct pathmap *map)
+{
+	struct pathmap_scanner *sc = calloc(1, sizeof(*sc));
+
+	if (sc == NULL)
+		return NULL;
+	sc->map = map;
+	return sc;
+}
+
+void
+pathmap_scanner_free(struct pathmap_scanner *sc)
+{
+	free(sc);
+}
+
+/*
+ * The length of the top component at P (a '/'), reading every STRIDE-th
+ * byte (2 for UTF-16, whose other bytes must be NUL), or 0.
+ */
+static size_t
+top_at(const struct pathmap *map, const unsigned char *buf, size_t len,
+       size_t p, size_t stride)
+{
+	size_t j, k;
+
+	for (j = 0; j < map->ntops; j++) {
+		size_t n = map->toplen[j];
+
+		if (p + stride * (n + 1) > len)
+			continue;
+		for (k = 0; k < n; k++) {
+			size_t at = p + stride * (k + 1);
+
+			if (buf[at] != (unsigned char)map->tops[j][k] ||
+			    (stride == 2 && buf[at - 1] != 0))
+				break;
+		}
+		if (k == n)
+			return stride * (n + 1);
+	}
+	return 0;
+}
+
+/*
+ * The longest old path that TOKEN[0..LEN) starts with, ending at a
+ * boundary (the token's end, or a byte that cannot continue a name).
+ */
+static bool
+longest_prefix(const struct pathmap *map, const char *token, size_t len,
+               struct pathmap_match *match)
+{
+	size_t i;
+
+	for (i = len; i > 1; i--) {
+		const struct pathmap_entry *e;
+
+		if (i < len && pathmap_is_name_byte((unsigned char)token[i]))
+			continue;
+		e = lookup_entry(map, token, i);
+		if (e != NULL) {
+			match->len = i;
+			match->old = e->old;
+			match->new = e->new;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+pathmap_resolve(const struct pathmap *map, const char *path,
+                struct pathmap_match *match)
+{
+	match->start = 0;
+	return longest_prefix(map, path, strlen(path), match);
+}
+
+bool
+pathmap_next(struct pathmap_scanner *sc, const unsigned char *buf,
+             size_t len, size_t from, struct pathmap_match *match)
+{
+	const struct pathmap *map = sc->map;
+	const unsigned char *p;
+
+	while (from < len &&
+	       (p = memchr(buf + from, '/', len - from)) != NULL) {
+		size_t start = (size_t)(p - buf), top, end;
+
+		from = start + 1;
+		if (from >= len || !map->first[buf[from]])
+			continue;
+		/* "x/usr" is not a path; "/usrx" is not /usr. */
+		if (start > 0 && pathmap_is_name_byte(buf[start - 1]))
+			continue;
+		top = top_at(map, buf, len, start, 1);
+		if (top == 0 || (start + top < len &&
+		                 pathmap_is_name_byte(buf[start + top])))
+			continue;
+		for (end = start + top; end < len && end - start < PATH_MAX &&
+		     !is_token_end(buf[end]); end++)
+			;
+		if (longest_prefix(map, (const char *)buf + start, end - start,
+		                   match)) {
+			match->start = start;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * In UTF-16 an ASCII path reads, from its slash on, as the same bytes in
+ * either byte order: "/", NUL, "u", NUL, "s"...  Offsets are the slash's.
+ */
+bool
+pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
+                   size_t len, size_t from, struct pathmap_match *match)
+{
+	const struct pathmap *map = sc->map;
+	const unsigned char *p;
+
+	while (from < len &&
+	       (p = memchr(buf + from, '/', len - from)) != NULL) {
+		size_t start = (size_t)(p - buf), i, n = 0;
+		char token[PATH_MAX];
+
+		from = start + 1;
+		if (start + 2 >= len || buf[start + 1] != 0 ||
+		    !map->first[buf[start + 2]] ||
+		    top_at(map, buf, len, start, 2) == 0)
+			continue;
+		for (i = start; i + 1 < len && n < sizeof(token) - 1; i += 2) {
+			unsigned char c = buf[i];
+
+			if (buf[i + 1] != 0 || c == 0 || c >= 0x80 ||
+			    is_token_end(c))
+				break;
+			token[n++] = (char)c;
+		}
+		if (longest_prefix(map, token, n, match)) {
+			match->start = start;
+			match->len = i - start;
+			return true;
+		}
+	}
+	return false;
+}

@@ -1,0 +1,338 @@
+/*
+ * relocate-files.c: file contents searched and patched, on several
+ * threads.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/fmt.h"
+#include "relocate/relocate-run.h"
+
+/* A thread's buffer for file contents, grown as needed. */
+struct readbuf {
+	unsigned char *data;
+	size_t alloc;
+	unsigned char *chunk; /* SCAN_CHUNK bytes */
+};
+
+/*
+ * Read the whole of FD into RB.  read(2) rather than mmap(2): unmapping
+ * in a threaded process costs every CPU a TLB flush, a file.
+ */
+static int
+read_whole(int fd, size_t size, struct readbuf *rb)
+{
+	size_t done = 0;
+
+	if (size + 1 > rb->alloc) {
+		size_t alloc = rb->alloc ? rb->alloc : 1 << 20;
+		void *v;
+
+		while (alloc < size + 1)
+			alloc *= 2;
+		v = realloc(rb->data, alloc);
+		if (v == NULL)
+			return -1;
+		rb->data = v;
+		rb->alloc = alloc;
+	}
+	while (done < size) {
+		ssize_t n = read(fd, rb->data + done, size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		done += (size_t)n;
+	}
+	if (done != size) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
+/* Bytes read at a time when looking for a first reference. */
+#define SCAN_CHUNK (1u << 20)
+/* Chunks overlap by more than the longest reference, in UTF-16 too. */
+#define SCAN_OVERLAP (2 * PATH_MAX + 16)
+
+/*
+ * Whether FD (SIZE bytes) may hold a reference, read in chunks through a
+ * small buffer that stays in cache.  Most files hold none and are read
+ * once this way; the others are read again whole.  Only false positives
+ * are possible at chunk edges, and they only cost that second read.
+ */
+static int
+may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
+                   unsigned char *chunk)
+{
+	size_t off = 0;
+	struct pathmap_match m;
+
+	while (off < size) {
+		size_t want = size - off < SCAN_CHUNK ? size - off : SCAN_CHUNK;
+		ssize_t n = pread(fd, chunk, want, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -1 : 0;
+		if (pathmap_next(sc, chunk, (size_t)n, 0, &m) ||
+		    pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m))
+			return 1;
+		if (off + (size_t)n >= size)
+			break;
+		off += (size_t)n > SCAN_OVERLAP ? (size_t)n - SCAN_OVERLAP
+		                                : (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Whether a file must be read whole whatever a chunked scan says: its
+ * references may be compressed, or be bare names (.desktop Exec=, Icon=).
+ */
+static bool
+needs_whole_read(const char *file, int fd)
+{
+	unsigned char head[16];
+	size_t len = strlen(file);
+	ssize_t n;
+
+	if (len >= 8 && strcmp(file + len - 8, ".desktop") == 0)
+		return true;
+	n = pread(fd, head, sizeof(head), 0);
+	return n > 0 && patch_is_compressed(head, (size_t)n);
+}
+
+static void
+run_job(struct run *run, struct pathmap_scanner *sc, struct readbuf *rb,
+        struct job *job)
+{
+	struct plan_entry *pe = &job->plan->p[job->index];
+	char path[PATH_MAX * 2], file[PATH_MAX + 1];
+	struct patch_result res;
+	unsigned char *buf = NULL;
+	struct stat st;
+	int fd;
+
+	if (fmt_into(path, sizeof(path), "%s/%s", job->plan->tree->dir,
+	             run->opt->dry_run ? pe->e->path
+	                               : relocate_final_path(pe)) < 0) {
+		fmt_into(job->err, sizeof(job->err), "%s: path too long", path);
+		job->failed = 1;
+		return;
+	}
+	fmt_into(file, sizeof(file), "/%s", relocate_final_path(pe));
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		fmt_into(job->err, sizeof(job->err), "%s: %s", path,
+		         strerror(errno));
+		job->failed = 1;
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	if (!needs_whole_read(file, fd)) {
+		int may = may_hold_reference(fd, (size_t)st.st_size, sc,
+		                             rb->chunk);
+
+		if (may <= 0) {
+			if (may < 0) {
+				fmt_into(job->err, sizeof(job->err), "%s: %s",
+				         path, strerror(errno));
+				job->failed = 1;
+			}
+			close(fd);
+			return;
+		}
+	}
+	if (read_whole(fd, (size_t)st.st_size, rb) < 0) {
+		fmt_into(job->err, sizeof(job->err), "%s: %s", path,
+		         strerror(errno));
+		job->failed = 1;
+		close(fd);
+		return;
+	}
+	buf = rb->data;
+	close(fd);
+	if (patch_content(&run->ctx, sc, file, buf, (size_t)st.st_size, &res,
+	                  &job->report) < 0) {
+		fmt_into(job->err, sizeof(job->err), "%s: out of memory", path);
+		job->failed = 1;
+	} else if (!run->opt->dry_run && (res.data || res.rpath) &&
+	           relocate_replace_file(job, path, &res, &pe->e->st) < 0) {
+		job->failed = 1;
+	}
+	free(res.data);
+	free(res.rpath);
+}
+
+static void *
+worker(void *arg)
+{
+	struct run *run = arg;
+	struct pathmap_scanner *sc = pathmap_scanner_new(run->paths);
+	struct readbuf rb = {NULL, 0, malloc(SCAN_CHUNK)};
+	size_t i;
+
+	if (sc == NULL || rb.chunk == NULL) {
+		pathmap_scanner_free(sc);
+		free(rb.chunk);
+		return (void *)1;
+	}
+	while ((i = atomic_fetch_add(&run->next_job, 1)) < run->njobs)
+		run_job(run, sc, &rb, &run->jobs[i]);
+	free(rb.data);
+	free(rb.chunk);
+	pathmap_scanner_free(sc);
+	return NULL;
+}
+
+struct inode_ref {
+	dev_t dev;
+	ino_t ino;
+	int plan;
+	size_t index;
+};
+
+static int
+inode_cmp(const void *a, const void *b)
+{
+	const struct inode_ref *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	if (x->plan != y->plan)
+		return x->plan - y->plan;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* One job per inode among the regular files, in path order. */
+static int
+make_jobs(struct run *run)
+{
+	size_t n = 0, i, k;
+	struct inode_ref *refs;
+	int t;
+
+	for (t = 0; t < run->nplans; t++)
+		for (i = 0; i < run->plans[t].tree->count; i++)
+			n += S_ISREG(run->plans[t].tree->entries[i].st.st_mode);
+	refs = calloc(n ? n : 1, sizeof(*refs));
+	run->jobs = calloc(n ? n : 1, sizeof(*run->jobs));
+	if (refs == NULL || run->jobs == NULL) {
+		free(refs);
+		return -1;
+	}
+	n = 0;
+	for (t = 0; t < run->nplans; t++)
+		for (i = 0; i < run->plans[t].tree->count; i++) {
+			const struct stat *st =
+			        &run->plans[t].tree->entries[i].st;
+
+			if (S_ISREG(st->st_mode))
+				refs[n++] = (struct inode_ref){
+				        st->st_dev, st->st_ino, t, i};
+		}
+	qsort(refs, n, sizeof(*refs), inode_cmp);
+	for (i = 0; i < n; i = k) {
+		struct job *job = &run->jobs[run->njobs++];
+
+		for (k = i + 1;
+		     k < n && refs[k].dev == refs[i].dev &&
+		     refs[k].ino == refs[i].ino && refs[k].plan == refs[i].plan;
+		     k++)
+			;
+		job->plan = &run->plans[refs[i].plan];
+		job->index = refs[i].index;
+		report_init(&job->report);
+		if (k - i > 1) {
+			size_t j;
+
+			job->links = calloc(k - i - 1, sizeof(size_t));
+			if (job->links == NULL) {
+				free(refs);
+				return -1;
+			}
+			for (j = i + 1; j < k; j++)
+				job->links[job->nlinks++] = refs[j].index;
+		}
+	}
+	free(refs);
+	return 0;
+}
+
+static int
+job_path_cmp(const void *a, const void *b)
+{
+	const struct job *x = a, *y = b;
+
+	if (x->plan != y->plan)
+		return x->plan < y->plan ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+enum relocate_status
+relocate_patch_files(struct run *run, struct report *report, char *err,
+                     size_t errlen)
+{
+	pthread_t threads[16];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int nthreads = run->opt->jobs > 0 ? run->opt->jobs : (int)cpus;
+	enum relocate_status status = RELOCATE_DONE;
+	int i, started = 0;
+	size_t j;
+
+	if (make_jobs(run) < 0) {
+		fmt_into(err, errlen, "out of memory");
+		return RELOCATE_FAILED;
+	}
+	qsort(run->jobs, run->njobs, sizeof(*run->jobs), job_path_cmp);
+	if (nthreads < 1)
+		nthreads = 1;
+	/* A thread costs more than it saves on a small package. */
+	if (run->njobs < 64)
+		nthreads = 1;
+	if (nthreads > 16)
+		nthreads = 16;
+	atomic_init(&run->next_job, 0);
+	for (i = 1; i < nthreads; i++)
+		if (pthread_create(&threads[started], NULL, worker, run) == 0)
+			started++;
+	if (worker(run) != NULL)
+		status = RELOCATE_FAILED;
+	for (i = 0; i < started; i++) {
+		void *rc;
+
+		pthread_join(threads[i], &rc);
+		if (rc != NULL)
+			status = RELOCATE_FAILED;
+	}
+	for (j = 0; j < run->njobs; j++) {
+		struct job *job = &run->jobs[j];
+
+		if (job->failed && status == RELOCATE_DONE) {
+			fmt_into(err, errlen, "%s", job->err);
+			status = RELOCATE_FAILED;
+		}
+		report_take(report, &job->report);
+		free(job->links);
+	}
+	if (status == RELOCATE_FAILED && err[0] == '\0')
+		fmt_into(err, errlen, "out of memory");
+	return status;
+}

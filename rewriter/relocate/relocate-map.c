@@ -1,0 +1,161 @@
+/*
+ * relocate-map.c: the maps of old paths, program names and icon names
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/fmt.h"
+#include "relocate/relocate-run.h"
+
+static int
+add_origins(struct pathmap *map, const char *ns_rel, const char *final)
+{
+	char origin[2][PATH_MAX], old[PATH_MAX + 1], new[PATH_MAX + 1];
+	int n, k;
+
+	n = layout_origins(final + strlen(ns_rel) + 1, origin);
+	fmt_into(new, sizeof(new), "/%s", final);
+	for (k = 0; k < n; k++) {
+		fmt_into(old, sizeof(old), "/%s", origin[k]);
+		if (pathmap_add(map, old, new) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Whether the namespace directory FINAL stands for a directory of its own. */
+static bool
+ns_dir_is_owned(const char *ns_rel, const char *final)
+{
+	/* Entries come sorted, so most ask about the same directory as
+	 * the one before; the table of shared directories is long. */
+	static _Thread_local char last[PATH_MAX];
+	static _Thread_local bool last_owned;
+	char origin[2][PATH_MAX];
+
+	if (!relocate_is_under(final, ns_rel))
+		return false;
+	if (strcmp(final, last) == 0)
+		return last_owned;
+	layout_origins(final + strlen(ns_rel) + 1, origin);
+	last_owned = !layout_is_shared_dir(origin[0]);
+	snprintf(last, sizeof(last), "%s", final);
+	return last_owned;
+}
+
+static int
+map_icon(struct pathmap *icons, const char *final)
+{
+	const char *base = strrchr(final, '/');
+	const char *dot;
+	char old[NAME_MAX + 1], new[NAME_MAX + 1];
+
+	if (!relocate_is_under(final, "usr/share/icons") &&
+	    !relocate_is_under(final, "usr/share/pixmaps"))
+		return 0;
+	base = base ? base + 1 : final;
+	if (!layout_has_extras_prefix(base))
+		return 0;
+	dot = strrchr(base, '.');
+	if (dot == NULL || dot - base > NAME_MAX)
+		return 0;
+	fmt_into(new, sizeof(new), "%.*s", (int)(dot - base), base);
+	fmt_into(old, sizeof(old), "%s", new + strlen(EXTRAS_PREFIX));
+	if (old[0] == '\0')
+		return 0;
+	return pathmap_add(icons, old, new);
+}
+
+/*
+ * The export FINAL may already carry the extras- name a first run gave
+ * it: map the name it had before, so a second run patches the same way.
+ */
+static int
+map_prefixed_export(struct run *run, const char *final)
+{
+	const char *base = strrchr(final, '/');
+	char before[PATH_MAX], old[PATH_MAX + 1], new[PATH_MAX + 1];
+	struct layout_place place;
+
+	if (base == NULL || !layout_has_extras_prefix(base + 1))
+		return 0;
+	fmt_into(before, sizeof(before), "%.*s%s", (int)(base + 1 - final),
+	         final, base + 1 + strlen(EXTRAS_PREFIX));
+	if (layout_place(run->ns, before, false, &place) < 0 ||
+	    place.kind != LAYOUT_EXPORT || strcmp(place.dest, final) != 0)
+		return 0;
+	fmt_into(old, sizeof(old), "/%s", before);
+	fmt_into(new, sizeof(new), "/%s", final);
+	return pathmap_add(run->paths, old, new);
+}
+
+int
+relocate_build_maps(struct run *run)
+{
+	const char *ns_rel = run->ns->rel;
+	int t;
+	size_t i;
+
+	for (t = 0; t < run->nplans; t++) {
+		struct plan *plan = &run->plans[t];
+
+		for (i = 0; i < plan->tree->count; i++) {
+			const struct plan_entry *pe = &plan->p[i];
+			const char *final = relocate_final_path(pe);
+			char parent[PATH_MAX];
+			const char *slash = strrchr(final, '/');
+			bool is_dir = S_ISDIR(pe->e->st.st_mode);
+
+			if (pe->how == HOW_MERGE)
+				continue;
+			if (pe->kind == LAYOUT_EXPORT) {
+				if (map_icon(run->icons, final) < 0 ||
+				    map_prefixed_export(run, final) < 0)
+					return -1;
+				if (pe->how == HOW_UNIT) {
+					char old[PATH_MAX + 1],
+					        new[PATH_MAX + 1];
+
+					fmt_into(old, sizeof(old), "/%s",
+					         pe->e->path);
+					fmt_into(new, sizeof(new), "/%s",
+					         final);
+					if (pathmap_add(run->paths, old, new) <
+					    0)
+						return -1;
+				}
+				continue;
+			}
+			if (!relocate_is_under(final, ns_rel) || slash == NULL)
+				continue;
+			fmt_into(parent, sizeof(parent), "%.*s",
+			         (int)(slash - final), final);
+			if (is_dir) {
+				if (ns_dir_is_owned(ns_rel, final) &&
+				    !ns_dir_is_owned(ns_rel, parent) &&
+				    add_origins(run->paths, ns_rel, final) < 0)
+					return -1;
+				continue;
+			}
+			if (!ns_dir_is_owned(ns_rel, parent) &&
+			    add_origins(run->paths, ns_rel, final) < 0)
+				return -1;
+			if (strlen(parent) == strlen(ns_rel) + 4 &&
+			    (relocate_is_under(final, run->ns->rel) &&
+			     (strncmp(parent + strlen(ns_rel), "/bin", 4) ==
+			              0 ||
+			      strncmp(parent + strlen(ns_rel), "/sbin", 5) ==
+			              0))) {
+				char new[PATH_MAX + 1];
+
+				fmt_into(new, sizeof(new), "/%s", final);
+				if (pathmap_add(run->programs, slash + 1, new) <
+				    0)
+					return -1;
+			}
+		}
+	}
+	return 0;
+}

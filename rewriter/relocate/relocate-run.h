@@ -1,0 +1,103 @@
+/*
+ * relocate-run.h: the state of one relocation run, shared by its steps
+ * (internal to the rewriter; the interface is relocate.h).
+ *
+ *   relocate-plan.c   where each entry goes, and the moves
+ *   relocate-map.c    the maps of old paths, program and icon names
+ *   relocate-links.c  symlinks retargeted
+ *   relocate-files.c  contents searched and patched, on several threads
+ *   relocate-replace.c  a file replaced atomically, metadata kept
+ *   relocate.c        the run, start to end
+ */
+#ifndef DH_EXTRAS_RELOCATE_RUN_H
+#define DH_EXTRAS_RELOCATE_RUN_H
+
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "namespace/layout.h"
+#include "relocate/patch.h"
+#include "relocate/pathmap.h"
+#include "relocate/relocate.h"
+#include "relocate/report.h"
+#include "relocate/tree.h"
+
+/* How an entry gets to its place. */
+enum how {
+	HOW_STAY,    /* already where it belongs */
+	HOW_UNIT,    /* renamed to its destination, with all below it */
+	HOW_CARRIED, /* moves because a directory above it moves */
+	HOW_MERGE,   /* a directory whose entries move one by one */
+};
+
+struct plan_entry {
+	struct tree_entry *e;
+	enum layout_kind kind;
+	enum how how;
+	bool blocked; /* directory with something below that stays */
+	char *dest;
+};
+
+struct plan {
+	struct tree *tree;
+	struct plan_entry *p; /* parallel to tree->entries */
+};
+
+struct job {
+	struct plan *plan;
+	size_t index;  /* the first name of the inode */
+	size_t *links; /* the other names of a hardlinked inode */
+	size_t nlinks;
+	struct report report;
+	char err[PATH_MAX + 128];
+	int failed;
+};
+
+struct run {
+	const struct relocate_options *opt;
+	struct extras_namespace *ns;
+	struct plan *plans;
+	int nplans;
+	struct pathmap *paths, *programs, *icons;
+	struct patch_context ctx;
+	struct job *jobs;
+	size_t njobs;
+	atomic_size_t next_job;
+};
+
+bool relocate_is_under(const char *path, const char *dir);
+ssize_t relocate_parent_index(const struct tree *t, const char *path);
+/* Where an entry is once the run is done (relative). */
+const char *relocate_final_path(const struct plan_entry *pe);
+
+/* Place every entry of PLAN and decide how it moves; false on bad input. */
+bool relocate_plan_tree(struct run *run, struct plan *plan, char *err,
+                        size_t errlen);
+enum relocate_status relocate_move_entries(struct plan *plan,
+                                           struct report *report, bool dry_run,
+                                           char *err, size_t errlen);
+
+/* The maps of paths, program names and icon names after the run. */
+int relocate_build_maps(struct run *run);
+
+enum relocate_status relocate_retarget_symlinks(struct run *run,
+                                                struct plan *plan,
+                                                struct report *report,
+                                                char *err, size_t errlen);
+
+enum relocate_status relocate_patch_files(struct run *run,
+                                          struct report *report, char *err,
+                                          size_t errlen);
+
+/*
+ * Replace the file at PATH by the patch result, atomically, with the
+ * metadata of ST; then point its other hardlinked names at the new inode.
+ */
+int relocate_replace_file(struct job *job, const char *path,
+                          const struct patch_result *res,
+                          const struct stat *st);
+
+#endif

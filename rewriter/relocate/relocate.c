@@ -1,0 +1,132 @@
+/*
+ * relocate.c: move staged package trees into their namespace and patch
+ * the references to what moved: the run, start to end.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "relocate/relocate-run.h"
+
+static void
+flag_entries(struct plan *plan, struct report *report)
+{
+	size_t i;
+
+	for (i = 0; i < plan->tree->count; i++) {
+		const struct plan_entry *pe = &plan->p[i];
+		mode_t mode = pe->e->st.st_mode;
+		char file[PATH_MAX + 1];
+
+		fmt_into(file, sizeof(file), "/%s", relocate_final_path(pe));
+		if (S_ISREG(mode) && (mode & S_ISUID))
+			report_flag(report, file, "setuid");
+		if (S_ISREG(mode) && (mode & S_ISGID))
+			report_flag(report, file, "setgid");
+		if (!S_ISLNK(mode) && (mode & S_IWOTH) && !(mode & S_ISVTX))
+			report_flag(report, file, "world-writable");
+		if (S_ISREG(mode) && !(mode & S_IWUSR))
+			report_flag(report, file, "read-only");
+		if (S_ISCHR(mode) || S_ISBLK(mode))
+			report_flag(report, file, "device");
+		if (S_ISFIFO(mode))
+			report_flag(report, file, "fifo");
+		if (S_ISSOCK(mode))
+			report_flag(report, file, "socket");
+	}
+}
+
+static void
+run_free(struct run *run)
+{
+	int t;
+	size_t i;
+
+	for (t = 0; t < run->nplans; t++) {
+		struct plan *plan = &run->plans[t];
+
+		if (plan->p)
+			for (i = 0; i < plan->tree->count; i++)
+				free(plan->p[i].dest);
+		free(plan->p);
+		if (plan->tree)
+			tree_free(plan->tree);
+		free(plan->tree);
+	}
+	free(run->plans);
+	free(run->jobs);
+	pathmap_free(run->paths);
+	pathmap_free(run->programs);
+	pathmap_free(run->icons);
+}
+
+enum relocate_status
+relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
+               struct extras_namespace *ns, struct report *report, char *err,
+               size_t errlen)
+{
+	struct run run = {.opt = opt, .ns = ns};
+	enum relocate_status status = RELOCATE_BAD_INPUT;
+	const char *why;
+	int t;
+
+	err[0] = '\0';
+	why = namespace_init(ns, opt->app, opt->root);
+	if (why != NULL) {
+		fmt_into(err, errlen, "%s '%s' %s",
+		         namespace_check_app(opt->app) ? "app id" : "root",
+		         namespace_check_app(opt->app) ? opt->app : opt->root,
+		         why);
+		return RELOCATE_BAD_INPUT;
+	}
+	run.plans = calloc(ndirs, sizeof(*run.plans));
+	run.paths = pathmap_new();
+	run.programs = pathmap_new();
+	run.icons = pathmap_new();
+	if (!run.plans || !run.paths || !run.programs || !run.icons)
+		goto oom;
+	run.nplans = ndirs;
+	for (t = 0; t < ndirs; t++) {
+		run.plans[t].tree = calloc(1, sizeof(struct tree));
+		if (run.plans[t].tree == NULL)
+			goto oom;
+		if (tree_walk(run.plans[t].tree, dirs[t], err, errlen) < 0 ||
+		    !relocate_plan_tree(&run, &run.plans[t], err, errlen))
+			goto out;
+	}
+	if (relocate_build_maps(&run) < 0)
+		goto oom;
+	if (pathmap_compile(run.paths, err, errlen) < 0) {
+		status = RELOCATE_FAILED;
+		goto out;
+	}
+	run.ctx = (struct patch_context){run.paths, run.programs, run.icons};
+
+	for (t = 0; t < ndirs; t++) {
+		status = relocate_move_entries(&run.plans[t], report,
+		                               opt->dry_run, err, errlen);
+		if (status != RELOCATE_DONE)
+			goto out;
+		status = relocate_retarget_symlinks(&run, &run.plans[t], report,
+		                                    err, errlen);
+		if (status != RELOCATE_DONE)
+			goto out;
+		flag_entries(&run.plans[t], report);
+	}
+	status = relocate_patch_files(&run, report, err, errlen);
+	report_accept(report, opt->accepted, opt->n_accepted);
+	if (status == RELOCATE_DONE && report->oom) {
+		fmt_into(err, errlen, "out of memory");
+		status = RELOCATE_FAILED;
+	}
+	if (status == RELOCATE_DONE && report->n_unpatched > 0)
+		status = RELOCATE_UNPATCHED;
+	goto out;
+oom:
+	fmt_into(err, errlen, "out of memory");
+	status = RELOCATE_FAILED;
+out:
+	run_free(&run);
+	return status;
+}

@@ -1,0 +1,155 @@
+/*
+ * unprefix.c: bring an install made under the namespace prefix back to
+ * usr/, etc/ and var/.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/fmt.h"
+#include "relocate/unprefix.h"
+
+/*
+ * Move FROM onto TO (paths), merging directories: a directory that exists
+ * on both sides has its entries moved one by one.  Returns entries moved.
+ */
+static long
+merge_move(const char *from, const char *to, bool dry_run, char *err,
+           size_t errlen)
+{
+	struct stat sf, st;
+	DIR *d;
+	struct dirent *de;
+	long moved = 0;
+
+	if (lstat(from, &sf) < 0) {
+		fmt_into(err, errlen, "%s: %s", from, strerror(errno));
+		return -1;
+	}
+	if (lstat(to, &st) < 0) {
+		if (errno != ENOENT) {
+			fmt_into(err, errlen, "%s: %s", to, strerror(errno));
+			return -1;
+		}
+		if (dry_run)
+			return 1;
+		if (rename(from, to) < 0) {
+			fmt_into(err, errlen, "cannot move %s to %s: %s", from, to,
+			         strerror(errno));
+			return -1;
+		}
+		return 1;
+	}
+	if (!S_ISDIR(sf.st_mode) || !S_ISDIR(st.st_mode)) {
+		fmt_into(err, errlen, "%s: the install put it both under the "
+		         "namespace prefix and at %s", from, to);
+		return -1;
+	}
+	d = opendir(from);
+	if (d == NULL) {
+		fmt_into(err, errlen, "%s: %s", from, strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char f[PATH_MAX], t[PATH_MAX];
+		long n;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (fmt_into(f, sizeof(f), "%s/%s", from, de->d_name) < 0 ||
+		    fmt_into(t, sizeof(t), "%s/%s", to, de->d_name) < 0) {
+			fmt_into(err, errlen, "%s/%s: path too long", from,
+			         de->d_name);
+			closedir(d);
+			return -1;
+		}
+		n = merge_move(f, t, dry_run, err, errlen);
+		if (n < 0) {
+			closedir(d);
+			return -1;
+		}
+		moved += n;
+	}
+	closedir(d);
+	if (!dry_run)
+		rmdir(from);
+	return moved;
+}
+
+long
+unprefix_tree(const struct extras_namespace *ns, const char *destdir,
+              bool dry_run, char *err, size_t errlen)
+{
+	char nsdir[PATH_MAX], usr[PATH_MAX], up[PATH_MAX];
+	struct dirent *de;
+	long moved = 0;
+	DIR *d;
+	char *slash;
+
+	if (fmt_into(nsdir, sizeof(nsdir), "%s/%s", destdir, ns->rel) < 0 ||
+	    fmt_into(usr, sizeof(usr), "%s/usr", destdir) < 0) {
+		fmt_into(err, errlen, "%s: path too long", destdir);
+		return -1;
+	}
+	/* Through a symlink (opt -> /), the moves would leave DESTDIR. */
+	for (slash = strchr(nsdir + strlen(destdir) + 1, '/');;
+	     slash = strchr(slash + 1, '/')) {
+		struct stat st;
+		size_t n = slash ? (size_t)(slash - nsdir) : strlen(nsdir);
+
+		snprintf(up, sizeof(up), "%.*s", (int)n, nsdir);
+		if (lstat(up, &st) < 0)
+			return errno == ENOENT ? 0 : -1;
+		if (!S_ISDIR(st.st_mode)) {
+			fmt_into(err, errlen, "%s: is not a directory", up);
+			return -1;
+		}
+		if (slash == NULL)
+			break;
+	}
+	d = opendir(nsdir);
+	if (d == NULL)
+		return errno == ENOENT ? 0 : -1;
+	if (!dry_run && mkdir(usr, 0755) < 0 && errno != EEXIST) {
+		fmt_into(err, errlen, "%s: %s", usr, strerror(errno));
+		closedir(d);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char f[PATH_MAX], t[PATH_MAX];
+		bool top = strcmp(de->d_name, "etc") == 0 ||
+		           strcmp(de->d_name, "var") == 0;
+		long n;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (fmt_into(f, sizeof(f), "%s/%s", nsdir, de->d_name) < 0 ||
+		    fmt_into(t, sizeof(t), "%s/%s", top ? destdir : usr,
+		             de->d_name) < 0) {
+			fmt_into(err, errlen, "%s/%s: path too long", nsdir,
+			         de->d_name);
+			closedir(d);
+			return -1;
+		}
+		n = merge_move(f, t, dry_run, err, errlen);
+		if (n < 0) {
+			closedir(d);
+			return -1;
+		}
+		moved += n;
+	}
+	closedir(d);
+	if (dry_run)
+		return moved;
+	/* The namespace directory and the empty ones above it. */
+	snprintf(up, sizeof(up), "%s", nsdir);
+	while (strlen(up) > strlen(destdir) && rmdir(up) == 0 &&
+	       (slash = strrchr(up, '/')) != NULL)
+		*slash = '\0';
+	return moved;
+}

@@ -1,0 +1,91 @@
+/*
+ * review-load.c: binary packages read for review, from .deb and .changes
+ * files (libarchive, through debfile.c).  Kept apart from the rules so that
+ * dh_extras_check, which reviews build trees, does not load libarchive.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dpkg/dpkg.h>
+
+#include "debian/changes.h"
+#include "review/review.h"
+
+/*
+ * Only the profile's text is needed from data.tar: the files directly
+ * under etc/apparmor.d, up to a profile's size in all, so that a hostile
+ * package cannot make us hold more (anything else there is refused).
+ */
+static bool
+keep_profile(const char *path, void *ctx)
+{
+	size_t n = strlen(REVIEW_PROFILE_DIR), *kept = ctx;
+
+	if (strncmp(path, REVIEW_PROFILE_DIR, n) != 0 || path[n] != '/' ||
+	    strchr(path + n + 1, '/') != NULL || *kept > 0)
+		return false;
+	*kept = 1;
+	return true;
+}
+
+static int
+read_deb(struct review *r, const char *path, const char *changes,
+         char *err, size_t errlen)
+{
+	struct review_package *p = review_add_package(r, path);
+	struct dpkg_error derr = DPKG_ERROR_INIT;
+	size_t kept = 0;
+
+	if (debfile_read_keep(&p->deb, path, keep_profile, &kept,
+	                      &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
+		free(p->where);
+		return -1;
+	}
+	p->changes = changes;
+	r->npackages++;
+	return 0;
+}
+
+int
+review_add_deb(struct review *r, const char *path, char *err, size_t errlen)
+{
+	return read_deb(r, path, NULL, err, errlen);
+}
+
+int
+review_add_changes(struct review *r, const char *path, char *err,
+                   size_t errlen)
+{
+	struct changes ch;
+	struct dpkg_error derr = DPKG_ERROR_INIT;
+	size_t i, before = r->npackages;
+	char *name;
+	int ret = 0;
+
+	if (changes_read(&ch, path, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
+		return -1;
+	}
+	name = m_strdup(path);
+	r->changes = m_realloc(r->changes, (r->nchanges + 1) * sizeof(char *));
+	r->changes[r->nchanges++] = name;
+	for (i = 0; i < ch.nfiles && ret == 0; i++)
+		if (changes_file_is_deb(&ch.files[i]))
+			ret = read_deb(r, ch.files[i].path, name, err, errlen);
+	if (ret == 0 && r->npackages == before) {
+		snprintf(err, errlen, "%s: lists no binary package", path);
+		ret = -1;
+	}
+	/* Every package must come from the source the .changes names. */
+	for (i = before; ret == 0 && i < r->npackages; i++)
+		if (strcmp(r->packages[i].deb.source, ch.source) != 0)
+			review_problem(r, i, "name", NULL, "source '%s' is not "
+			               "'%s', the source %s names",
+			               r->packages[i].deb.source, ch.source, path);
+	changes_destroy(&ch);
+	return ret;
+}

@@ -1,0 +1,525 @@
+/*
+ * review-scripts.c: maintainer scripts and the other control files.
+ *
+ * A maintainer script of an extras package is what dh_installdeb makes of
+ * snippets: "#!/bin/sh", "set -e", and blocks between "# Automatically
+ * added by TOOL" and "# End automatically added section".  Each block must
+ * be, byte for byte, one of the snippets known for that script, its
+ * placeholders filled in with this package's name, profile and namespace
+ * (@DIRS@: paths in the namespace; a placeholder bound to nothing here:
+ * a plain list of words):
+ * the dh-extras templates whose header says "Snippet: SCRIPT", and the few
+ * debhelper autoscripts an app confined to its namespace may need.
+ * Outside the blocks only the skeleton debhelper and dh_make write is
+ * accepted (comments, set -e, case "$1" in ... esac, exit 0).  Nothing is
+ * guessed: an unknown block is refused, however harmless it looks.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pcre2.h>
+
+#include "base/datadir.h"
+#include "review/review.h"
+#include "base/template.h"
+
+#define AUTOSCRIPT_DIR "/usr/share/debhelper/autoscripts"
+#define BEGIN_MARK "# Automatically added by "
+#define END_MARK "# End automatically added section"
+
+/*
+ * debhelper's autoscripts that touch nothing outside the app: icon caches
+ * of the exported icons, Python bytecode of the app's modules, and
+ * dh_apparmor's loading of a profile (bound to the app's profile name).
+ */
+static const char *const autoscripts[] = {
+	"postinst-icons", "postrm-icons",
+	"postinst-py3compile", "prerm-py3clean",
+	"postinst-apparmor", "postrm-apparmor",
+	NULL,
+};
+
+/* Control files an extras package may have besides maintainer scripts. */
+static const char *const control_files[] = {
+	"control", "md5sums", "conffiles", "triggers", REVIEW_DECLARATION,
+	NULL,
+};
+
+static const char *const scripts[] = {
+	"preinst", "postinst", "prerm", "postrm", NULL,
+};
+
+/* A path below the namespace, no component starting with a dot. */
+#define NS_REST "(?:/[A-Za-z0-9_+-][A-Za-z0-9_.+-]*)*"
+/* A placeholder bound to nothing: words of a safe alphabet. */
+#define WORDS "[A-Za-z0-9_./+:=-]+(?: [A-Za-z0-9_./+:=-]+)*"
+
+static const char line_re[] =
+	"^(?:"
+	"|#(?! Automatically added by)(?! End automatically added).*"
+	"|set\\s+-[a-z]+"
+	"|exit\\s+[01]"
+	"|case\\s+\"?\\$\\{?1\\}?\"?\\s+in"
+	"|esac|;;|:"
+	"|[a-z|*\" -]+\\)\\s*(?:;;)?"
+	"|echo\\s+\"[^\"$`\\\\]*(?:\\\\`\\$1'[^\"$`\\\\]*)?\"\\s*(?:>&2)?"
+	")$";
+static const char shebang_re[] = "^#!\\s*/bin/(?:ba|da)?sh(?:\\s+-e)?\\s*$";
+
+struct snippet {
+	const char *script;	/* "postinst" */
+	char *origin;		/* the file it came from */
+	char *text;
+	bool debhelper;		/* #TOKEN# placeholders, else @TOKEN@ */
+};
+
+struct snippets {
+	struct snippet *list;
+	size_t n;
+	pcre2_code *line, *shebang;
+};
+
+static pcre2_code *
+compile(const char *pattern)
+{
+	int code;
+	PCRE2_SIZE off;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern,
+	                               PCRE2_ZERO_TERMINATED, 0, &code, &off,
+	                               NULL);
+
+	if (re == NULL)
+		abort();
+	return re;
+}
+
+static bool
+matches(pcre2_code *re, const char *s, size_t len)
+{
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	int rc = pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, md, NULL);
+
+	pcre2_match_data_free(md);
+	return rc >= 0;
+}
+
+static void
+add_snippet(struct snippets *s, const char *script, const char *origin,
+            const char *text, bool debhelper)
+{
+	struct snippet *n = realloc(s->list, (s->n + 1) * sizeof(*s->list));
+
+	if (n == NULL)
+		abort();
+	s->list = n;
+	n = &s->list[s->n++];
+	n->script = script;
+	n->origin = strdup(origin);
+	n->text = strdup(text);
+	n->debhelper = debhelper;
+	if (n->origin == NULL || n->text == NULL)
+		abort();
+}
+
+static const char *
+script_of(const char *name)
+{
+	int i;
+
+	for (i = 0; scripts[i]; i++)
+		if (strncmp(name, scripts[i], strlen(scripts[i])) == 0 &&
+		    name[strlen(scripts[i])] == '-')
+			return scripts[i];
+	return NULL;
+}
+
+static int
+load_autoscripts(struct snippets *s, const char *dir, char *err,
+                 size_t errlen)
+{
+	int i;
+
+	for (i = 0; autoscripts[i]; i++) {
+		char path[8192], *text = NULL;
+		size_t len = 0;
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, autoscripts[i]);
+		fp = fopen(path, "r");
+		if (fp == NULL && errno == ENOENT)
+			continue;
+		if (fp == NULL || getdelim(&text, &len, '\0', fp) < 0) {
+			snprintf(err, errlen, "%s: cannot read: %s", path,
+			         strerror(errno));
+			if (fp != NULL)
+				fclose(fp);
+			free(text);
+			return -1;
+		}
+		fclose(fp);
+		add_snippet(s, script_of(autoscripts[i]), path, text, true);
+		free(text);
+	}
+	return 0;
+}
+
+static int
+compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The templates whose header has "Snippet: SCRIPT". */
+static int
+load_templates(struct snippets *s, const char *dir, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, i;
+	int ret = 0;
+
+	if (d == NULL) {
+		snprintf(err, errlen, "%s: cannot open: %s", dir,
+		         strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' || script_of(e->d_name) == NULL)
+			continue;
+		names = realloc(names, (n + 1) * sizeof(*names));
+		if (names == NULL || (names[n++] = strdup(e->d_name)) == NULL)
+			abort();
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), compare_names);
+	for (i = 0; i < n; i++) {
+		struct template t;
+		char path[8192];
+		const char *field;
+		int rc;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (ret < 0 || (rc = template_load(&t, path, err, errlen)) == 1)
+			continue;
+		if (rc < 0) {
+			ret = -1;
+			continue;
+		}
+		field = template_field(&t, "Snippet");
+		if (field != NULL && script_of(names[i]) != NULL &&
+		    strcmp(field, script_of(names[i])) == 0)
+			add_snippet(s, script_of(names[i]), path, t.body, false);
+		template_free(&t);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+static void
+snippets_free(struct snippets *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		free(s->list[i].origin);
+		free(s->list[i].text);
+	}
+	free(s->list);
+	if (s->line != NULL)
+		pcre2_code_free(s->line);
+	if (s->shebang != NULL)
+		pcre2_code_free(s->shebang);
+}
+
+/* Append LEN bytes of S to the pattern *P, every one taken literally. */
+static void
+put_literal(FILE *fp, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c >= 0x80)
+			fputc(c, fp);
+		else if (c == '\n')
+			fputs("\\n", fp);
+		else if (c == '\t')
+			fputs("\\t", fp);
+		else
+			fprintf(fp, "\\%c", c);
+	}
+}
+
+/* What placeholder TOKEN (LEN bytes) stands for in package P. */
+static const char *
+bound_value(const struct review_package *p, const char *token, size_t len)
+{
+#define IS(name) (len == strlen(name) && strncmp(token, name, len) == 0)
+	if (IS("PACKAGE"))
+		return p->deb.package;
+	if (IS("PROFILE") || IS("NAME"))
+		return p->profile_name;
+	if (IS("APP"))
+		return p->ns.app;
+	if (IS("NAMESPACE"))
+		return p->ns.path;
+	if (IS("ROOT"))
+		return p->ns.root;
+#undef IS
+	return NULL;
+}
+
+/* The snippet S as a pattern for package P: its text, holes filled. */
+static pcre2_code *
+snippet_pattern(const struct snippet *s, const struct review_package *p)
+{
+	char mark = s->debhelper ? '#' : '@', *pattern = NULL;
+	const char *t = s->text;
+	size_t size = 0, tl = strlen(t);
+	FILE *fp = open_memstream(&pattern, &size);
+	pcre2_code *re;
+
+	if (fp == NULL)
+		abort();
+	fputs("\\A", fp);
+	while (*t) {
+		const char *open = strchr(t, mark), *close;
+		size_t n;
+
+		if (open == NULL) {
+			put_literal(fp, t, strlen(t));
+			break;
+		}
+		n = strspn(open + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_");
+		close = open + 1 + n;
+		if (n == 0 || *close != mark) {
+			put_literal(fp, t, (size_t)(open + 1 - t));
+			t = open + 1;
+			continue;
+		}
+		put_literal(fp, t, (size_t)(open - t));
+		if (bound_value(p, open + 1, n) != NULL) {
+			const char *v = bound_value(p, open + 1, n);
+
+			put_literal(fp, v, strlen(v));
+		} else if (n == 4 && strncmp(open + 1, "DIRS", 4) == 0) {
+			/* Directories of the app: in its namespace. */
+			fputs("(?:", fp);
+			put_literal(fp, p->ns.path, strlen(p->ns.path));
+			fputs(NS_REST ")(?: ", fp);
+			put_literal(fp, p->ns.path, strlen(p->ns.path));
+			fputs(NS_REST ")*", fp);
+		} else {
+			fputs("(?:" WORDS ")", fp);
+		}
+		t = close + 1;
+	}
+	/* A snippet always ends its last line. */
+	if (tl > 0 && s->text[tl - 1] != '\n')
+		fputs("\\n", fp);
+	fputs("\\z", fp);
+	fclose(fp);
+	re = compile(pattern);
+	free(pattern);
+	return re;
+}
+
+static bool
+known_block(const struct snippets *s, const struct review_package *p,
+            const char *script, const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		pcre2_code *re;
+		bool ok;
+
+		if (strcmp(s->list[i].script, script) != 0)
+			continue;
+		re = snippet_pattern(&s->list[i], p);
+		ok = matches(re, text, len);
+		pcre2_code_free(re);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
+static const char *
+next_line(const char *line)
+{
+	size_t n = strcspn(line, "\n");
+
+	return line + n + (line[n] == '\n');
+}
+
+static void
+check_script(struct review *r, size_t i, const struct snippets *s,
+             const struct debfile_control_member *c)
+{
+	const struct review_package *p = &r->packages[i];
+	const char *line = c->data, *block = NULL, *tool = NULL;
+	size_t tool_len = 0;
+	char path[64];
+	int lno = 0, block_line = 0;
+
+	snprintf(path, sizeof(path), "DEBIAN/%s", c->name);
+	if (c->size != strlen(c->data)) {
+		review_problem(r, i, "script", path, "holds a NUL byte");
+		return;
+	}
+	if (strncmp(c->data, "#!", 2) != 0 ||
+	    !matches(s->shebang, c->data, strcspn(c->data, "\n"))) {
+		review_problem(r, i, "script", path, "is not a /bin/sh script");
+		return;
+	}
+	for (; *line; line = next_line(line)) {
+		size_t n = strcspn(line, "\n"), b = 0;
+
+		lno++;
+		if (block != NULL) {
+			if (n == strlen(END_MARK) &&
+			    strncmp(line, END_MARK, n) == 0) {
+				if (!known_block(s, p, c->name, block,
+				                 (size_t)(line - block)))
+					review_problem(r, i, "script", path,
+					               "line %d: the snippet added "
+					               "by %.*s is not one known for "
+					               "%s", block_line,
+					               (int)(tool_len > 80 ? 80 :
+					               tool_len), tool, c->name);
+				block = NULL;
+			}
+			continue;
+		}
+		if (lno == 1)
+			continue;
+		if (strncmp(line, BEGIN_MARK, strlen(BEGIN_MARK)) == 0) {
+			block = line + n + (line[n] != '\0');
+			block_line = lno;
+			tool = line + strlen(BEGIN_MARK);
+			tool_len = n - strlen(BEGIN_MARK);
+			continue;
+		}
+		while (b < n && (line[b] == ' ' || line[b] == '\t'))
+			b++;
+		while (n > b && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+			n--;
+		if (!matches(s->line, line + b, n - b)) {
+			review_problem(r, i, "script", path, "line %d: '%.*s' is "
+			               "not part of a debhelper snippet", lno,
+			               (int)(n - b > 80 ? 80 : n - b), line + b);
+			return;
+		}
+	}
+	if (block != NULL)
+		review_problem(r, i, "script", path, "line %d: snippet never "
+		               "ends", block_line);
+}
+
+static void
+check_triggers(struct review *r, size_t i,
+               const struct debfile_control_member *c)
+{
+	const char *line = c->data;
+	int lno = 0;
+
+	for (; *line; line = next_line(line)) {
+		size_t n = strcspn(line, "\n"), b = strspn(line, " \t");
+
+		lno++;
+		if (b >= n || line[b] == '#')
+			continue;
+		review_problem(r, i, "control-file", "DEBIAN/triggers", "line "
+		               "%d: '%.*s': no snippet an extras package may "
+		               "have needs a trigger", lno,
+		               (int)(n - b > 80 ? 80 : n - b), line + b);
+	}
+}
+
+static bool
+in_list(const char *const *list, const char *name)
+{
+	int i;
+
+	for (i = 0; list[i]; i++)
+		if (strcmp(list[i], name) == 0)
+			return true;
+	return false;
+}
+
+static void
+check_package(struct review *r, size_t i, const struct snippets *s)
+{
+	const struct review_package *p = &r->packages[i];
+	size_t j;
+
+	for (j = 0; j < p->deb.ncontrol_members; j++) {
+		const struct debfile_control_member *c =
+			&p->deb.control_members[j];
+		char path[4096 + 8];
+
+		snprintf(path, sizeof(path), "DEBIAN/%s", c->name);
+		if (strcmp(c->name, "shlibs") == 0 ||
+		    strcmp(c->name, "symbols") == 0) {
+			review_problem(r, i, "control-file", path, "an extras "
+			               "package ships no libraries for others");
+			continue;
+		}
+		if (!in_list(scripts, c->name) &&
+		    !in_list(control_files, c->name)) {
+			review_problem(r, i, "control-file", path, "not a "
+			               "control file an extras package may have");
+			continue;
+		}
+		if (c->type != DEBFILE_REGULAR) {
+			review_problem(r, i, "control-file", path, "not a "
+			               "regular file");
+			continue;
+		}
+		if (strcmp(c->name, "triggers") == 0)
+			check_triggers(r, i, c);
+		else if (in_list(scripts, c->name) && p->namespace_ok)
+			check_script(r, i, s, c);
+	}
+}
+
+int
+review_scripts(struct review *r, char *err, size_t errlen)
+{
+	struct snippets s = { 0 };
+	char templates[4096];
+	const char *autodir = r->opt.autoscripts;
+	size_t i;
+
+	if (autodir == NULL)
+		autodir = getenv("DH_AUTOSCRIPTDIR");
+	if (autodir == NULL || *autodir == '\0')
+		autodir = AUTOSCRIPT_DIR;
+	if (r->opt.templates != NULL)
+		snprintf(templates, sizeof(templates), "%s", r->opt.templates);
+	else
+		snprintf(templates, sizeof(templates), "%s/templates",
+		         dh_extras_datadir());
+	if (load_autoscripts(&s, autodir, err, errlen) < 0 ||
+	    load_templates(&s, templates, err, errlen) < 0) {
+		snippets_free(&s);
+		return -1;
+	}
+	s.line = compile(line_re);
+	s.shebang = compile(shebang_re);
+	for (i = 0; i < r->npackages; i++)
+		check_package(r, i, &s);
+	snippets_free(&s);
+	return 0;
+}

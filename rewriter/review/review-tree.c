@@ -1,0 +1,259 @@
+/*
+ * review-tree.c: a staged tree (debian/PKG/ before dh_builddeb) read as
+ * the package dpkg-deb will build from it, so that the same rules apply
+ * at build time as at review time.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "review/review.h"
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+/* Read the regular file PATH, at most DEBFILE_CONTROL_MEMBER_MAX bytes. */
+static int
+slurp(const char *path, char **data, size_t *size, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+	ssize_t n;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "%s: cannot read: %s", path,
+		         strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (st.st_size > DEBFILE_CONTROL_MEMBER_MAX) {
+		close(fd);
+		*data = NULL;
+		*size = 0;
+		return 0;
+	}
+	*data = malloc(st.st_size + 1);
+	if (*data == NULL)
+		abort();
+	n = read(fd, *data, st.st_size);
+	close(fd);
+	if (n != st.st_size) {
+		snprintf(err, errlen, "%s: cannot read: %s", path,
+		         n < 0 ? strerror(errno) : "file changed size");
+		free(*data);
+		*data = NULL;
+		return -1;
+	}
+	(*data)[n] = '\0';
+	*size = n;
+	return 0;
+}
+
+static enum debfile_type
+type_of(mode_t m)
+{
+	if (S_ISREG(m))
+		return DEBFILE_REGULAR;
+	if (S_ISDIR(m))
+		return DEBFILE_DIRECTORY;
+	if (S_ISLNK(m))
+		return DEBFILE_SYMLINK;
+	return DEBFILE_SPECIAL;
+}
+
+static int
+add_member(struct debfile *deb, const char *full, const char *rel,
+           const struct stat *st, char *err, size_t errlen)
+{
+	struct debfile_member m = { 0 };
+	size_t n = strlen(REVIEW_PROFILE_DIR);
+
+	m.path = xstrdup(rel);
+	m.type = type_of(st->st_mode);
+	m.st_mode = st->st_mode;
+	m.mode = st->st_mode & 07777;
+	m.size = m.type == DEBFILE_REGULAR ? st->st_size : 0;
+	m.owner = xstrdup("root");
+	m.group = xstrdup("root");
+	if (m.type == DEBFILE_SYMLINK) {
+		char buf[PATH_MAX];
+		ssize_t len = readlink(full, buf, sizeof(buf) - 1);
+
+		if (len < 0) {
+			snprintf(err, errlen, "%s: cannot read link: %s", full,
+			         strerror(errno));
+			goto fail;
+		}
+		buf[len] = '\0';
+		m.target = xstrdup(buf);
+	}
+	/* What review-profile needs: the profiles' text. */
+	if (m.type == DEBFILE_REGULAR && strncmp(rel, REVIEW_PROFILE_DIR,
+	                                         n) == 0 && rel[n] == '/') {
+		size_t size;
+
+		if (slurp(full, &m.data, &size, err, errlen) < 0)
+			goto fail;
+	}
+	deb->members = realloc(deb->members,
+	                       (deb->nmembers + 1) * sizeof(*deb->members));
+	if (deb->members == NULL)
+		abort();
+	deb->members[deb->nmembers++] = m;
+	return 0;
+fail:
+	free(m.path);
+	free(m.owner);
+	free(m.group);
+	free(m.target);
+	return -1;
+}
+
+/* Add what lies below FULL (REL from the root) in name order. */
+static int
+walk(struct debfile *deb, const char *full, const char *rel, char *err,
+     size_t errlen)
+{
+	struct dirent **names;
+	int n, i, ret = 0;
+
+	n = scandir(full, &names, NULL, alphasort);
+	if (n < 0) {
+		snprintf(err, errlen, "%s: cannot read: %s", full,
+		         strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		char *sub_full = NULL, *sub_rel = NULL;
+		struct stat st;
+
+		if (ret < 0 || strcmp(name, ".") == 0 ||
+		    strcmp(name, "..") == 0 ||
+		    (*rel == '\0' && strcmp(name, "DEBIAN") == 0))
+			goto next;
+		if (asprintf(&sub_full, "%s/%s", full, name) < 0 ||
+		    asprintf(&sub_rel, "%s%s%s", rel, *rel ? "/" : "",
+		             name) < 0)
+			abort();
+		if (lstat(sub_full, &st) < 0) {
+			snprintf(err, errlen, "%s: %s", sub_full,
+			         strerror(errno));
+			ret = -1;
+		} else if (add_member(deb, sub_full, sub_rel, &st, err,
+		                      errlen) < 0) {
+			ret = -1;
+		} else if (S_ISDIR(st.st_mode)) {
+			ret = walk(deb, sub_full, sub_rel, err, errlen);
+		}
+next:
+		free(sub_full);
+		free(sub_rel);
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+static int
+read_control_dir(struct debfile *deb, const char *dir, char *err,
+                 size_t errlen)
+{
+	struct dirent **names;
+	char *control;
+	int n, i, ret = 0;
+
+	if (asprintf(&control, "%s/DEBIAN", dir) < 0)
+		abort();
+	n = scandir(control, &names, NULL, alphasort);
+	if (n < 0) {
+		snprintf(err, errlen, "%s: cannot read: %s", control,
+		         strerror(errno));
+		free(control);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		struct debfile_control_member c = { 0 };
+		char *full = NULL;
+		struct stat st;
+
+		if (ret < 0 || names[i]->d_name[0] == '.')
+			goto next;
+		if (asprintf(&full, "%s/%s", control, names[i]->d_name) < 0)
+			abort();
+		if (lstat(full, &st) < 0) {
+			snprintf(err, errlen, "%s: %s", full, strerror(errno));
+			ret = -1;
+			goto next;
+		}
+		c.name = xstrdup(names[i]->d_name);
+		c.type = type_of(st.st_mode);
+		c.mode = st.st_mode & 07777;
+		if (c.type == DEBFILE_REGULAR &&
+		    (slurp(full, &c.data, &c.size, err, errlen) < 0 ||
+		     c.data == NULL)) {
+			if (c.data == NULL && ret == 0)
+				snprintf(err, errlen, "%s: too large", full);
+			free(c.name);
+			ret = -1;
+			goto next;
+		}
+		deb->control_members = realloc(deb->control_members,
+		                               (deb->ncontrol_members + 1) *
+		                               sizeof(c));
+		if (deb->control_members == NULL)
+			abort();
+		deb->control_members[deb->ncontrol_members++] = c;
+next:
+		free(full);
+		free(names[i]);
+	}
+	free(names);
+	free(control);
+	return ret;
+}
+
+int
+review_add_tree(struct review *r, const char *dir, char *err, size_t errlen)
+{
+	struct review_package *p;
+	struct dpkg_error derr = DPKG_ERROR_INIT;
+
+	r->packages = realloc(r->packages,
+	                      (r->npackages + 1) * sizeof(*r->packages));
+	if (r->packages == NULL)
+		abort();
+	p = &r->packages[r->npackages];
+	memset(p, 0, sizeof(*p));
+	p->deb.filename = xstrdup(dir);
+	p->deb.control_tar = xstrdup("DEBIAN");
+	p->deb.data_tar = xstrdup("tree");
+	strcpy(p->deb.format, "2.0");
+	if (read_control_dir(&p->deb, dir, err, errlen) < 0 ||
+	    walk(&p->deb, dir, "", err, errlen) < 0)
+		goto fail;
+	if (debfile_parse_control(&p->deb, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
+		goto fail;
+	}
+	p->where = xstrdup(dir);
+	r->npackages++;
+	return 0;
+fail:
+	debfile_destroy(&p->deb);
+	return -1;
+}

@@ -1,0 +1,195 @@
+/*
+ * review.c: the review gate: packages in, problems out.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "review/review.h"
+
+static void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (p == NULL)
+		abort();
+	return p;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+void
+review_init(struct review *r, const struct review_options *opt)
+{
+	memset(r, 0, sizeof(*r));
+	if (opt != NULL)
+		r->opt = *opt;
+}
+
+void
+review_free(struct review *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->npackages; i++) {
+		free(r->packages[i].where);
+		debfile_destroy(&r->packages[i].deb);
+		declaration_free(&r->packages[i].decl);
+	}
+	free(r->packages);
+	for (i = 0; i < r->nproblems; i++) {
+		free(r->problems[i].rule);
+		free(r->problems[i].path);
+		free(r->problems[i].message);
+	}
+	free(r->problems);
+	for (i = 0; i < r->nchanges; i++)
+		free(r->changes[i]);
+	free(r->changes);
+	memset(r, 0, sizeof(*r));
+}
+
+struct review_package *
+review_add_package(struct review *r, const char *where)
+{
+	struct review_package *p;
+
+	r->packages = xrealloc(r->packages,
+	                       (r->npackages + 1) * sizeof(*r->packages));
+	p = &r->packages[r->npackages];
+	memset(p, 0, sizeof(*p));
+	p->where = xstrdup(where);
+	return p;
+}
+
+bool
+review_same_source(const struct review_package *a,
+                   const struct review_package *b)
+{
+	return strcmp(a->deb.source, b->deb.source) == 0;
+}
+
+void
+review_problem(struct review *r, size_t p, const char *rule,
+               const char *path, const char *fmt, ...)
+{
+	struct review_problem *pb;
+	va_list ap;
+
+	r->problems = xrealloc(r->problems,
+	                       (r->nproblems + 1) * sizeof(*r->problems));
+	pb = &r->problems[r->nproblems++];
+	pb->package = p;
+	pb->rule = xstrdup(rule);
+	pb->path = path ? xstrdup(path) : NULL;
+	va_start(ap, fmt);
+	if (vasprintf(&pb->message, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	r->packages[p].nproblems++;
+}
+
+/*
+ * The namespace of each package: APP and ROOT from the declaration it
+ * carries, else APP from its source name and the default root, as the
+ * helpers that built it found them.
+ */
+static void
+find_namespaces(struct review *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->npackages; i++) {
+		struct review_package *p = &r->packages[i];
+		const struct debfile_control_member *c;
+		const char *app, *why;
+		char name[4096 + 32], msg[1024];
+
+		c = debfile_control_member(&p->deb, REVIEW_DECLARATION);
+		snprintf(name, sizeof(name), "%s", REVIEW_DECLARATION);
+		if (c != NULL && c->type != DEBFILE_REGULAR) {
+			review_problem(r, i, "declaration", NULL, "control "
+			               "member %s is not a regular file",
+			               REVIEW_DECLARATION);
+			continue;
+		}
+		if (c != NULL &&
+		    declaration_load_buffer(&p->decl, name, c->data, c->size,
+		                            msg, sizeof(msg)) < 0) {
+			review_problem(r, i, "declaration", NULL, "%s", msg);
+			continue;
+		}
+		app = p->decl.app.value ? p->decl.app.value :
+		      namespace_app_of_package(p->deb.source);
+		why = namespace_init(&p->ns, app, p->decl.root.value);
+		if (why != NULL) {
+			review_problem(r, i, "declaration", NULL, "namespace of "
+			               "app '%s' and root '%s': %s", app,
+			               p->decl.root.value ? p->decl.root.value :
+			               EXTRAS_DEFAULT_ROOT, why);
+			continue;
+		}
+		if (profile_name(&p->ns, p->profile_name,
+		                 sizeof(p->profile_name)) < 0) {
+			review_problem(r, i, "declaration", NULL, "namespace %s "
+			               "is too long for a profile name",
+			               p->ns.path);
+			continue;
+		}
+		p->namespace_ok = true;
+	}
+}
+
+int
+review_run(struct review *r, char *err, size_t errlen)
+{
+	find_namespaces(r);
+	review_control(r);
+	review_files(r);
+	if (review_scripts(r, err, errlen) < 0)
+		return -1;
+	return review_profile(r, err, errlen);
+}
+
+/* S with control characters as \xNN: one problem, one line. */
+static void
+put_clean(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(fp, "\\x%02x", c);
+		else
+			fputc(c, fp);
+	}
+}
+
+void
+review_print(const struct review *r, const char *prefix, FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; i < r->nproblems; i++) {
+		const struct review_problem *pb = &r->problems[i];
+
+		fputs(prefix, fp);
+		put_clean(fp, r->packages[pb->package].where);
+		fprintf(fp, ": %s: ", pb->rule);
+		if (pb->path != NULL) {
+			put_clean(fp, pb->path);
+			fputs(": ", fp);
+		}
+		put_clean(fp, pb->message);
+		fputc('\n', fp);
+	}
+}

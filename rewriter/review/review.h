@@ -1,0 +1,163 @@
+/*
+ * review.h: the review gate, one rule set for built packages (.deb,
+ * .changes) and for staged trees (debian/PKG/ before dh_builddeb).
+ *
+ * Packages are added first, each read into a struct debfile (from the
+ * archive, or from the tree and its DEBIAN/ files); review_run() then
+ * applies every rule to every package, and to the packages of one source
+ * together: names, relations and control fields (review-control.c), files
+ * and where they live (review-files.c), the declaration and the profile
+ * (review-profile.c), maintainer scripts and other control files
+ * (review-scripts.c).  Each violation is one problem; a package with none
+ * is accepted.
+ *
+ *	struct review r;
+ *
+ *	review_init(&r, &opts);
+ *	if (review_add_deb(&r, "foo.deb", err, sizeof(err)) < 0)
+ *		ohshit("%s", err);		// bad input: exit 2
+ *	if (review_run(&r, err, sizeof(err)) < 0)
+ *		ohshit("%s", err);		// cannot check: exit 2
+ *	review_print(&r, prefix, stderr);	// one line a problem
+ *	status = r.nproblems ? 1 : 0;
+ *	review_free(&r);
+ */
+#ifndef DH_EXTRAS_REVIEW_H
+#define DH_EXTRAS_REVIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "debian/debfile.h"
+#include "namespace/declaration.h"
+#include "namespace/namespace.h"
+#include "apparmor/profile.h"
+
+/* Where the declaration travels: a control file of every package. */
+#define REVIEW_DECLARATION "extras.yaml"
+/* Where the profile lives, relative to the package's root. */
+#define REVIEW_PROFILE_DIR "etc/apparmor.d"
+
+struct review_options {
+	/* Accept reserved privileges in declarations. */
+	bool allow_reserved;
+	/* Compile the profile with apparmor_parser (skipped when false). */
+	bool compile;
+	/* Stamps of profiles that compiled before (at build time), or NULL
+	 * to compile every one; see apparmor_validate_cached. */
+	const char *compile_stamps;
+	/* The dh-extras templates; NULL: dh_extras_datadir()/templates. */
+	const char *templates;
+	/* debhelper's autoscripts; NULL: $DH_AUTOSCRIPTDIR, else
+	 * /usr/share/debhelper/autoscripts. */
+	const char *autoscripts;
+};
+
+struct review_package {
+	/* How messages name the package: "foo_1.0_all.deb", "debian/foo". */
+	char *where;
+	struct debfile deb;
+	/* From the .changes it was listed in, or NULL. */
+	const char *changes;
+	/* Filled by review_run(). */
+	struct declaration decl;
+	bool namespace_ok;
+	struct extras_namespace ns;
+	char profile_name[PROFILE_NAME_MAX + 1];
+	size_t nproblems;
+};
+
+struct review_problem {
+	size_t package;		/* index into packages */
+	char *rule;		/* "namespace", "profile", ... */
+	char *path;		/* the member concerned, or NULL */
+	char *message;
+};
+
+struct review {
+	struct review_options opt;
+	struct review_package *packages;
+	size_t npackages;
+	struct review_problem *problems;
+	size_t nproblems;
+	/* The .changes read, kept for the sources they name. */
+	char **changes;
+	size_t nchanges;
+};
+
+void review_init(struct review *r, const struct review_options *opt);
+void review_free(struct review *r);
+
+/*
+ * A new package at the end of R's list, named WHERE in messages; the
+ * loaders (review-load.c, review-tree.c) fill it and count it.
+ */
+struct review_package *review_add_package(struct review *r,
+                                          const char *where);
+
+/* Read a .deb; returns 0, or -1 with one line in ERR (bad input). */
+int review_add_deb(struct review *r, const char *path, char *err,
+                   size_t errlen);
+
+/*
+ * Read a .changes, check its files' sizes and checksums, and add every
+ * .deb it lists; a .changes listing none is bad input.
+ */
+int review_add_changes(struct review *r, const char *path, char *err,
+                       size_t errlen);
+
+/*
+ * Read a staged tree DIR (debian/PKG) and its DIR/DEBIAN/ files, as
+ * dh_builddeb would pack them.
+ */
+int review_add_tree(struct review *r, const char *dir, char *err,
+                    size_t errlen);
+
+/*
+ * Apply every rule.  Returns 0 (problems, if any, in R), or -1 with one
+ * line in ERR when something needed for a check is missing (the
+ * templates, apparmor_parser).
+ */
+int review_run(struct review *r, char *err, size_t errlen);
+
+/* Record a problem of package P (its index); PATH may be NULL. */
+void review_problem(struct review *r, size_t p, const char *rule,
+                    const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Print one line per problem: "PREFIXWHERE: RULE: [PATH: ]message". */
+void review_print(const struct review *r, const char *prefix, FILE *fp);
+
+/*
+ * Write the JSON report:
+ *   { "accepted": B,
+ *     "packages": [ { "file", "package", "version", "source", "app",
+ *                     "root", "namespace", "accepted", "problems": N } ],
+ *     "problems": [ { "file", "package", "rule", "path", "message" } ] }
+ * ("app", "root", "namespace" are null when the namespace is unknown,
+ * "path" when the problem is not about one member).
+ */
+void review_write_json(const struct review *r, FILE *fp);
+
+/* The rules, one concern a file; each records problems in R. */
+void review_control(struct review *r);
+void review_files(struct review *r);
+int review_profile(struct review *r, char *err, size_t errlen);
+int review_scripts(struct review *r, char *err, size_t errlen);
+
+/*
+ * Resolve the symbolic link M of DEB as it will be once installed,
+ * following the package's own links on the way (so that "a/../.." through
+ * a link "a" is not taken for a path inside the namespace).  Returns a new
+ * path relative to the root ("" for the root itself), or NULL after too
+ * many links.
+ */
+char *review_resolve_link(const struct debfile *deb,
+                          const struct debfile_member *m);
+
+/* Whether package A and B come from one source (their Source fields). */
+bool review_same_source(const struct review_package *a,
+                        const struct review_package *b);
+
+#endif
