@@ -72,7 +72,8 @@ $(O)/man/%.1: dh-extras/%.pod
 # add-on and data.
 TEST_ENV = PATH="$(CURDIR)/$(O)/bin:$$PATH" \
 	PERL5LIB="$(CURDIR)/dh-extras$${PERL5LIB:+:$$PERL5LIB}" \
-	DH_EXTRAS_DATADIR="$(CURDIR)" TOP="$(CURDIR)" BUILDDIR="$(CURDIR)/$(O)"
+	DH_EXTRAS_DATADIR="$(CURDIR)" DH_EXTRAS_AUTODIR="$(CURDIR)/dh-extras/auto" \
+	TOP="$(CURDIR)" BUILDDIR="$(CURDIR)/$(O)"
 
 check: all $(TESTS_C)
 	$(TEST_ENV) prove --exec "sh $(CURDIR)/tests/run" $(TESTS_C) $(TESTS_SH)
@@ -97,9 +98,11 @@ install: all
 		$(DESTDIR)$(PREFIX)/share/lintian/profiles/dh-extras
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1)
 	cp -R --no-preserve=ownership templates/. $(DESTDIR)$(DATADIR)/templates
-	$(if $(wildcard dh-extras/Debian/Debhelper/Sequence/*.pm),install -m 644 \
-		dh-extras/Debian/Debhelper/Sequence/*.pm \
-		$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence)
+	install -d $(DESTDIR)$(DATADIR)/auto
+	cp -P dh-extras/auto/* $(DESTDIR)$(DATADIR)/auto
+	sed 's,/usr/share/dh-extras/auto,$(DATADIR)/auto,' \
+		dh-extras/Debian/Debhelper/Sequence/extras.pm \
+		>$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence/extras.pm
 
 clean:
 	rm -rf build

@@ -25,6 +25,7 @@ static const char usage[] =
 	"debian/PKG/ROOT/APP/).  Move it back to usr/, etc/ and var/, where\n"
 	"debian/*.install files and debian/rules overrides expect it.\n"
 	"\n"
+	"  --destdir=DIR      unprefix DIR too (dh_auto_install --destdir)\n"
 	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
 	"                     as for every debhelper command\n";
 
@@ -56,13 +57,20 @@ main(int argc, char **argv)
 	struct declaration decl;
 	struct extras_namespace ns;
 	char err[1024];
+	const char *destdir = NULL;
+	const struct dh_option options[] = {
+		{ "--destdir", true, &destdir, NULL },
+		{ NULL, false, NULL, NULL },
+	};
 	size_t i;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, options, usage);
 	if (dh_namespace_find(h.control.source, &decl, &ns, err,
 	                      sizeof(err)) < 0)
 		ohshit("%s", err);
 	unprefix(&h, &ns, "debian/tmp");
+	if (destdir)
+		unprefix(&h, &ns, destdir);
 	for (i = 0; i < h.control.count; i++) {
 		char dir[512];
 

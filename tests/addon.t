@@ -10,6 +10,7 @@ ROOT=opt/extras.ubuntu.com
 test_expect_success 'autotools: the fixture builds with the add-on' '
 	build_fixture greet || { tail -n 30 greet.log; false; } &&
 	grep_q "dh-extras: autoconf: building for /$ROOT/greet" greet.log &&
+	grep_q "configure .* --disable-silent-rules --prefix=/$ROOT/greet " greet.log &&
 	grep_q "^   dh_extras_unprefix" greet.log &&
 	grep_q "^   dh_extras_relocate" greet.log
 '
@@ -66,6 +67,7 @@ test_expect_success 'autotools: dpkg-deb --info shows the extras name' '
 test_expect_success 'plain Makefile: an override renaming a file in usr/bin still works' '
 	build_fixture notes || { tail -n 30 notes.log; false; } &&
 	grep_q "dh-extras: makefile: building for /$ROOT/notes" notes.log &&
+	grep_q "make .*\"CFLAGS=-O2 -g\" prefix=/$ROOT/notes PREFIX=/$ROOT/notes$" notes.log &&
 	deb_files extras-notes_1.0_*.deb >files &&
 	grep_q "^$ROOT/notes/bin/notes-app$" files &&
 	grep_q "^$ROOT/notes/bin/notes$" files &&

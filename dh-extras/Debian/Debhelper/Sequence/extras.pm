@@ -9,94 +9,28 @@ use strict;
 use warnings;
 use Debian::Debhelper::Dh_Lib;
 
-# Compile for the namespace, install as usual.  Each row says how to tell
-# a build system the namespace (%NS%) as its prefix when it configures and
-# builds, so that compiled-in paths point into the namespace.  Where the
-# namespace stays the install prefix too (autoconf's Makefiles), the files
-# install under debian/tmp/NS/ and dh_extras_unprefix brings them back to
-# usr/, etc/ and var/ right after dh_auto_install, overridden or not, so
-# the maintainer's debian/*.install files and debian/rules overrides find
-# them where they always did.  The first row whose files exist is the
-# build system, tried in the order debhelper tries its own.
-my @build_systems = (
-	{
-		name => 'autoconf',
-		files => [qw(configure.ac configure.in configure)],
-		configure => [qw(--prefix=%NS% --sysconfdir=%NS%/etc
-		                 --localstatedir=%NS%/var)],
-	},
-	# debhelper puts its own -DCMAKE_INSTALL_PREFIX=/usr before the
-	# arguments after "--", and the last -D wins.  GNUInstallDirs moves
-	# etc and var of an /opt prefix to /etc/opt and /var/opt: keep them
-	# in the namespace.
-	{
-		name => 'cmake',
-		files => [qw(CMakeLists.txt)],
-		configure => [qw(-DCMAKE_INSTALL_PREFIX=%NS%
-		                 -DCMAKE_INSTALL_SYSCONFDIR=%NS%/etc
-		                 -DCMAKE_INSTALL_LOCALSTATEDIR=%NS%/var)],
-	},
-	# meson setup takes debhelper's --prefix=/usr --sysconfdir=/etc
-	# --localstatedir=/var first, ours last; the last one wins.
-	{
-		name => 'meson',
-		files => [qw(meson.build)],
-		configure => [qw(--prefix=%NS% --sysconfdir=%NS%/etc
-		                 --localstatedir=%NS%/var)],
-	},
-	# Nothing is compiled in: modules find their data through paths the
-	# relocation patches, and dh_extras_python points the launchers at
-	# the namespace's dist-packages.
-	{
-		name => 'python',
-		files => [qw(setup.py pyproject.toml)],
-		why => 'modules are found through their launchers',
-	},
-	{
-		# Plain Makefiles read the prefix when building; installing
-		# stays as the maintainer wrote it.
-		name => 'makefile',
-		files => [qw(GNUmakefile makefile Makefile)],
-		build => [qw(prefix=%NS% PREFIX=%NS%)],
-	},
-);
+# Compile for the namespace, install as usual: dh_auto_configure,
+# dh_auto_build, dh_auto_test, dh_auto_install and dh_auto_clean come first
+# on the PATH of dh and of every override target it runs, from the "auto"
+# directory.  Each runs debhelper's own command for the build system
+# debhelper selects, with the namespace as its prefix after all other
+# arguments, and dh_auto_install returns with the files under usr/ where
+# the maintainer expects them (see auto/dh_auto_step).  Nothing runs when
+# dh loads this file: a bad debian/extras.yaml fails the build step that
+# reads it, not "dh clean".
+my $auto_dir = $ENV{DH_EXTRAS_AUTODIR} // '/usr/share/dh-extras/auto';
+$ENV{PATH} = "$auto_dir:$ENV{PATH}"
+    unless (split /:/, $ENV{PATH})[0] eq $auto_dir;
 
-sub extras_namespace {
-	my $ns = qx{dh_extras_relocate --print-namespace};
-	error("dh_extras_relocate --print-namespace failed") if $? != 0;
-	chomp $ns;
-	return $ns;
-}
+# debian/NAME of the package's old name reaches debian/extras-NAME during
+# the build: before anything is configured, and again once dh_prep has
+# emptied the staging directories.
+insert_before('dh_auto_configure', 'dh_extras_pkgdirs');
+insert_after('dh_prep', 'dh_extras_pkgdirs');
+insert_before('dh_clean', 'dh_extras_clean');
 
-sub extras_build_system {
-	my $forced = $ENV{DH_EXTRAS_BUILDSYSTEM};
-	foreach my $row (@build_systems) {
-		return $row if defined $forced and $forced eq $row->{name};
-		next if defined $forced;
-		return $row if grep { -e $_ } @{$row->{files}};
-	}
-	return;
-}
-
-my $ns = extras_namespace();
-my $row = extras_build_system();
-if (not $row) {
-	print "dh-extras: no known build system: relying on relocation\n";
-} elsif (not exists $row->{configure} and not exists $row->{build}) {
-	print "dh-extras: the $row->{name} build system cannot be told the "
-	    . "namespace: relying on relocation"
-	    . ($row->{why} ? " ($row->{why})" : "") . "\n";
-} else {
-	print "dh-extras: $row->{name}: building for $ns, installing as usual\n"
-	    unless $ENV{DH_QUIET};
-	foreach my $step (qw(configure build)) {
-		next unless exists $row->{$step};
-		my @args = map { s/%NS%/$ns/gr } @{$row->{$step}};
-		add_command_options("dh_auto_$step", '--', @args);
-	}
-}
-
-# Back to usr/ whatever an install put under the namespace prefix.
+# Back to usr/ whatever an install made outside dh_auto_install (a
+# "$(MAKE) install" in an override) put under the namespace prefix.
 insert_after('dh_auto_install', 'dh_extras_unprefix');
 
 # Relocate once everything is installed, before dh_link makes links
@@ -108,11 +42,12 @@ insert_before('dh_link', 'dh_extras_relocate');
 # them, outside the namespace: relocate those too.
 insert_after('dh_link', 'dh_extras_links');
 
-# The desktop integration that needs the final layout: schemas compiled
-# where relocation put them, and seen by the exported entry points.
-insert_after('dh_extras_relocate', 'dh_extras_gsettings');
-insert_after('dh_extras_relocate', 'dh_extras_python');
+# The desktop integration that needs the final layout, in this order:
+# metainfo, Python launchers, then schemas compiled where relocation put
+# them and seen by the exported entry points.
 insert_after('dh_extras_relocate', 'dh_extras_metainfo');
+insert_after('dh_extras_metainfo', 'dh_extras_python');
+insert_after('dh_extras_python', 'dh_extras_gsettings');
 
 # Confine the app once its files have their final paths and modes
 # (after dh_fixperms), before dh_installdeb turns the profile into a
@@ -127,7 +62,10 @@ insert_after('dh_installdeb', 'dh_extras_declare');
 # of what the store would refuse.
 insert_before('dh_builddeb', 'dh_extras_check');
 
-# Debug symbols would land in /usr/lib/debug, outside any namespace.
+# Debug symbols would land in /usr/lib/debug, outside any namespace: no
+# dbgsym package, and no dwz multifile, which without a dbgsym package
+# dh_dwz ships in the package itself (two programs sharing debug info).
 add_command_options('dh_strip', '--no-automatic-dbgsym');
+add_command_options('dh_dwz', '--no-dwz-multifile');
 
 1;

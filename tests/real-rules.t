@@ -1,0 +1,144 @@
+#!/bin/sh
+# debian/rules as maintainers write them: the namespace reaches every
+# dh_auto_* step whether dh's sequence or an override target runs it,
+# with "-- PARAMS", once per build directory; dh_auto_install returns with
+# the files under usr/; debian/NAME and $(PACKAGE) reach the renamed
+# package.  The package is written for its Debian name and converted by
+# extras-convert, as an author's upload is.
+
+. "$TOP/tests/lib.sh"
+
+ROOT=opt/extras.ubuntu.com
+NS=/$ROOT/tally
+
+# A CMake program built twice, once per build directory, with the
+# variant chosen by the maintainer's own -D; it prints its variant and
+# the data file it finds through its compiled-in data directory.
+make_tally () {
+	mkdir -p tally/debian/source &&
+	cat >tally/CMakeLists.txt <<-\EOF &&
+	cmake_minimum_required(VERSION 3.13)
+	project(tally C)
+	include(GNUInstallDirs)
+	set(TALLY_VARIANT "none" CACHE STRING "the variant built")
+	add_executable(tally tally.c)
+	target_compile_definitions(tally PRIVATE
+		PKGDATADIR="${CMAKE_INSTALL_FULL_DATADIR}/tally"
+		VARIANT="${TALLY_VARIANT}")
+	install(TARGETS tally DESTINATION ${CMAKE_INSTALL_BINDIR})
+	install(FILES tally.txt DESTINATION ${CMAKE_INSTALL_DATADIR}/tally)
+	install(FILES dir DESTINATION ${CMAKE_INSTALL_INFODIR})
+	EOF
+	cat >tally/tally.c <<-\EOF &&
+	#include <stdio.h>
+	int main(void)
+	{
+		char line[256];
+		FILE *fp = fopen(PKGDATADIR "/tally.txt", "r");
+
+		printf("variant %s\n", VARIANT);
+		if (fp == NULL || fgets(line, sizeof(line), fp) == NULL)
+			return 1;
+		fputs(line, stdout);
+		return 0;
+	}
+	EOF
+	echo "one, two, three" >tally/tally.txt &&
+	echo "an info directory the package must not ship" >tally/dir &&
+	echo "3.0 (native)" >tally/debian/source/format &&
+	cat >tally/debian/changelog <<-\EOF &&
+	tally (1.0) unstable; urgency=medium
+
+	  * Initial release.
+
+	 -- Tally Author <author@example.org>  Mon, 01 Jan 2024 00:00:00 +0000
+	EOF
+	cat >tally/debian/control <<-\EOF &&
+	Source: tally
+	Section: utils
+	Priority: optional
+	Maintainer: Tally Author <author@example.org>
+	Build-Depends: debhelper-compat (= 13), cmake
+	Standards-Version: 4.6.2
+	Rules-Requires-Root: no
+
+	Package: tally
+	Architecture: any
+	Depends: ${shlibs:Depends}, ${misc:Depends}
+	Description: counts things, built twice
+	 Written as real packages are: overrides with parameters, two build
+	 directories, its staging directory through a make variable.
+	EOF
+	printf "%s\n" "#!/usr/bin/make -f" \
+		"PACKAGE = tally" \
+		"PKGDIR = \$(CURDIR)/debian/\$(PACKAGE)" \
+		"" \
+		"%:" \
+		"	dh \$@" \
+		"" \
+		"override_dh_auto_configure:" \
+		"	dh_auto_configure -- -DTALLY_VARIANT=main" \
+		"	dh_auto_configure --builddirectory=build-extra -- -DTALLY_VARIANT=extra" \
+		"" \
+		"override_dh_auto_build:" \
+		"	dh_auto_build" \
+		"	dh_auto_build --builddirectory=build-extra" \
+		"" \
+		"override_dh_auto_install:" \
+		"	dh_auto_install" \
+		"	mv \$(PKGDIR)/usr/bin/tally \$(PKGDIR)/usr/bin/tally-main" \
+		"	install -m 755 build-extra/tally \$(PKGDIR)/usr/bin/tally-extra" \
+		"	\$(RM) debian/tally/usr/share/info/dir" \
+		"" \
+		"override_dh_auto_clean:" \
+		"	dh_auto_clean" \
+		"	rm -rf build-extra" >tally/debian/rules &&
+	chmod +x tally/debian/rules
+}
+
+test_expect_success 'the package converts' '
+	mkdir src && (cd src && make_tally) &&
+	extras-convert src/tally >convert.out &&
+	grep_q "extras-tally 1.0 converted" convert.out &&
+	grep_q "^	\$(RM) debian/extras-tally/usr/share/info/dir$" src/tally/debian/rules &&
+	grep_q "^PKGDIR = \$(CURDIR)/debian/\$(PACKAGE)$" src/tally/debian/rules
+'
+
+test_expect_success 'it builds, each override step told the namespace' '
+	build_fixture tally "$TRASH/src/tally" || { tail -n 40 tally.log; false; } &&
+	test "$(grep -c "^dh-extras: cmake: building for $NS" tally.log)" = 2 &&
+	grep_q "cmake .*-DTALLY_VARIANT=main -DCMAKE_INSTALL_PREFIX=$NS " tally.log &&
+	grep_q "cmake .*-DTALLY_VARIANT=extra -DCMAKE_INSTALL_PREFIX=$NS " tally.log
+'
+
+test_expect_success 'debian/tally was a link to extras-tally during the build only' '
+	grep_q "^   dh_extras_pkgdirs" tally.log &&
+	grep_q "^   dh_extras_clean" tally.log &&
+	(cd tally && debian/rules clean >/dev/null 2>&1) &&
+	test ! -e tally/debian/tally && test ! -L tally/debian/tally
+'
+
+test_expect_success 'the maintainer moves and removals after dh_auto_install worked' '
+	deb=extras-tally_1.0_*.deb &&
+	test -z "$(outside_namespace $deb $NS)" &&
+	deb_files $deb >files &&
+	grep_q "^$ROOT/tally/bin/tally-main$" files &&
+	grep_q "^$ROOT/tally/bin/tally-extra$" files &&
+	grep_q "^$ROOT/tally/share/tally/tally.txt$" files &&
+	! grep -e "bin/tally$" -e "info/dir$" files
+'
+
+test_expect_success 'both build directories were compiled for the namespace' '
+	in_namespace extras-tally_1.0_*.deb -- sh -c \
+		"$NS/bin/tally-main && $NS/bin/tally-extra" >out &&
+	printf "variant main\none, two, three\nvariant extra\none, two, three\n" >expect &&
+	cmp expect out
+'
+
+test_expect_success 'a real debian/tally directory fails the build with its name' '
+	rm -rf tally2 && cp -a tally tally2 && mkdir tally2/debian/tally &&
+	(cd tally2 && ! dpkg-buildpackage -us -uc -b -d) >tally2.log 2>&1 &&
+	grep_q "dh_extras_pkgdirs: error: debian/tally exists and is not a link to extras-tally" tally2.log
+'
+
+test_done
