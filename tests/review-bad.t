@@ -120,6 +120,39 @@ test_expect_success 'a snippet of dh_extras_python for the namespace is accepted
 	source_tree $t src/python && (cd src/python && dh_extras_check)
 '
 
+test_expect_success 'a postinst in ordinary shell around the snippet is accepted by both' '
+	t=$(case_tree ordinary) &&
+	{ cat <<-\EOF
+	#!/bin/sh
+	set -e
+	PKG=extras-demo
+	umask 0022
+	say () {
+	    echo "$PKG: $1" >&2
+	}
+	if [ "$1" = configure ] || \
+	   [ "$1" = abort-upgrade ]; then
+	    say "configuring"
+	fi
+	case "$1" in
+	    configure)
+	EOF
+	  snippet postinst dh_extras_apparmor "$TEMPLATES/postinst-apparmor"
+	  cat <<-\EOF
+	    ;;
+	    *)
+	        echo "postinst called with unknown argument" >&2
+	        exit 1
+	    ;;
+	esac
+	exit 0
+	EOF
+	} >$t/DEBIAN/postinst &&
+	build $t ordinary.deb && extras-review ordinary.deb >out &&
+	grep_q " accepted$" out &&
+	source_tree $t src/ordinary && (cd src/ordinary && dh_extras_check)
+'
+
 n=0
 # bad NAME STATUS PATTERN [deb] -- COMMANDS: one case of the corpus:
 # COMMANDS break the good tree $t; the package is refused.
@@ -185,8 +218,20 @@ bad reserved-privilege 1 ': profile: .*reserved' deb -- \
 	 extras-profile --allow-reserved --app demo --executable /$NS/bin/demo $t/DEBIAN/extras.yaml >$t/$PROFILE'
 bad declaration-unknown-key 1 ': declaration: extras.yaml:2: ' -- \
 	'printf "app: demo\nsandbox: off\n" >$t/DEBIAN/extras.yaml'
-bad script-command 1 ': script: DEBIAN/postinst: line 3: .rm -rf /home. is not part of a debhelper snippet' -- \
+bad script-command 1 ': script: DEBIAN/postinst: line 3: .rm -rf /home.: rm is not a command' -- \
 	'sed -i "2a rm -rf /home" $t/DEBIAN/postinst'
+bad script-substitution 1 ': script: DEBIAN/postrm: line 3: .echo \$(rm -rf /).: command substitution' -- \
+	'sed -i "2a echo \$(rm -rf /)" $t/DEBIAN/postrm'
+bad script-integration 1 ': script: DEBIAN/postinst: line 3: .update-alternatives --install /usr/bin/demo .*: system integration' -- \
+	'sed -i "2a update-alternatives --install /usr/bin/demo demo /$NS/bin/demo 10" $t/DEBIAN/postinst'
+bad script-unconfined 1 ': script: DEBIAN/postinst: does not load the app.s AppArmor profile .*: the app would run unconfined' -- \
+	'printf "#!/bin/sh\nset -e\n" >$t/DEBIAN/postinst'
+bad script-no-postinst 1 ': script: DEBIAN/postinst: missing: nothing loads the app.s AppArmor profile .*unconfined' -- \
+	'rm $t/DEBIAN/postinst'
+bad script-exit-first 1 ': script: DEBIAN/postinst: line 3 may end the script on configure before the snippet .*unconfined' -- \
+	'sed -i "2a exit 0" $t/DEBIAN/postinst'
+bad script-purge-only 1 ': script: DEBIAN/postinst: the snippet that loads the AppArmor profile is in a branch that does not run on configure' -- \
+	'sed -i -e "2a if [ \"\$1\" = purge ]; then" -e "\$a fi" $t/DEBIAN/postinst'
 bad script-edited-snippet 1 ': script: DEBIAN/postrm: line 3: the snippet added by dh_extras_apparmor/0.1.0 is not one known' -- \
 	'sed -i "s|rm -f \"/etc/apparmor.d/local|rm -rf \"/etc/apparmor.d/local|" $t/DEBIAN/postrm'
 bad script-init-snippet 1 ': script: DEBIAN/postinst: line .*: the snippet added by dh_installinit/13 is not one known' -- \

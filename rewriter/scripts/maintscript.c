@@ -1275,7 +1275,9 @@ reaches(const struct walk *w, struct json_object *node, const char *key,
 		struct json_object *cmd = shell_get(st, "Cmd");
 		const char *t = shell_type(cmd);
 
-		if (shell_line(st, "Pos") > L)
+		/* The site itself: the gate puts ":" for the snippet. */
+		if (shell_line(st, "Pos") > L ||
+		    (shell_line(st, "Pos") == L && strcmp(t, "CallExpr") == 0))
 			return 0;
 		if (!within(st, L)) {
 			if ((l = may_exit(w, st, "configure", 0)))

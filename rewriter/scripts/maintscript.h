@@ -42,8 +42,8 @@ struct maintscript_options {
 	const char *package;
 	/* Lines where the snippet loading the profile runs: the converter
 	 * gives its #DEBHELPER# lines, the gate the line of the block
-	 * dh_extras_apparmor added.  With MUST_LOAD, one of them must be
-	 * reached on "configure". */
+	 * dh_extras_apparmor added (which it replaces by a ":" statement).
+	 * With MUST_LOAD, one of them must be reached on "configure". */
 	const int *sites;
 	size_t nsites;
 	bool must_load;
