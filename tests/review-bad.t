@@ -7,6 +7,7 @@
 # truncated, corrupted and malformed packages are bad input (exit 2).
 
 . "$TOP/tests/lib.sh"
+. "$TOP/tests/convert-fixture.sh"
 
 NS=opt/extras.ubuntu.com/demo
 PROFILE=etc/apparmor.d/opt.extras.ubuntu.com.demo
@@ -151,6 +152,30 @@ test_expect_success 'a postinst in ordinary shell around the snippet is accepted
 	build $t ordinary.deb && extras-review ordinary.deb >out &&
 	grep_q " accepted$" out &&
 	source_tree $t src/ordinary && (cd src/ordinary && dh_extras_check)
+'
+
+test_expect_success 'what extras-convert keeps of a script, the gate accepts' '
+	make_fixture conv &&
+	cat >conv/debian/greet.postinst <<-\EOF &&
+	#!/bin/sh
+	set -e
+	MSG="configured"
+	if [ "$1" = configure ] || [ "$1" = abort-upgrade ]; then
+	    update-alternatives --install /usr/bin/hi hi \
+	        /usr/bin/greet 10
+	    echo "$MSG" >&2
+	fi
+	#DEBHELPER#
+	exit 0
+	EOF
+	extras-convert conv >conv.out &&
+	t=$(case_tree conv) &&
+	awk -v block="$(snippet postinst dh_extras_apparmor "$TEMPLATES/postinst-apparmor")" \
+		"/^#DEBHELPER#\$/ { print block; next } { print }" \
+		conv/debian/extras-greet.postinst >$t/DEBIAN/postinst &&
+	! grep -q update-alternatives $t/DEBIAN/postinst &&
+	build $t conv.deb && extras-review conv.deb >out &&
+	grep_q " accepted$" out
 '
 
 n=0

@@ -217,10 +217,10 @@ main(void)
 	         ==, "2: `adduser foo`: system integration whose result is used "
 	         "cannot be dropped: remove it");
 	test_str(gate("#!/usr/bin/perl\nexit 0;\n"), ==,
-	         "error 1: not a shell script (#!/bin/sh or #!/bin/bash): it "
+	         "error 1: is not a shell script (#!/bin/sh or #!/bin/bash): it "
 	         "cannot be judged");
 	test_str(gate("#!/bin/sh\necho \"abc\n"), ==,
-	         "error 2: not valid shell: reached EOF without closing "
+	         "error 2: is not valid shell: reached EOF without closing "
 	         "quote \"");
 	test_str(gate("#!/bin/sh\n[[ -e x ]] && echo\n"), ==,
 	         "2: `[[ -e x ]]`: [[ is not a command an extras package's "
