@@ -1427,7 +1427,7 @@ maintscript_judge(const char *text, size_t len,
 	memset(v, 0, sizeof(*v));
 	if (dialect < 0) {
 		*line = 1;
-		snprintf(err, errlen, "not a shell script (#!/bin/sh or "
+		snprintf(err, errlen, "is not a shell script (#!/bin/sh or "
 		         "#!/bin/bash): it cannot be judged");
 		return -1;
 	}

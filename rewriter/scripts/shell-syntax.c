@@ -101,7 +101,7 @@ syntax_error(const char *out, int *line, char *err, size_t errlen)
 		p += strspn(p, ": ");
 	}
 	n = strcspn(p, "\n");
-	snprintf(err, errlen, "not valid shell: %.*s",
+	snprintf(err, errlen, "is not valid shell: %.*s",
 	         (int)(n > 200 ? 200 : n), p);
 }
 
