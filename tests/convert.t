@@ -158,7 +158,67 @@ refused () {
 test_expect_success 'a maintainer script it cannot judge is refused' '
 	make_fixture script &&
 	sed -i "s|^	update-alternatives.*|	rm -rf /var/cache/foo|" script/debian/greet.postinst &&
-	refused script "debian/greet.postinst:6: cannot judge maintainer script line .rm -rf"
+	refused script "debian/greet.postinst:6: .rm -rf /var/cache/foo.: rm is not a command"
+'
+
+test_expect_success 'a hostile command substitution is refused, not kept' '
+	make_fixture hostile &&
+	sed -i "s|^	update-alternatives.*|	echo \$(rm -rf /)|" hostile/debian/greet.postinst &&
+	refused hostile "debian/greet.postinst:6: .echo \$(rm -rf /).: command substitution"
+'
+
+# ordinary_postinst FILE: what real packages carry: tests joined by ||,
+# a command continued with \, variables, umask, a function, case on $1.
+ordinary_postinst () {
+	cat >"$1" <<-\EOF
+	#!/bin/sh
+	set -e
+	PKG=greet
+	umask 0022
+	note () {
+	    echo "$PKG: $1" >&2
+	}
+	if [ "$1" = configure ] || [ "$1" = abort-upgrade ]; then
+	    update-alternatives --install /usr/bin/hi hi \
+	        /usr/bin/greet 10 \
+	        --slave /usr/share/man/man1/hi.1.gz hi.1.gz \
+	        /usr/share/man/man1/greet.1.gz
+	    note "greetings installed"
+	fi
+	case "$1" in
+	    configure)
+	        ldconfig
+	    ;;
+	    *)
+	        echo "postinst called with unknown argument" >&2
+	        exit 1
+	    ;;
+	esac
+
+	#DEBHELPER#
+
+	exit 0
+	EOF
+}
+
+test_expect_success 'ordinary shell is understood, system integration dropped with a report' '
+	make_fixture ordinary &&
+	ordinary_postinst ordinary/debian/greet.postinst &&
+	extras-convert ordinary >out &&
+	grep_q "^debian/greet.postinst:9: dropped system integration .update-alternatives --install /usr/bin/hi hi /usr/bin/greet 10 --slave .*: /usr/bin/hi will not exist: add .usr/bin/greet usr/bin/hi. to debian/extras-greet.links$" out &&
+	grep_q "^debian/greet.postinst:9: dropped .*: /usr/share/man/man1/hi.1.gz will not exist: add .usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz. to debian/extras-greet.links$" out &&
+	grep_q "^debian/greet.postinst:17: dropped system integration .ldconfig.: nothing: " out &&
+	p=ordinary/debian/extras-greet.postinst &&
+	test -f $p &&
+	! grep -q "update-alternatives\|ldconfig" $p &&
+	grep_q "^    note \"greetings installed\"$" $p &&
+	sh -n $p && dash -n $p
+'
+
+test_expect_success 'a postinst whose #DEBHELPER# comes after an exit is refused: unconfined' '
+	make_fixture exitfirst &&
+	printf "#!/bin/sh\nset -e\nexit 0\n#DEBHELPER#\n" >exitfirst/debian/greet.postinst &&
+	refused exitfirst "debian/greet.postinst:3: line 3 may end the script on configure before #DEBHELPER#.*unconfined"
 '
 
 test_expect_success 'a script in another language is refused' '

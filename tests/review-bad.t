@@ -7,6 +7,7 @@
 # truncated, corrupted and malformed packages are bad input (exit 2).
 
 . "$TOP/tests/lib.sh"
+. "$TOP/tests/convert-fixture.sh"
 
 NS=opt/extras.ubuntu.com/demo
 PROFILE=etc/apparmor.d/opt.extras.ubuntu.com.demo
@@ -120,6 +121,63 @@ test_expect_success 'a snippet of dh_extras_python for the namespace is accepted
 	source_tree $t src/python && (cd src/python && dh_extras_check)
 '
 
+test_expect_success 'a postinst in ordinary shell around the snippet is accepted by both' '
+	t=$(case_tree ordinary) &&
+	{ cat <<-\EOF
+	#!/bin/sh
+	set -e
+	PKG=extras-demo
+	umask 0022
+	say () {
+	    echo "$PKG: $1" >&2
+	}
+	if [ "$1" = configure ] || \
+	   [ "$1" = abort-upgrade ]; then
+	    say "configuring"
+	fi
+	case "$1" in
+	    configure)
+	EOF
+	  snippet postinst dh_extras_apparmor "$TEMPLATES/postinst-apparmor"
+	  cat <<-\EOF
+	    ;;
+	    *)
+	        echo "postinst called with unknown argument" >&2
+	        exit 1
+	    ;;
+	esac
+	exit 0
+	EOF
+	} >$t/DEBIAN/postinst &&
+	build $t ordinary.deb && extras-review ordinary.deb >out &&
+	grep_q " accepted$" out &&
+	source_tree $t src/ordinary && (cd src/ordinary && dh_extras_check)
+'
+
+test_expect_success 'what extras-convert keeps of a script, the gate accepts' '
+	make_fixture conv &&
+	cat >conv/debian/greet.postinst <<-\EOF &&
+	#!/bin/sh
+	set -e
+	MSG="configured"
+	if [ "$1" = configure ] || [ "$1" = abort-upgrade ]; then
+	    update-alternatives --install /usr/bin/hi hi \
+	        /usr/bin/greet 10
+	    echo "$MSG" >&2
+	fi
+	#DEBHELPER#
+	exit 0
+	EOF
+	extras-convert conv >conv.out &&
+	t=$(case_tree conv) &&
+	awk -v block="$(snippet postinst dh_extras_apparmor "$TEMPLATES/postinst-apparmor")" \
+		"/^#DEBHELPER#\$/ { print block; next } { print }" \
+		conv/debian/extras-greet.postinst >$t/DEBIAN/postinst &&
+	! grep -q update-alternatives $t/DEBIAN/postinst &&
+	build $t conv.deb && extras-review conv.deb >out &&
+	grep_q " accepted$" out
+'
+
 n=0
 # bad NAME STATUS PATTERN [deb] -- COMMANDS: one case of the corpus:
 # COMMANDS break the good tree $t; the package is refused.
@@ -185,8 +243,20 @@ bad reserved-privilege 1 ': profile: .*reserved' deb -- \
 	 extras-profile --allow-reserved --app demo --executable /$NS/bin/demo $t/DEBIAN/extras.yaml >$t/$PROFILE'
 bad declaration-unknown-key 1 ': declaration: extras.yaml:2: ' -- \
 	'printf "app: demo\nsandbox: off\n" >$t/DEBIAN/extras.yaml'
-bad script-command 1 ': script: DEBIAN/postinst: line 3: .rm -rf /home. is not part of a debhelper snippet' -- \
+bad script-command 1 ': script: DEBIAN/postinst: line 3: .rm -rf /home.: rm is not a command' -- \
 	'sed -i "2a rm -rf /home" $t/DEBIAN/postinst'
+bad script-substitution 1 ': script: DEBIAN/postrm: line 3: .echo \$(rm -rf /).: command substitution' -- \
+	'sed -i "2a echo \$(rm -rf /)" $t/DEBIAN/postrm'
+bad script-integration 1 ': script: DEBIAN/postinst: line 3: .update-alternatives --install /usr/bin/demo .*: system integration' -- \
+	'sed -i "2a update-alternatives --install /usr/bin/demo demo /$NS/bin/demo 10" $t/DEBIAN/postinst'
+bad script-unconfined 1 ': script: DEBIAN/postinst: does not load the app.s AppArmor profile .*: the app would run unconfined' -- \
+	'printf "#!/bin/sh\nset -e\n" >$t/DEBIAN/postinst'
+bad script-no-postinst 1 ': script: DEBIAN/postinst: missing: nothing loads the app.s AppArmor profile .*unconfined' -- \
+	'rm $t/DEBIAN/postinst'
+bad script-exit-first 1 ': script: DEBIAN/postinst: line 3 may end the script on configure before the snippet .*unconfined' -- \
+	'sed -i "2a exit 0" $t/DEBIAN/postinst'
+bad script-purge-only 1 ': script: DEBIAN/postinst: the snippet that loads the AppArmor profile is in a branch that does not run on configure' -- \
+	'sed -i -e "2a if [ \"\$1\" = purge ]; then" -e "\$a fi" $t/DEBIAN/postinst'
 bad script-edited-snippet 1 ': script: DEBIAN/postrm: line 3: the snippet added by dh_extras_apparmor/0.1.0 is not one known' -- \
 	'sed -i "s|rm -f \"/etc/apparmor.d/local|rm -rf \"/etc/apparmor.d/local|" $t/DEBIAN/postrm'
 bad script-init-snippet 1 ': script: DEBIAN/postinst: line .*: the snippet added by dh_installinit/13 is not one known' -- \

@@ -1,4 +1,5 @@
 /* Facts about judging debhelper files and maintainer scripts. */
+#include <stdlib.h>
 #include <string.h>
 
 #include <dpkg/dpkg.h>
@@ -9,15 +10,19 @@
 
 static char result[1024];
 
-/* "keep", "drop", or the error. */
+/* "keep", "drop", "rewrite", or the error. */
 static const char *
 judge(const char *script)
 {
 	struct convert_error err;
-	int r = debian_script_judge("debian/postinst", script, NULL, &err);
+	char *out;
+	int r = debian_script_judge("debian/postinst", "extras-greet", script,
+	                            NULL, &out, &err);
 
 	snprintf(result, sizeof(result), "%s",
-	         r == 0 ? "keep" : r == 1 ? "drop" : err.msg);
+	         r == 0 ? "keep" : r == 1 ? "drop" : r == 2 ? "rewrite" :
+	         err.msg);
+	free(out);
 	return result;
 }
 
@@ -26,7 +31,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(19);
+	test_plan(20);
 
 	test_int(debian_file_kind("install"), ==, DEBIAN_FILE_KEEP);
 	test_int(debian_file_kind("postinst"), ==, DEBIAN_FILE_SCRIPT);
@@ -52,23 +57,28 @@ main(int argc, char **argv)
 	test_str(judge("#!/bin/sh\n. /usr/share/debconf/confmodule\n"
 	               "db_input high foo/bar || true\ndb_go\n"), ==, "drop");
 	test_str(judge("#!/bin/sh\nset -e\nrm -rf /var/lib/foo\n"), ==,
-	         "debian/postinst:3: cannot judge maintainer script line "
-	         "'rm -rf /var/lib/foo': an extras package's scripts come "
-	         "from debhelper snippets only");
+	         "debian/postinst:3: `rm -rf /var/lib/foo`: rm is not a command "
+	         "an extras package's maintainer script may run: remove it, or "
+	         "do it in the app");
 	test_str(judge("#!/bin/sh\necho x > /etc/foo\n"), ==,
-	         "debian/postinst:2: cannot judge maintainer script line "
-	         "'echo x > /etc/foo': an extras package's scripts come from "
-	         "debhelper snippets only");
-	test_str(judge("#!/bin/sh\nif [ -x \"`which foo`\" ]; then\n"), ==,
-	         "debian/postinst:2: cannot judge maintainer script line "
-	         "'if [ -x \"`which foo`\" ]; then': an extras package's "
-	         "scripts come from debhelper snippets only");
+	         "debian/postinst:2: `echo x > /etc/foo`: a maintainer script of "
+	         "an extras package writes no files: redirect only to /dev/null "
+	         "or between descriptors (>&2)");
+	test_str(judge("#!/bin/sh\nset -e\necho $(rm -rf /)\n#DEBHELPER#\n"),
+	         ==, "debian/postinst:3: `echo $(rm -rf /)`: command substitution "
+	         "runs commands nobody reviewed: write the value out");
 	test_str(judge("#!/usr/bin/perl\nexit 0;\n"), ==,
-	         "debian/postinst:1: maintainer script is not a shell script, "
-	         "and cannot be judged");
-	test_str(judge("#!/bin/sh\nldconfig \\\n  -v\n"), ==,
-	         "debian/postinst:2: continued line in maintainer script "
-	         "cannot be judged");
+	         "debian/postinst:1: maintainer script is not a shell script "
+	         "(#!/bin/sh or #!/bin/bash): it cannot be judged");
+	test_str(judge("#!/bin/sh\nldconfig \\\n  -v\n"), ==, "drop");
+	test_str(judge("#!/bin/sh\nset -e\nif [ \"$1\" = configure ]; then\n"
+	               "  ldconfig\n  echo \"configured\"\nfi\n#DEBHELPER#\n"),
+	         ==, "rewrite");
+	test_str(judge("#!/bin/sh\nset -e\nexit 0\n#DEBHELPER#\n"), ==,
+	         "debian/postinst:3: line 3 may end the script on configure "
+	         "before #DEBHELPER#, where dh_extras_apparmor's snippet loads "
+	         "the AppArmor profile: the app would run unconfined; move "
+	         "#DEBHELPER# before it");
 
 	return test_done();
 }

@@ -6,13 +6,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-
 #include <dpkg/dpkg.h>
 
 #include "convert/debian-files.h"
 #include "namespace/namespace.h"
+#include "scripts/maintscript.h"
 
 static const struct {
 	const char *suffix;
@@ -113,108 +111,94 @@ debian_file_kind(const char *suffix)
 	return DEBIAN_FILE_UNKNOWN;
 }
 
-/*
- * Shell lines of a maintainer script that do nothing but frame the
- * #DEBHELPER# snippets, and lines whose only effect is system integration.
- */
-static const char boilerplate_re[] =
-	"^(?:"
-	"|#.*"
-	"|set\\s+[-+][a-z]+"
-	"|exit(?:\\s+[0-9]+)?;?"
-	"|case\\s+\"?\\$\\{?1\\}?\"?\\s+in"
-	"|esac|;;|fi|else|then|do|done|\\{|\\}|:|true"
-	"|[a-z|*\" -]+\\)\\s*(?:;;)?"
-	"|if\\s+\\[[^]`$]*(?:\\$\\{?[1-9]\\}?[^]`$]*)*\\]\\s*(?:;\\s*then)?"
-	"|echo\\s[^>|;&]*(?:>&2)?"
-	")$";
-static const char integration_re[] =
-	"^(?:if\\s+(?:which|command\\s+-v|type|\\[\\s+-[xe])\\s[^;]*;\\s*then\\s+)?"
-	"(?:/usr)?(?:/s?bin/)?"
-	"(update-alternatives|update-menus|install-info|update-rc\\.d"
-	"|invoke-rc\\.d|systemctl|deb-systemd-helper|deb-systemd-invoke"
-	"|ldconfig|update-mime-database|update-mime|update-desktop-database"
-	"|gtk-update-icon-cache|update-icon-caches|adduser|addgroup|deluser"
-	"|delgroup|useradd|userdel|groupadd|groupdel|dpkg-divert|dpkg-trigger"
-	"|dpkg-maintscript-helper|update-fonts-dir|fc-cache"
-	"|glib-compile-schemas|mandb|db_[a-z_]+|\\.\\s+/usr/share/debconf/confmodule)"
-	"\\b.*$";
-
-static pcre2_code *
-compile(const char *pattern)
+/* The knowledge of system integration, read once. */
+static const struct integration *
+integration_db(struct convert_error *err)
 {
-	int errcode;
-	PCRE2_SIZE erroff;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-	                               0, &errcode, &erroff, NULL);
+	static struct integration db;
+	static bool loaded;
+	char msg[CONVERT_ERR_MAX];
 
-	if (re == NULL)
-		abort();
-	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
-	return re;
-}
-
-static bool
-matches(pcre2_code *re, const char *s, size_t n)
-{
-	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
-	int rc = pcre2_match(re, (PCRE2_SPTR)s, n, 0, 0, md, NULL);
-
-	pcre2_match_data_free(md);
-	return rc >= 0;
+	if (!loaded) {
+		if (integration_load(&db, NULL, msg, sizeof(msg)) < 0) {
+			convert_fail(err, "dh-extras", 0, "%s", msg);
+			return NULL;
+		}
+		loaded = true;
+	}
+	return &db;
 }
 
 int
-debian_script_judge(const char *file, const char *text,
-                    struct convert_plan *plan, struct convert_error *err)
+debian_script_judge(const char *file, const char *package, const char *text,
+                    struct convert_plan *plan, char **out,
+                    struct convert_error *err)
 {
-	static pcre2_code *boilerplate, *integration, *shell;
-	const char *p = text;
-	int lno = 1, ret = 0;
+	struct maintscript_options o = {
+		.mode = MAINTSCRIPT_CONVERT, .package = package,
+	};
+	struct maintscript_verdict v, again;
+	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	size_t len = strlen(text), i, blen = strlen(base);
+	int *sites, line, ret;
+	char msg[CONVERT_ERR_MAX];
 
-	if (boilerplate == NULL) {
-		boilerplate = compile(boilerplate_re);
-		integration = compile(integration_re);
-		shell = compile("^#!\\s*/bin/(?:ba|da)?sh(?:\\s+-e)?\\s*$");
+	*out = NULL;
+	o.db = integration_db(err);
+	if (o.db == NULL)
+		return -1;
+	o.must_load = blen >= 8 && strcmp(base + blen - 8, "postinst") == 0;
+	o.nsites = maintscript_debhelper_lines(text, &sites);
+	o.sites = sites;
+	if (maintscript_judge(text, len, &o, &v, &line, msg, sizeof(msg)) < 0) {
+		free(sites);
+		return convert_fail(err, file, line, "maintainer script %s",
+		                    msg);
 	}
-	if (strncmp(text, "#!", 2) == 0 &&
-	    !matches(shell, text,
-	             strcspn(text, "\n")))
-		return convert_fail(err, file, 1, "maintainer script is not a "
-		                    "shell script, and cannot be judged");
-	while (*p) {
-		size_t n = strcspn(p, "\n"), b = 0;
-		const char *line = p;
-
-		p += n + (p[n] == '\n');
-		/* Judge the line without its indentation and trailing blanks. */
-		while (b < n && (line[b] == ' ' || line[b] == '\t'))
-			b++;
-		line += b;
-		n -= b;
-		while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
-			n--;
-		if (n > 0 && line[n - 1] == '\\')
-			return convert_fail(err, file, lno, "continued line in "
-			                    "maintainer script cannot be judged");
-		if (matches(boilerplate, line, n)) {
-			lno++;
-			continue;
-		}
-		if (matches(integration, line, n)) {
-			if (plan)
-				convert_plan_note(plan, file, lno, "dropped "
-				                  "system integration '%.*s'",
-				                  (int)(n > 80 ? 80 : n), line);
-			ret = 1;
-			lno++;
-			continue;
-		}
-		return convert_fail(err, file, lno, "cannot judge maintainer "
-		                    "script line '%.*s': an extras package's "
-		                    "scripts come from debhelper snippets only",
-		                    (int)(n > 80 ? 80 : n), line);
+	if (v.nrefused > 0) {
+		ret = convert_fail(err, file, v.refused[0].line, "%s",
+		                   v.refused[0].text);
+		goto done;
 	}
+	for (i = 0; plan != NULL && i < v.ndropped; i++)
+		convert_plan_note(plan, file, v.dropped[i].line, "%s",
+		                  v.dropped[i].text);
+	if (v.ndropped > 0 && !v.effect) {
+		ret = 1;
+		goto done;
+	}
+	if (v.unconfined != NULL) {
+		ret = convert_fail(err, file, v.unconfined_line, "%s",
+		                   v.unconfined);
+		goto done;
+	}
+	if (v.nedits == 0) {
+		ret = 0;
+		goto done;
+	}
+	/* What is kept must pass the grammar again, with nothing left to
+	 * drop: the gate judges it the same way. */
+	*out = maintscript_apply(text, len, &v);
+	free(sites);
+	o.nsites = maintscript_debhelper_lines(*out, &sites);
+	o.sites = sites;
+	if (maintscript_judge(*out, strlen(*out), &o, &again, &line, msg,
+	                      sizeof(msg)) < 0 ||
+	    again.nrefused > 0 || again.ndropped > 0 || again.unconfined) {
+		ret = convert_fail(err, file, 0, "internal error: the script "
+		                   "without its system integration is not one "
+		                   "the gate accepts (%s)", again.nrefused ?
+		                   again.refused[0].text : again.unconfined ?
+		                   again.unconfined : msg);
+		free(*out);
+		*out = NULL;
+	} else {
+		ret = 2;
+	}
+	maintscript_verdict_free(&again);
+done:
+	free(sites);
+	maintscript_verdict_free(&v);
 	return ret;
 }
 
@@ -336,7 +320,7 @@ package_of(const struct control_info *info, const char *name, bool *renamed)
 }
 
 static int
-judge_file(struct convert_plan *plan, const char *path,
+judge_file(struct convert_plan *plan, const char *path, const char *package,
            enum debian_file_kind kind, bool *drop, struct convert_error *err)
 {
 	char *text = NULL, *out;
@@ -360,7 +344,12 @@ judge_file(struct convert_plan *plan, const char *path,
 		return convert_fail(err, path, 0, "contains a NUL byte");
 	}
 	if (kind == DEBIAN_FILE_SCRIPT) {
-		ret = debian_script_judge(path, text, plan, err);
+		ret = debian_script_judge(path, package, text, plan, &out, err);
+		if (ret == 2) {
+			convert_plan_write(plan, path, out, strlen(out), mode);
+			free(out);
+			ret = 0;
+		}
 		if (ret == 1) {
 			convert_plan_note(plan, path, 0, "dropped: a maintainer "
 			                  "script doing only system integration");
@@ -413,7 +402,8 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 		qsort(names, nnames, sizeof(char *), name_cmp);
 
 	for (i = 0; i < nnames && ret == 0; i++) {
-		const char *name = names[i], *pkg, *suffix;
+		const char *name = names[i], *pkg, *suffix, *first;
+		char package[256];
 		enum debian_file_kind kind;
 		char path[PATH_MAX], to[2 * PATH_MAX];
 		bool renamed, drop;
@@ -436,7 +426,12 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 		snprintf(to, sizeof(to), "%s/%s", plan->dir, path);
 		if (lstat(to, &st) < 0 || S_ISDIR(st.st_mode))
 			continue;
-		ret = judge_file(plan, path, kind, &drop, err);
+		first = pkg ? pkg : info->npackages > 0 ?
+		        info->packages[0] : name;
+		snprintf(package, sizeof(package), "%s%s",
+		         strncmp(first, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) ?
+		         EXTRAS_PREFIX : "", first);
+		ret = judge_file(plan, path, package, kind, &drop, err);
 		if (ret < 0)
 			break;
 		if (drop) {

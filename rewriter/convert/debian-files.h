@@ -23,7 +23,7 @@ enum debian_file_kind {
 	DEBIAN_FILE_UNKNOWN,	/* not a debhelper file: left alone */
 	DEBIAN_FILE_KEEP,	/* renamed, content kept */
 	DEBIAN_FILE_DROP,	/* system integration: removed */
-	DEBIAN_FILE_SCRIPT,	/* maintainer script: judged line by line */
+	DEBIAN_FILE_SCRIPT,	/* maintainer script: judged by its grammar */
 	DEBIAN_FILE_LINKS,	/* dh_link: both ends must be relocatable */
 	DEBIAN_FILE_DIRS,	/* dh_installdirs: system directories dropped */
 };
@@ -32,12 +32,16 @@ enum debian_file_kind {
 enum debian_file_kind debian_file_kind(const char *suffix);
 
 /*
- * Judge a maintainer script: 0 when it is only debhelper boilerplate, 1
- * when what it does besides is system integration only (noted in PLAN),
- * -1 (ERR) when a line cannot be judged.
+ * Judge a maintainer script FILE of binary package PACKAGE (renamed) with
+ * the grammar of scripts/maintscript.h: 0 when it is kept as it is; 1
+ * when what it does besides its system integration is nothing (the file
+ * is dropped); 2 when its system integration is dropped from it (the new
+ * text in *OUT); -1 (ERR) when a statement cannot be kept.  Every command
+ * dropped gets a note in PLAN (when not NULL).
  */
-int debian_script_judge(const char *file, const char *text,
-                        struct convert_plan *plan, struct convert_error *err);
+int debian_script_judge(const char *file, const char *package,
+                        const char *text, struct convert_plan *plan,
+                        char **out, struct convert_error *err);
 
 /* Plan the renames and judgments of every debhelper file in debian/. */
 int debian_files_rewrite(struct convert_plan *plan,

@@ -2,17 +2,21 @@
  * review-scripts.c: maintainer scripts and the other control files.
  *
  * A maintainer script of an extras package is what dh_installdeb makes of
- * snippets: "#!/bin/sh", "set -e", and blocks between "# Automatically
- * added by TOOL" and "# End automatically added section".  Each block must
- * be, byte for byte, one of the snippets known for that script, its
- * placeholders filled in with this package's name, profile and namespace
- * (@DIRS@: paths in the namespace; a placeholder bound to nothing here:
- * a plain list of words):
- * the dh-extras templates whose header says "Snippet: SCRIPT", and the few
- * debhelper autoscripts an app confined to its namespace may need.
- * Outside the blocks only the skeleton debhelper and dh_make write is
- * accepted (comments, set -e, case "$1" in ... esac, exit 0).  Nothing is
+ * the maintainer's script, as extras-convert kept it, and of snippets:
+ * blocks between "# Automatically added by TOOL" and "# End automatically
+ * added section".  Each block must be, byte for byte, one of the snippets
+ * known for that script, its placeholders filled in with this package's
+ * name, profile and namespace (@DIRS@: paths in the namespace; a
+ * placeholder bound to nothing here: a plain list of words): the dh-extras
+ * templates whose header says "Snippet: SCRIPT", and the few debhelper
+ * autoscripts an app confined to its namespace may need.  Nothing is
  * guessed: an unknown block is refused, however harmless it looks.
+ *
+ * Outside the blocks, the script is judged by the grammar extras-convert
+ * uses (scripts/maintscript.h), each block standing for a #DEBHELPER#
+ * line: what the converter keeps, the gate accepts.  The package that
+ * ships the app's profile must load it: its postinst has the block of
+ * postinst-apparmor where it runs on every "configure".
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 
@@ -27,6 +31,7 @@
 #include "base/datadir.h"
 #include "review/review.h"
 #include "base/template.h"
+#include "scripts/maintscript.h"
 
 #define AUTOSCRIPT_DIR "/usr/share/debhelper/autoscripts"
 #define BEGIN_MARK "# Automatically added by "
@@ -59,16 +64,6 @@ static const char *const scripts[] = {
 /* A placeholder bound to nothing: words of a safe alphabet. */
 #define WORDS "[A-Za-z0-9_./+:=-]+(?: [A-Za-z0-9_./+:=-]+)*"
 
-static const char line_re[] =
-	"^(?:"
-	"|#(?! Automatically added by)(?! End automatically added).*"
-	"|set\\s+-[a-z]+"
-	"|exit\\s+[01]"
-	"|case\\s+\"?\\$\\{?1\\}?\"?\\s+in"
-	"|esac|;;|:"
-	"|[a-z|*\" -]+\\)\\s*(?:;;)?"
-	"|echo\\s+\"[^\"$`\\\\]*(?:\\\\`\\$1'[^\"$`\\\\]*)?\"\\s*(?:>&2)?"
-	")$";
 static const char shebang_re[] = "^#!\\s*/bin/(?:ba|da)?sh(?:\\s+-e)?\\s*$";
 
 struct snippet {
@@ -81,7 +76,8 @@ struct snippet {
 struct snippets {
 	struct snippet *list;
 	size_t n;
-	pcre2_code *line, *shebang;
+	pcre2_code *shebang;
+	struct integration db;
 };
 
 static pcre2_code *
@@ -233,8 +229,7 @@ snippets_free(struct snippets *s)
 		free(s->list[i].text);
 	}
 	free(s->list);
-	if (s->line != NULL)
-		pcre2_code_free(s->line);
+	integration_free(&s->db);
 	if (s->shebang != NULL)
 		pcre2_code_free(s->shebang);
 }
@@ -334,7 +329,7 @@ snippet_pattern(const struct snippet *s, const struct review_package *p)
 	return re;
 }
 
-static bool
+static const struct snippet *
 known_block(const struct snippets *s, const struct review_package *p,
             const char *script, const char *text, size_t len)
 {
@@ -350,9 +345,9 @@ known_block(const struct snippets *s, const struct review_package *p,
 		ok = matches(re, text, len);
 		pcre2_code_free(re);
 		if (ok)
-			return true;
+			return &s->list[i];
 	}
-	return false;
+	return NULL;
 }
 
 static const char *
@@ -363,15 +358,121 @@ next_line(const char *line)
 	return line + n + (line[n] == '\n');
 }
 
+/* Whether snippet S is the one loading the AppArmor profile. */
+static bool
+loads_profile(const struct snippet *s)
+{
+	const char *base = strrchr(s->origin, '/');
+
+	return strcmp(s->script, "postinst") == 0 && base != NULL &&
+	       strcmp(base + 1, "postinst-apparmor") == 0;
+}
+
+/* Whether package P ships its app's profile. */
+static bool
+ships_profile(const struct review_package *p)
+{
+	char path[PROFILE_NAME_MAX + 32];
+	size_t i;
+
+	if (!p->namespace_ok)
+		return false;
+	snprintf(path, sizeof(path), REVIEW_PROFILE_DIR "/%s",
+	         p->profile_name);
+	for (i = 0; i < p->deb.nmembers; i++)
+		if (strcmp(p->deb.members[i].path, path) == 0)
+			return true;
+	return false;
+}
+
 static void
-check_script(struct review *r, size_t i, const struct snippets *s,
-             const struct debfile_control_member *c)
+unconfined(struct review *r, size_t i, const char *path, const char *why)
+{
+	review_problem(r, i, "script", path, "%s", why);
+}
+
+/*
+ * Check the blocks of script C, and give the text the grammar judges:
+ * each block replaced by a line ": #DEBHELPER#" and as many empty lines
+ * (so that line numbers stay), the lines of blocks loading the profile in
+ * *SITES.  Returns NULL when a block never ends.
+ */
+static char *
+mask_blocks(struct review *r, size_t i, const struct snippets *s,
+            const struct debfile_control_member *c, const char *path,
+            int **sites, size_t *nsites)
 {
 	const struct review_package *p = &r->packages[i];
 	const char *line = c->data, *block = NULL, *tool = NULL;
+	char *out = malloc(c->size + 1), *o = out;
 	size_t tool_len = 0;
-	char path[64];
 	int lno = 0, block_line = 0;
+
+	if (out == NULL)
+		abort();
+	*sites = NULL;
+	*nsites = 0;
+	for (; *line; line = next_line(line)) {
+		size_t n = strcspn(line, "\n");
+		const struct snippet *known;
+
+		lno++;
+		if (block == NULL && lno > 1 &&
+		    strncmp(line, BEGIN_MARK, strlen(BEGIN_MARK)) == 0) {
+			block = line + n + (line[n] != '\0');
+			block_line = lno;
+			tool = line + strlen(BEGIN_MARK);
+			tool_len = n - strlen(BEGIN_MARK);
+			/* A statement, as the block is: "then" needs one. */
+			o = stpcpy(o, ": #DEBHELPER#");
+		} else if (block != NULL && n == strlen(END_MARK) &&
+		           strncmp(line, END_MARK, n) == 0) {
+			known = known_block(s, p, c->name, block,
+			                    (size_t)(line - block));
+			if (known == NULL)
+				review_problem(r, i, "script", path, "line %d: the "
+				               "snippet added by %.*s is not one "
+				               "known for %s", block_line,
+				               (int)(tool_len > 80 ? 80 : tool_len),
+				               tool, c->name);
+			else if (loads_profile(known)) {
+				*sites = realloc(*sites, (*nsites + 1) *
+				                 sizeof(int));
+				if (*sites == NULL)
+					abort();
+				(*sites)[(*nsites)++] = block_line;
+			}
+			block = NULL;
+		} else if (block == NULL) {
+			memcpy(o, line, n);
+			o += n;
+		}
+		if (line[n] == '\n')
+			*o++ = '\n';
+	}
+	*o = '\0';
+	if (block != NULL) {
+		review_problem(r, i, "script", path, "line %d: snippet never "
+		               "ends", block_line);
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static void
+check_script(struct review *r, size_t i, const struct snippets *s,
+             const struct debfile_control_member *c, bool must_load)
+{
+	const struct review_package *p = &r->packages[i];
+	struct maintscript_options o = {
+		.mode = MAINTSCRIPT_GATE, .db = &s->db,
+		.package = p->deb.package, .must_load = must_load,
+	};
+	struct maintscript_verdict v;
+	char path[64], err[1024], *text;
+	int *sites, line;
+	size_t j;
 
 	snprintf(path, sizeof(path), "DEBIAN/%s", c->name);
 	if (c->size != strlen(c->data)) {
@@ -383,48 +484,23 @@ check_script(struct review *r, size_t i, const struct snippets *s,
 		review_problem(r, i, "script", path, "is not a /bin/sh script");
 		return;
 	}
-	for (; *line; line = next_line(line)) {
-		size_t n = strcspn(line, "\n"), b = 0;
-
-		lno++;
-		if (block != NULL) {
-			if (n == strlen(END_MARK) &&
-			    strncmp(line, END_MARK, n) == 0) {
-				if (!known_block(s, p, c->name, block,
-				                 (size_t)(line - block)))
-					review_problem(r, i, "script", path,
-					               "line %d: the snippet added "
-					               "by %.*s is not one known for "
-					               "%s", block_line,
-					               (int)(tool_len > 80 ? 80 :
-					               tool_len), tool, c->name);
-				block = NULL;
-			}
-			continue;
-		}
-		if (lno == 1)
-			continue;
-		if (strncmp(line, BEGIN_MARK, strlen(BEGIN_MARK)) == 0) {
-			block = line + n + (line[n] != '\0');
-			block_line = lno;
-			tool = line + strlen(BEGIN_MARK);
-			tool_len = n - strlen(BEGIN_MARK);
-			continue;
-		}
-		while (b < n && (line[b] == ' ' || line[b] == '\t'))
-			b++;
-		while (n > b && (line[n - 1] == ' ' || line[n - 1] == '\t'))
-			n--;
-		if (!matches(s->line, line + b, n - b)) {
-			review_problem(r, i, "script", path, "line %d: '%.*s' is "
-			               "not part of a debhelper snippet", lno,
-			               (int)(n - b > 80 ? 80 : n - b), line + b);
-			return;
-		}
+	text = mask_blocks(r, i, s, c, path, &sites, &o.nsites);
+	if (text == NULL)
+		return;
+	o.sites = sites;
+	if (maintscript_judge(text, strlen(text), &o, &v, &line, err,
+	                      sizeof(err)) < 0) {
+		review_problem(r, i, "script", path, "line %d: %s", line, err);
+	} else {
+		for (j = 0; j < v.nrefused; j++)
+			review_problem(r, i, "script", path, "line %d: %s",
+			               v.refused[j].line, v.refused[j].text);
+		if (v.unconfined != NULL)
+			unconfined(r, i, path, v.unconfined);
+		maintscript_verdict_free(&v);
 	}
-	if (block != NULL)
-		review_problem(r, i, "script", path, "line %d: snippet never "
-		               "ends", block_line);
+	free(sites);
+	free(text);
 }
 
 static void
@@ -490,8 +566,15 @@ check_package(struct review *r, size_t i, const struct snippets *s)
 		if (strcmp(c->name, "triggers") == 0)
 			check_triggers(r, i, c);
 		else if (in_list(scripts, c->name) && p->namespace_ok)
-			check_script(r, i, s, c);
+			check_script(r, i, s, c, strcmp(c->name, "postinst") == 0 &&
+			             ships_profile(p));
 	}
+	if (ships_profile(p) && debfile_control_member(&p->deb,
+	                                               "postinst") == NULL)
+		unconfined(r, i, "DEBIAN/postinst", "missing: nothing loads "
+		           "the app's AppArmor profile (the snippet "
+		           "dh_extras_apparmor adds): the app would run "
+		           "unconfined");
 }
 
 int
@@ -516,7 +599,13 @@ review_scripts(struct review *r, char *err, size_t errlen)
 		snippets_free(&s);
 		return -1;
 	}
-	s.line = compile(line_re);
+	snprintf(templates + strlen(templates),
+	         sizeof(templates) - strlen(templates), "/%s",
+	         INTEGRATION_FILE);
+	if (integration_load(&s.db, templates, err, errlen) < 0) {
+		snippets_free(&s);
+		return -1;
+	}
 	s.shebang = compile(shebang_re);
 	for (i = 0; i < r->npackages; i++)
 		check_package(r, i, &s);

@@ -1,0 +1,276 @@
+/*
+ * Facts about the maintainer-script grammar: a table of scripts and what
+ * the converter and the gate make of each, and the property that the
+ * gate accepts whatever the converter keeps.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../tests/tap.h"
+#include "scripts/maintscript.h"
+
+static struct integration db;
+static char result[4096];
+
+/*
+ * What MODE makes of postinst SCRIPT: "ok", "ok: N dropped" (the converter),
+ * "LINE: first refusal", "unconfined LINE: why", "error LINE: message".
+ */
+static const char *
+judge(enum maintscript_mode mode, const char *script)
+{
+	struct maintscript_options o = {
+		.mode = mode, .db = &db, .package = "extras-figlet",
+		.must_load = true,
+	};
+	struct maintscript_verdict v;
+	int *sites, line;
+	char err[1024];
+
+	o.nsites = maintscript_debhelper_lines(script, &sites);
+	o.sites = sites;
+	if (maintscript_judge(script, strlen(script), &o, &v, &line, err,
+	                      sizeof(err)) < 0)
+		snprintf(result, sizeof(result), "error %d: %s", line, err);
+	else if (v.nrefused > 0)
+		snprintf(result, sizeof(result), "%d: %s", v.refused[0].line,
+		         v.refused[0].text);
+	else if (v.unconfined != NULL)
+		snprintf(result, sizeof(result), "unconfined %d: %s",
+		         v.unconfined_line, v.unconfined);
+	else if (v.ndropped > 0)
+		snprintf(result, sizeof(result), "ok: %zu dropped", v.ndropped);
+	else
+		snprintf(result, sizeof(result), "ok");
+	free(sites);
+	maintscript_verdict_free(&v);
+	return result;
+}
+
+static const char *
+convert(const char *s)
+{
+	return judge(MAINTSCRIPT_CONVERT, s);
+}
+
+static const char *
+gate(const char *s)
+{
+	return judge(MAINTSCRIPT_GATE, s);
+}
+
+/* What the converter keeps of SCRIPT (a new string), or NULL. */
+static char *
+kept(const char *script, char **report)
+{
+	struct maintscript_options o = {
+		.mode = MAINTSCRIPT_CONVERT, .db = &db,
+		.package = "extras-figlet",
+	};
+	struct maintscript_verdict v;
+	int line;
+	char err[1024], *out = NULL;
+
+	*report = NULL;
+	if (maintscript_judge(script, strlen(script), &o, &v, &line, err,
+	                      sizeof(err)) < 0)
+		return NULL;
+	if (v.nrefused == 0)
+		out = maintscript_apply(script, strlen(script), &v);
+	if (v.ndropped > 0 && asprintf(report, "%d: %s", v.dropped[0].line,
+	                               v.dropped[0].text) < 0)
+		abort();
+	maintscript_verdict_free(&v);
+	return out;
+}
+
+/* Scripts real packages carry: the converter keeps or drops, never refuses. */
+static const char *const ordinary[] = {
+	"#!/bin/sh\nset -e\n#DEBHELPER#\nexit 0\n",
+	/* dh_make's template */
+	"#!/bin/sh\nset -e\n\ncase \"$1\" in\n  configure)\n  ;;\n"
+	"  abort-upgrade|abort-remove|abort-deconfigure)\n  ;;\n  *)\n"
+	"    echo \"postinst called with unknown argument \\`$1'\" >&2\n"
+	"    exit 1\n  ;;\nesac\n\n#DEBHELPER#\n\nexit 0\n",
+	/* figlet: || between tests, a command continued with \ */
+	"#!/bin/sh\nset -e\n"
+	"if [ \"$1\" = configure ] || [ \"$1\" = abort-upgrade ]; then\n"
+	"    update-alternatives --install /usr/bin/figlet figlet \\\n"
+	"        /usr/bin/figlet-figlet 50 \\\n"
+	"        --slave /usr/share/man/man6/figlet.6.gz figlet.6.gz \\\n"
+	"        /usr/share/man/man6/figlet-figlet.6.gz\n"
+	"fi\n#DEBHELPER#\n",
+	/* variables, umask, a function defined then called */
+	"#!/bin/sh -e\nPKG=figlet\numask 0022\n"
+	"say() {\n\techo \"$PKG: $1\"\n}\n"
+	"if [ \"$1\" = configure ] && [ -z \"$2\" ]; then\n"
+	"\tsay \"first install\"\nfi\n#DEBHELPER#\nexit 0\n",
+	/* integration behind a lookup, and in a case arm */
+	"#!/bin/sh\nset -e\n"
+	"if command -v update-menus >/dev/null 2>&1; then update-menus; fi\n"
+	"if [ -x \"`which install-info 2>/dev/null`\" ]; then\n"
+	"  install-info --quiet /usr/share/info/figlet.info\nfi\n"
+	"case \"$1\" in\n  configure)\n    ldconfig\n    echo done\n  ;;\n"
+	"esac\n#DEBHELPER#\n",
+	/* debconf */
+	"#!/bin/sh\nset -e\n. /usr/share/debconf/confmodule\n"
+	"db_get figlet/font || true\n#DEBHELPER#\n",
+	NULL,
+};
+
+int
+main(void)
+{
+	char err[1024], *out, *report;
+	size_t i;
+
+	if (integration_load(&db, NULL,
+	                     err, sizeof(err)) < 0) {
+		printf("Bail out! %s\n", err);
+		return 1;
+	}
+	test_plan(42);
+
+	/* The standard idioms. */
+	test_str(gate(ordinary[0]), ==, "ok");
+	test_str(gate(ordinary[1]), ==, "ok");
+	test_str(gate(ordinary[3]), ==, "ok");
+	test_str(convert(ordinary[1]), ==, "ok");
+	test_str(gate("#!/bin/bash\nset -eu\nlocal_x=1\n"
+	              "f() {\n  local y=\"$local_x\"\n  return 0\n}\n"
+	              "f\n#DEBHELPER#\n"), ==, "ok");
+	test_str(gate("#!/bin/sh\nset -e\n[ \"$1\" = configure ] || exit 0\n"
+	              "#DEBHELPER#\n"), ==, "ok");
+
+	/* System integration: dropped by one, refused by the other. */
+	test_str(convert(ordinary[2]), ==, "ok: 2 dropped");
+	test_str(gate(ordinary[2]), ==,
+	         "4: `update-alternatives --install /usr/bin/figlet figlet "
+	         "/usr/bin/figlet-figlet 50 -...`: system integration an extras package may not do "
+	         "(extras-convert drops it)");
+	test_str(convert(ordinary[4]), ==, "ok: 3 dropped");
+	test_str(convert(ordinary[5]), ==, "ok: 2 dropped");
+	kept(ordinary[2], &report);
+	test_str(report, ==, "4: dropped system integration `update-alternatives "
+	         "--install /usr/bin/figlet figlet /usr/bin/figlet-figlet 50 "
+	         "-...`: "
+	         "/usr/bin/figlet will not exist: add `usr/bin/figlet-figlet "
+	         "usr/bin/figlet` to debian/extras-figlet.links");
+	free(report);
+	out = kept(ordinary[2], &report);
+	test_str(out, ==, "#!/bin/sh\nset -e\n#DEBHELPER#\n");
+	free(out);
+	free(report);
+
+	/* Hostile or not understood: refused, by both. */
+	test_str(convert("#!/bin/sh\necho $(rm -rf /)\n#DEBHELPER#\n"), ==,
+	         "2: `echo $(rm -rf /)`: command substitution runs commands "
+	         "nobody reviewed: write the value out");
+	test_str(gate("#!/bin/sh\necho `id`\n#DEBHELPER#\n"), ==,
+	         "2: `echo `id``: command substitution runs commands nobody "
+	         "reviewed: write the value out");
+	test_str(convert("#!/bin/sh\nset -e\nrm -rf /var/lib/foo\n"), ==,
+	         "3: `rm -rf /var/lib/foo`: rm is not a command an extras "
+	         "package's maintainer script may run: remove it, or do it in "
+	         "the app");
+	test_str(convert("#!/bin/sh\necho x > /etc/foo\n"), ==,
+	         "2: `echo x > /etc/foo`: a maintainer script of an extras "
+	         "package writes no files: redirect only to /dev/null or "
+	         "between descriptors (>&2)");
+	test_str(gate("#!/bin/sh\neval \"$1\"\n"), ==,
+	         "2: `eval \"$1\"`: eval is not a command whose effect can be "
+	         "judged: write out what it would run");
+	test_str(gate("#!/bin/sh\nX=`id`\n"), ==,
+	         "2: `X=`id``: command substitution runs commands nobody "
+	         "reviewed: write the value out");
+	test_str(gate("#!/bin/sh\nCMD=rm\n$CMD -rf /\n"), ==,
+	         "3: `$CMD -rf /`: the command name must be written out");
+	test_str(gate("#!/bin/sh\necho \"$HOME\"\n"), ==,
+	         "2: `echo \"$HOME\"`: $HOME is never set by the script: set it "
+	         "first (VAR=value), or write the value out");
+	test_str(gate("#!/bin/sh\nf\nf() {\n  :\n}\n"), ==,
+	         "2: `f`: f is not a command an extras package's maintainer "
+	         "script may run: remove it, or do it in the app");
+	test_str(gate("#!/bin/sh\necho x | sh\n"), ==,
+	         "2: `echo x | sh`: a pipe feeds commands nobody reviewed: "
+	         "remove it");
+	test_str(gate("#!/bin/sh\nfor f in a b; do echo $f; done\n"), ==,
+	         "2: `for f in a b; do echo $f; done`: a loop: a maintainer "
+	         "script of an extras package may only use set, case and if "
+	         "on $1, tests, variables, functions, echo, printf, umask and "
+	         "exit");
+	test_str(gate("#!/bin/sh\nif [ x ]; then\nfi\n"), ==,
+	         "2: `if [ x ]; then fi`: an empty then, else or function body "
+	         "is a syntax error for dash: put : in it");
+	test_str(gate("#!/bin/sh\n[ \"$1\" = configure ]\n"), ==,
+	         "2: `[ \"$1\" = configure ]`: a test whose result nobody uses "
+	         "stops a set -e script when false: use it in if, or left of "
+	         "&& or ||");
+	test_str(gate("#!/bin/sh\nupdate-menus &\n"), ==,
+	         "2: `update-menus`: a command in the background outlives the "
+	         "script: remove the &");
+	test_str(gate("#!/bin/sh\ncat <<EOF\nx\nEOF\n"), ==,
+	         "2: `cat <<EOF x EOF`: a here-document feeds a command nobody "
+	         "reviewed: remove it");
+	test_str(convert("#!/bin/sh\nif adduser foo; then :; fi\n#DEBHELPER#\n"),
+	         ==, "2: `adduser foo`: system integration whose result is used "
+	         "cannot be dropped: remove it");
+	test_str(gate("#!/usr/bin/perl\nexit 0;\n"), ==,
+	         "error 1: is not a shell script (#!/bin/sh or #!/bin/bash): it "
+	         "cannot be judged");
+	test_str(gate("#!/bin/sh\necho \"abc\n"), ==,
+	         "error 2: is not valid shell: reached EOF without closing "
+	         "quote \"");
+	test_str(gate("#!/bin/sh\n[[ -e x ]] && echo\n"), ==,
+	         "2: `[[ -e x ]]`: [[ is not a command an extras package's "
+	         "maintainer script may run: remove it, or do it in the app");
+
+	/* The profile must be loaded on configure. */
+	test_str(gate("#!/bin/sh\nset -e\necho hi\n"), ==,
+	         "unconfined 0: does not load the app's AppArmor profile (the "
+	         "snippet dh_extras_apparmor adds): the app would run "
+	         "unconfined");
+	test_str(convert("#!/bin/sh\nset -e\necho hi\n"), ==,
+	         "unconfined 0: no #DEBHELPER# line, where dh_extras_apparmor's "
+	         "snippet loads the AppArmor profile: the app would run "
+	         "unconfined; add a line #DEBHELPER# before the final exit");
+	test_str(gate("#!/bin/sh\nexit 0\n#DEBHELPER#\n"), ==,
+	         "unconfined 2: line 2 may end the script on configure before "
+	         "the snippet that loads the AppArmor profile: the app would "
+	         "run unconfined; the snippet must come first");
+	test_str(gate("#!/bin/sh\nf() {\n  exit 0\n}\n"
+	              "[ \"$1\" = configure ] && f\n#DEBHELPER#\n"), ==,
+	         "unconfined 5: line 5 may end the script on configure before "
+	         "the snippet that loads the AppArmor profile: the app would "
+	         "run unconfined; the snippet must come first");
+	test_str(gate("#!/bin/sh\n[ \"$1\" = remove ] && exit 0\n#DEBHELPER#\n"),
+	         ==, "ok");
+	test_str(gate("#!/bin/sh\ncase \"$1\" in\n  purge)\n#DEBHELPER#\n"
+	              "  ;;\nesac\n"), ==,
+	         "unconfined 4: the snippet that loads the AppArmor profile is "
+	         "in a branch that does not run on configure: the app would "
+	         "run unconfined; it must run on every configure");
+	test_str(gate("#!/bin/sh\ncase \"$1\" in\n  configure)\n  echo x\n"
+	              "#DEBHELPER#\n  ;;\nesac\n"), ==, "ok");
+	test_str(gate("#!/bin/sh\nif [ \"$1\" = configure ]; then\n  echo\n"
+	              "#DEBHELPER#\nfi\n"), ==, "ok");
+
+	/* The property: the gate accepts whatever the converter keeps. */
+	for (i = 0; ordinary[i]; i++) {
+		char what[64];
+
+		out = kept(ordinary[i], &report);
+		snprintf(what, sizeof(what), "ordinary script %zu: kept, and "
+		         "accepted by the gate", i);
+		if (out != NULL && strcmp(gate(out), "ok") == 0)
+			test_pass(what);
+		else
+			test_fail(what), printf("#   %s\n", out ? result : "refused");
+		free(out);
+		free(report);
+	}
+
+	integration_free(&db);
+	return test_done();
+}
