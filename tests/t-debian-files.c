@@ -31,7 +31,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(20);
+	test_plan(21);
 
 	test_int(debian_file_kind("install"), ==, DEBIAN_FILE_KEEP);
 	test_int(debian_file_kind("postinst"), ==, DEBIAN_FILE_SCRIPT);

@@ -130,7 +130,7 @@ main(void)
 		printf("Bail out! %s\n", err);
 		return 1;
 	}
-	test_plan(42);
+	test_plan(45);
 
 	/* The standard idioms. */
 	test_str(gate(ordinary[0]), ==, "ok");
