@@ -141,4 +141,63 @@ test_expect_success 'a real debian/tally directory fails the build with its name
 	grep_q "dh_extras_pkgdirs: error: debian/tally exists and is not a link to extras-tally" tally2.log
 '
 
+# A plain Makefile next to a CMakeLists.txt that must not be used: the
+# maintainer chose the build system, and installs with prefix= into the
+# package directory named through a variable.
+make_count () {
+	mkdir -p count/debian/source &&
+	printf "%s\n" "prefix ?= /usr/local" \
+		"all: count" \
+		"count: count.c" \
+		"	\$(CC) \$(CFLAGS) -DDATADIR=\\\"\$(prefix)/share/count\\\" -o \$@ count.c" \
+		"install:" \
+		"	install -D -m 755 count \$(DESTDIR)\$(prefix)/bin/count" \
+		"	install -D -m 644 count.txt \$(DESTDIR)\$(prefix)/share/count/count.txt" \
+		"clean:" \
+		"	rm -f count" >count/Makefile &&
+	echo "message(FATAL_ERROR \"the maintainer chose make\")" >count/CMakeLists.txt &&
+	cat >count/count.c <<-\EOF &&
+	#include <stdio.h>
+	int main(void)
+	{
+		char line[256];
+		FILE *fp = fopen(DATADIR "/count.txt", "r");
+
+		if (fp == NULL || fgets(line, sizeof(line), fp) == NULL)
+			return 1;
+		fputs(line, stdout);
+		return 0;
+	}
+	EOF
+	echo "four, five, six" >count/count.txt &&
+	echo "3.0 (native)" >count/debian/source/format &&
+	sed "s/tally/count/g" tally/debian/changelog >count/debian/changelog &&
+	sed -e "s/tally/count/g" -e "s/, cmake$//" tally/debian/control >count/debian/control &&
+	printf "%s\n" "#!/usr/bin/make -f" \
+		"BIN = count" \
+		"" \
+		"%:" \
+		"	dh \$@ --buildsystem=makefile" \
+		"" \
+		"override_dh_auto_install:" \
+		"	\$(MAKE) prefix=\$(CURDIR)/debian/\$(BIN)/usr install" >count/debian/rules &&
+	chmod +x count/debian/rules
+}
+
+test_expect_success 'the build system is the one the maintainer chose' '
+	(cd src && make_count) &&
+	extras-convert src/count >convert.out &&
+	build_fixture count "$TRASH/src/count" || { tail -n 40 count.log; false; } &&
+	grep_q "^dh-extras: makefile: building for /$ROOT/count" count.log &&
+	grep_q "^	make .*prefix=/$ROOT/count PREFIX=/$ROOT/count\$" count.log &&
+	! grep -e "cmake" -e "FATAL_ERROR" count.log
+'
+
+test_expect_success 'a prefix= install into debian/$(BIN) reached the renamed package' '
+	deb_files extras-count_1.0_*.deb >files &&
+	grep_q "^$ROOT/count/bin/count$" files &&
+	in_namespace extras-count_1.0_*.deb -- /$ROOT/count/bin/count >out &&
+	echo "four, five, six" >expect && cmp expect out
+'
+
 test_done

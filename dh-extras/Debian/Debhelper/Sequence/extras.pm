@@ -22,10 +22,9 @@ my $auto_dir = $ENV{DH_EXTRAS_AUTODIR} // '/usr/share/dh-extras/auto';
 $ENV{PATH} = "$auto_dir:$ENV{PATH}"
     unless (split /:/, $ENV{PATH})[0] eq $auto_dir;
 
-# debian/NAME of the package's old name reaches debian/extras-NAME during
-# the build: before anything is configured, and again once dh_prep has
-# emptied the staging directories.
-insert_before('dh_auto_configure', 'dh_extras_pkgdirs');
+# debian/NAME of the package's old name reaches debian/extras-NAME from
+# the moment dh_prep has emptied the staging directories.  (Once in the
+# sequence: dh runs a command of a given name only once per build.)
 insert_after('dh_prep', 'dh_extras_pkgdirs');
 insert_before('dh_clean', 'dh_extras_clean');
 
