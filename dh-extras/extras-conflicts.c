@@ -132,10 +132,8 @@ do_index(const char *const *files)
 	if (registry_index(r, label, files, nfiles, &stats, &err) < 0)
 		ohshit("%s", err.str);
 	printf("%s: %llu paths indexed from %d file(s), %llu line(s) "
-	       "ignored, %llu export path(s) kept\n", label,
-	       (unsigned long long)stats.entries, nfiles,
-	       (unsigned long long)stats.bad_lines,
-	       (unsigned long long)stats.kept);
+	       "ignored\n", label, (unsigned long long)stats.entries, nfiles,
+	       (unsigned long long)stats.bad_lines);
 	registry_close(r);
 	free(label);
 	return 0;

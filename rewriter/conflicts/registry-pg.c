@@ -270,12 +270,10 @@ copy_entry(void *ctx, const char *path, size_t pathlen, uint64_t hash,
 	(void)hash;
 	copy_text(c, c->label, strlen(c->label));
 	copy_byte(c, '\t');
-	/* A list for its names only (see contents_read()): a row with an
-	 * empty path, dropped once archive_packages holds its names. */
-	if (path != NULL)
-		copy_text(c, path, pathlen);
+	copy_text(c, path, pathlen);
 	copy_byte(c, '\t');
-	/* Keep the names only, as the file index does. */
+	/* Keep the names only, as the file index does; a directory has
+	 * none (the same directory may come more than once). */
 	while (p < end) {
 		const char *comma = memchr(p, ',', end - p);
 		size_t itemlen = (comma ? comma : end) - p, namelen;
@@ -295,6 +293,7 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 {
 	struct pg_registry *r = (struct pg_registry *)base;
 	struct copy c = { r, label, malloc(COPY_BUF), 0, false };
+	void *ctx[1] = { &c };
 	PGresult *res;
 	char count[32];
 	int ret = -1;
@@ -321,7 +320,7 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 		goto rollback;
 	}
 	PQclear(res);
-	ret = contents_read(files, nfiles, copy_entry, &c, stats, err);
+	ret = contents_read(files, nfiles, 1, copy_entry, ctx, stats, err);
 	copy_flush(&c);
 	if (PQputCopyEnd(r->conn, ret < 0 ? "bad input" : NULL) != 1 ||
 	    c.failed) {
@@ -337,7 +336,7 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 	if (ret < 0)
 		goto rollback;
 	snprintf(count, sizeof(count), "%llu",
-	         (unsigned long long)stats->kept);
+	         (unsigned long long)stats->entries);
 	res = query(r, "UPDATE archives SET entries = $2 WHERE label = $1",
 	            2, label, count, NULL, err);
 	PQclear(res);
@@ -347,11 +346,6 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 	            "SELECT DISTINCT $1, unnest(string_to_array(packages, ','))"
 	            " FROM contents WHERE label = $1", 1, label, NULL, NULL,
 	            err);
-	PQclear(res);
-	if (res == NULL)
-		goto rollback;
-	res = query(r, "DELETE FROM contents WHERE label = $1 AND path = ''",
-	            1, label, NULL, NULL, err);
 	PQclear(res);
 	if (res == NULL)
 		goto rollback;
@@ -422,11 +416,35 @@ pg_archive_files(struct registry *base, const char *const *paths, size_t n,
 	if (lookup_paths(r, "SELECT q.i, c.label, c.packages FROM "
 	                 "unnest($1::text[]) WITH ORDINALITY AS q(path, i) "
 	                 "JOIN contents c ON c.path = q.path "
+	                 "AND c.packages <> '' "
 	                 "ORDER BY c.label, q.i", paths, n, &res, err) < 0)
 		return -1;
 	for (i = 0; i < PQntuples(res); i++)
 		found(ctx, strtoull(PQgetvalue(res, i, 0), NULL, 10) - 1,
 		      PQgetvalue(res, i, 1), PQgetvalue(res, i, 2));
+	PQclear(res);
+	return 0;
+}
+
+static int
+pg_archive_dirs(struct registry *base, const char *const *paths, size_t n,
+                registry_archive_dir_fn *found, void *ctx,
+                struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res;
+	int i;
+
+	/* A directory is a row without packages. */
+	if (lookup_paths(r, "SELECT DISTINCT q.i, c.label FROM "
+	                 "unnest($1::text[]) WITH ORDINALITY AS q(path, i) "
+	                 "JOIN contents c ON c.path = q.path "
+	                 "AND c.packages = '' ORDER BY c.label, q.i", paths, n,
+	                 &res, err) < 0)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		found(ctx, strtoull(PQgetvalue(res, i, 0), NULL, 10) - 1,
+		      PQgetvalue(res, i, 1));
 	PQclear(res);
 	return 0;
 }
@@ -684,6 +702,7 @@ const struct registry_ops registry_pg_ops = {
 	.close = pg_close,
 	.index = pg_index,
 	.archive_files = pg_archive_files,
+	.archive_dirs = pg_archive_dirs,
 	.archive_package = pg_archive_package,
 	.claimed_files = pg_claimed_files,
 	.claimed_package = pg_claimed_package,

@@ -304,6 +304,25 @@ sqlite_archive_files(struct registry *base, const char *const *paths,
 }
 
 static int
+sqlite_archive_dirs(struct registry *base, const char *const *paths,
+                    size_t n, registry_archive_dir_fn *found, void *ctx,
+                    struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	size_t a, i;
+
+	if (load_archives(r, err) < 0)
+		return -1;
+	for (a = 0; a < r->narchives; a++)
+		for (i = 0; i < n; i++)
+			if (contents_index_is_directory(r->archives[a],
+			                                paths[i]))
+				found(ctx, i, contents_index_label(
+				      r->archives[a]));
+	return 0;
+}
+
+static int
 sqlite_archive_package(struct registry *base, const char *name,
                        registry_archive_package_fn *found, void *ctx,
                        struct dpkg_error *err)
@@ -585,6 +604,7 @@ const struct registry_ops registry_sqlite_ops = {
 	.close = sqlite_close,
 	.index = sqlite_index,
 	.archive_files = sqlite_archive_files,
+	.archive_dirs = sqlite_archive_dirs,
 	.archive_package = sqlite_archive_package,
 	.claimed_files = sqlite_claimed_files,
 	.claimed_package = sqlite_claimed_package,

@@ -55,6 +55,12 @@ int registry_archive_files(struct registry *r, const char *const *paths,
                            size_t n, registry_archive_file_fn *found,
                            void *ctx, struct dpkg_error *err);
 
+/* For each of PATHS[i] an archive has as a directory: FOUND(ctx, i, label). */
+typedef void registry_archive_dir_fn(void *ctx, size_t i, const char *label);
+int registry_archive_dirs(struct registry *r, const char *const *paths,
+                          size_t n, registry_archive_dir_fn *found,
+                          void *ctx, struct dpkg_error *err);
+
 /* For each archive holding a package NAME: FOUND(ctx, label). */
 typedef void registry_archive_package_fn(void *ctx, const char *label);
 int registry_archive_package(struct registry *r, const char *name,
@@ -125,6 +131,9 @@ struct registry_ops {
 	int (*archive_files)(struct registry *r, const char *const *paths,
 	                     size_t n, registry_archive_file_fn *found,
 	                     void *ctx, struct dpkg_error *err);
+	int (*archive_dirs)(struct registry *r, const char *const *paths,
+	                    size_t n, registry_archive_dir_fn *found,
+	                    void *ctx, struct dpkg_error *err);
 	int (*archive_package)(struct registry *r, const char *name,
 	                       registry_archive_package_fn *found, void *ctx,
 	                       struct dpkg_error *err);
