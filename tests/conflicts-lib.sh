@@ -124,23 +124,23 @@ conflicts_story () {
 		grep_q "^clash.deb: file /usr/share/applications/extras-taken.desktop is shipped by not-extras in archive main$" out &&
 		grep_q "^hello.deb: package name extras-hello exists in archive main$" out &&
 		grep_q "^hello.deb: package name hello exists in archive main$" out &&
-		test $(wc -l < out) = 4
+		grep_q "^clash.deb: file /usr/bin/hello is shipped by hello in archive main$" out &&
+		test $(wc -l < out) = 5
 	'
 
-	# /usr/bin/hello is no export: the gate refuses it in any case, and
-	# the archive index keeps no such path (contents-exports.h).
-	test_expect_success 'check: archives are asked about exports only' '
-		expect_status 1 extras-conflicts check -d "$DB" clash.deb >out &&
-		! grep -q /usr/bin/hello out &&
+	test_expect_success 'check: every file, and a file where a directory is' '
 		printf "usr/bin/only-here\tutils/lonely\nusr/share/doc/hello/x\tdoc/lonely\n" \
 			> Contents-lonely &&
 		extras-conflicts index --archive lonely -d "$DB" Contents-lonely >out &&
-		grep_q "^lonely: 2 paths indexed from 1 file(s), 0 line(s) ignored, 0 export path(s) kept$" out &&
+		grep_q "^lonely: 2 paths indexed from 1 file(s), 0 line(s) ignored$" out &&
 		make_deb lonely.deb extras-lonely extras-lonely \
-			usr/bin/only-here usr/share/doc/hello/x &&
+			usr/bin/only-here usr/share/doc/hello &&
 		expect_status 1 extras-conflicts check -d "$DB" lonely.deb >out &&
 		grep_q "^lonely.deb: package name lonely exists in archive lonely$" out &&
-		test $(wc -l < out) = 1
+		grep_q "^lonely.deb: file /usr/bin/only-here is shipped by lonely in archive lonely$" out &&
+		grep_q "^lonely.deb: file /usr/share/doc/hello is a directory in archive lonely$" out &&
+		grep_q "^lonely.deb: file /usr/share/doc/hello is a directory in archive main$" out &&
+		test $(wc -l < out) = 4
 	'
 
 	test_expect_success 'check: the root is found from the files' '

@@ -105,7 +105,14 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS paths ("
 	" path TEXT PRIMARY KEY, app TEXT NOT NULL REFERENCES apps,"
 	" package TEXT NOT NULL);"
-	"CREATE INDEX IF NOT EXISTS paths_app ON paths (app);";
+	"CREATE INDEX IF NOT EXISTS paths_app ON paths (app);"
+	"CREATE TABLE IF NOT EXISTS uploaders ("
+	" fingerprint TEXT PRIMARY KEY, name TEXT NOT NULL,"
+	" added TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS accepted ("
+	" app TEXT PRIMARY KEY REFERENCES apps, version TEXT NOT NULL,"
+	" uploader TEXT NOT NULL, fingerprint TEXT NOT NULL,"
+	" accepted TEXT NOT NULL);";
 
 /* The server's message, on one line. */
 static int
@@ -155,7 +162,7 @@ command(struct pg_registry *r, const char *sql, struct dpkg_error *err)
 static bool
 has_schema(struct pg_registry *r)
 {
-	PGresult *res = PQexec(r->conn, "SELECT to_regclass('paths')");
+	PGresult *res = PQexec(r->conn, "SELECT to_regclass('accepted')");
 	bool found = PQresultStatus(res) == PGRES_TUPLES_OK &&
 	             PQntuples(res) == 1 && PQgetvalue(res, 0, 0)[0] != '\0';
 
@@ -567,6 +574,8 @@ claim_steps(struct pg_registry *r, const struct registry_claim *c,
 		return 0;
 	}
 	PQclear(res);
+	if (c->keep_files)
+		return 0;
 	res = query(r, "DELETE FROM packages WHERE app = $1", 1, c->app, NULL,
 	            NULL, err);
 	PQclear(res);
@@ -651,13 +660,14 @@ pg_release(struct registry *base, const char *owner, const char *app,
 	PQclear(res);
 	if (ret == 0) {
 		static const char *const sql[] = {
+			"DELETE FROM accepted WHERE app = $1",
 			"DELETE FROM paths WHERE app = $1",
 			"DELETE FROM packages WHERE app = $1",
 			"DELETE FROM apps WHERE app = $1",
 		};
 		int i;
 
-		for (i = 0; i < 3 && ret == 0; i++) {
+		for (i = 0; i < 4 && ret == 0; i++) {
 			res = query(r, sql[i], 1, app, NULL, NULL, err);
 			PQclear(res);
 			if (res == NULL)
@@ -696,6 +706,132 @@ pg_list(struct registry *base, const char *owner, registry_list_fn *each,
 	return 0;
 }
 
+/* The first column of the first row of SQL (one parameter), or NULL. */
+static int
+value(struct pg_registry *r, const char *sql, const char *param,
+      char **out, struct dpkg_error *err)
+{
+	PGresult *res = query(r, sql, 1, param, NULL, NULL, err);
+
+	if (res == NULL)
+		return -1;
+	if (PQntuples(res) > 0)
+		*out = xstrdup(PQgetvalue(res, 0, 0));
+	PQclear(res);
+	return 0;
+}
+
+static int
+pg_last_version(struct registry *base, const char *app, char **version,
+                struct dpkg_error *err)
+{
+	return value((struct pg_registry *)base,
+	             "SELECT version FROM accepted WHERE app = $1", app,
+	             version, err);
+}
+
+static int
+pg_accept(struct registry *base, const struct registry_claim *c,
+          const char *version, const char *fingerprint,
+          registry_refusal_fn *refused, void *ctx, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	const char *params[4] = { c->app, version, c->owner, fingerprint };
+	char *last = NULL, reason[512];
+	PGresult *res;
+	int refusals = 0;
+
+	if (command(r, "BEGIN", err) < 0)
+		return -1;
+	/* Two uploads of one app take turns from here to COMMIT. */
+	res = query(r, "SELECT pg_advisory_xact_lock(hashtext($1))", 1,
+	            c->app, NULL, NULL, err);
+	PQclear(res);
+	if (res == NULL ||
+	    claim_steps(r, c, refused, ctx, &refusals, err) < 0)
+		goto fail;
+	if (refusals == 0 && pg_last_version(base, c->app, &last, err) < 0)
+		goto fail;
+	if (refusals == 0 && last != NULL &&
+	    !registry_version_newer(version, last)) {
+		snprintf(reason, sizeof(reason), "version %s of %s is not "
+		         "newer than %s, the last accepted", version, c->app,
+		         last);
+		refused(ctx, reason);
+		refusals++;
+	}
+	free(last);
+	if (refusals > 0)
+		goto fail;
+	res = PQexecParams(r->conn, "INSERT INTO accepted (app, version, "
+	                   "uploader, fingerprint, accepted) VALUES ($1, $2, "
+	                   "$3, $4, to_char(now() AT TIME ZONE 'UTC', "
+	                   "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) "
+	                   "ON CONFLICT (app) DO UPDATE SET version = $2, "
+	                   "uploader = $3, fingerprint = $4, "
+	                   "accepted = excluded.accepted", 4, NULL, params,
+	                   NULL, NULL, 0);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+		PQclear(res);
+		pg_fail(r, "query failed", err);
+		goto fail;
+	}
+	PQclear(res);
+	return command(r, "COMMIT", err);
+fail:
+	PQclear(PQexec(r->conn, "ROLLBACK"));
+	return refusals > 0 ? 1 : -1;
+}
+
+static int
+pg_uploader(struct registry *base, const char *fpr, char **name,
+            struct dpkg_error *err)
+{
+	return value((struct pg_registry *)base,
+	             "SELECT name FROM uploaders WHERE fingerprint = $1", fpr,
+	             name, err);
+}
+
+static int
+pg_uploader_add(struct registry *base, const char *fpr, const char *name,
+                char **holder, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "INSERT INTO uploaders (fingerprint, name, "
+	                      "added) VALUES ($1, $2, to_char(now() AT TIME "
+	                      "ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) "
+	                      "ON CONFLICT (fingerprint) DO NOTHING", 2, fpr,
+	                      name, NULL, err);
+
+	PQclear(res);
+	if (res == NULL || pg_uploader(base, fpr, holder, err) < 0)
+		return -1;
+	if (*holder != NULL && strcmp(*holder, name) != 0)
+		return 1;
+	free(*holder);
+	*holder = NULL;
+	return 0;
+}
+
+static int
+pg_uploader_list(struct registry *base, registry_uploader_fn *each,
+                 void *ctx, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "SELECT fingerprint, name, added FROM "
+	                      "uploaders ORDER BY name COLLATE \"C\", "
+	                      "fingerprint", 0, NULL, NULL, NULL, err);
+	int i;
+
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		each(ctx, PQgetvalue(res, i, 0), PQgetvalue(res, i, 1),
+		     PQgetvalue(res, i, 2));
+	PQclear(res);
+	return 0;
+}
+
 const struct registry_ops registry_pg_ops = {
 	.name = "postgresql",
 	.open = pg_open,
@@ -710,4 +846,9 @@ const struct registry_ops registry_pg_ops = {
 	.claim = pg_claim,
 	.release = pg_release,
 	.list = pg_list,
+	.accept = pg_accept,
+	.last_version = pg_last_version,
+	.uploader_add = pg_uploader_add,
+	.uploader = pg_uploader,
+	.uploader_list = pg_uploader_list,
 };
