@@ -7,6 +7,9 @@
 
 conflicts_fixtures
 conflicts_story "$TRASH/db"
+accept_fixtures
+accept_story "$TRASH/db"
+accept_done
 
 test_expect_success 'index: every compression reads the same' '
 	for z in gzip xz lz4 zstd bzip2 cat; do

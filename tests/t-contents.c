@@ -54,7 +54,7 @@ main(void)
 	FILE *fp;
 	int i;
 
-	test_plan(45);
+	test_plan(40);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
