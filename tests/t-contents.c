@@ -22,7 +22,7 @@ static const char *
 who(const struct contents_index *idx, const char *path, int count)
 {
 	found[0] = '\0';
-	if (contents_index_find(idx, path, keep, NULL) != count)
+	if (contents_index_find(idx, path, keep, NULL, NULL) != count)
 		return "(wrong count)";
 	return found;
 }
@@ -104,7 +104,7 @@ main(void)
 	test_str(who(idx, "usr/share/pixmaps/extras-file0999", 1), ==, "many5");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0501", 1), ==, "many4");
 	test_int(contents_index_find(idx, "usr/share/doc/extras-a/copyright",
-	                             keep, NULL), ==, 2);
+	                             keep, NULL, NULL), ==, 2);
 	/* Every path, any file, and the directories they lie in. */
 	test_str(who(idx, "usr/share/doc/hello/copyright", 1), ==,
 	         "hello,hello-x");

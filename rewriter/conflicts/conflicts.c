@@ -229,24 +229,6 @@ others(const char *packages, const char *package, char *const *allowed)
 }
 
 static void
-found_archive_file(void *arg, size_t i, const char *label,
-                   const char *packages)
-{
-	struct check_ctx *c = arg;
-	char *other = others(packages, c->deb->package, c->allowed);
-	char *path;
-
-	if (other[0] != '\0') {
-		if (asprintf(&path, "/%s", c->paths[i]) < 0)
-			abort();
-		add(c->list, CONFLICT_FILE, c->deb->package, path, label,
-		    other, NULL);
-		free(path);
-	}
-	free(other);
-}
-
-static void
 found_archive_dir(void *arg, size_t i, const char *label)
 {
 	struct check_ctx *c = arg;
@@ -257,6 +239,28 @@ found_archive_dir(void *arg, size_t i, const char *label)
 	add(c->list, CONFLICT_DIRECTORY, c->deb->package, path, label, NULL,
 	    NULL);
 	free(path);
+}
+
+static void
+found_archive_file(void *arg, size_t i, const char *label,
+                   const char *packages)
+{
+	struct check_ctx *c = arg;
+	char *other, *path;
+
+	if (packages == NULL) {
+		found_archive_dir(c, i, label);
+		return;
+	}
+	other = others(packages, c->deb->package, c->allowed);
+	if (other[0] != '\0') {
+		if (asprintf(&path, "/%s", c->paths[i]) < 0)
+			abort();
+		add(c->list, CONFLICT_FILE, c->deb->package, path, label,
+		    other, NULL);
+		free(path);
+	}
+	free(other);
 }
 
 static void
@@ -389,9 +393,6 @@ conflicts_check(struct registry *r, const struct debfile *deb,
 	if (ret == 0)
 		ret = registry_archive_files(r, files, nfiles,
 		                             found_archive_file, &c, err);
-	if (ret == 0)
-		ret = registry_archive_dirs(r, files, nfiles,
-		                            found_archive_dir, &c, err);
 
 	/* The exports against other apps' claims. */
 	exports = conflicts_exports(deb, &ns, &n);

@@ -77,11 +77,15 @@ uint64_t contents_index_size(const struct contents_index *idx);
 
 /*
  * Call FOUND with each package list ("pkg,pkg") shipping PATH (relative,
- * as in Contents: "usr/bin/hello").  Returns the number of lists found.
+ * as in Contents: "usr/bin/hello"), and DIRECTORY (when not NULL) once if
+ * PATH is a directory some indexed path lies in.  Returns the number of
+ * lists found.
  */
 typedef void contents_found_fn(void *ctx, const char *packages, size_t len);
+typedef void contents_dir_fn(void *ctx);
 int contents_index_find(const struct contents_index *idx, const char *path,
-                        contents_found_fn *found, void *ctx);
+                        contents_found_fn *found, contents_dir_fn *directory,
+                        void *ctx);
 
 /* Whether PATH is a directory some indexed path lies in. */
 bool contents_index_is_directory(const struct contents_index *idx,

@@ -423,35 +423,21 @@ pg_archive_files(struct registry *base, const char *const *paths, size_t n,
 	if (lookup_paths(r, "SELECT q.i, c.label, c.packages FROM "
 	                 "unnest($1::text[]) WITH ORDINALITY AS q(path, i) "
 	                 "JOIN contents c ON c.path = q.path "
-	                 "AND c.packages <> '' "
-	                 "ORDER BY c.label, q.i", paths, n, &res, err) < 0)
+	                 "ORDER BY c.label, q.i, c.packages", paths, n, &res,
+	                 err) < 0)
 		return -1;
-	for (i = 0; i < PQntuples(res); i++)
-		found(ctx, strtoull(PQgetvalue(res, i, 0), NULL, 10) - 1,
-		      PQgetvalue(res, i, 1), PQgetvalue(res, i, 2));
-	PQclear(res);
-	return 0;
-}
+	for (i = 0; i < PQntuples(res); i++) {
+		const char *packages = PQgetvalue(res, i, 2);
 
-static int
-pg_archive_dirs(struct registry *base, const char *const *paths, size_t n,
-                registry_archive_dir_fn *found, void *ctx,
-                struct dpkg_error *err)
-{
-	struct pg_registry *r = (struct pg_registry *)base;
-	PGresult *res;
-	int i;
-
-	/* A directory is a row without packages. */
-	if (lookup_paths(r, "SELECT DISTINCT q.i, c.label FROM "
-	                 "unnest($1::text[]) WITH ORDINALITY AS q(path, i) "
-	                 "JOIN contents c ON c.path = q.path "
-	                 "AND c.packages = '' ORDER BY c.label, q.i", paths, n,
-	                 &res, err) < 0)
-		return -1;
-	for (i = 0; i < PQntuples(res); i++)
+		/* A directory is a row without packages, maybe several. */
+		if (packages[0] == '\0' && i > 0 &&
+		    !strcmp(PQgetvalue(res, i - 1, 0), PQgetvalue(res, i, 0)) &&
+		    !strcmp(PQgetvalue(res, i - 1, 1), PQgetvalue(res, i, 1)) &&
+		    PQgetvalue(res, i - 1, 2)[0] == '\0')
+			continue;
 		found(ctx, strtoull(PQgetvalue(res, i, 0), NULL, 10) - 1,
-		      PQgetvalue(res, i, 1));
+		      PQgetvalue(res, i, 1), packages[0] ? packages : NULL);
+	}
 	PQclear(res);
 	return 0;
 }
@@ -838,7 +824,6 @@ const struct registry_ops registry_pg_ops = {
 	.close = pg_close,
 	.index = pg_index,
 	.archive_files = pg_archive_files,
-	.archive_dirs = pg_archive_dirs,
 	.archive_package = pg_archive_package,
 	.claimed_files = pg_claimed_files,
 	.claimed_package = pg_claimed_package,

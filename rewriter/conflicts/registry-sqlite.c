@@ -174,6 +174,10 @@ sqlite_open(struct registry **out, const char *db, bool create,
 
 		sqlite3_file_control(r->db, "main", SQLITE_FCNTL_PERSIST_WAL,
 		                     &persist);
+		/* Nor checkpoint then (two fsyncs): writers checkpoint as
+		 * the WAL grows. */
+		sqlite3_db_config(r->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1,
+		                  NULL);
 	}
 	if (!has_schema(r) && create_schema(r, err) < 0)
 		goto fail;
@@ -288,6 +292,14 @@ found_list(void *arg, const char *packages, size_t len)
 	free(big);
 }
 
+static void
+found_directory(void *arg)
+{
+	struct find_ctx *f = arg;
+
+	f->found(f->ctx, f->i, f->label, NULL);
+}
+
 static int
 sqlite_archive_files(struct registry *base, const char *const *paths,
                      size_t n, registry_archive_file_fn *found, void *ctx,
@@ -305,27 +317,8 @@ sqlite_archive_files(struct registry *base, const char *const *paths,
 		f.label = contents_index_label(r->archives[a]);
 		for (f.i = 0; f.i < n; f.i++)
 			contents_index_find(r->archives[a], paths[f.i],
-			                    found_list, &f);
+			                    found_list, found_directory, &f);
 	}
-	return 0;
-}
-
-static int
-sqlite_archive_dirs(struct registry *base, const char *const *paths,
-                    size_t n, registry_archive_dir_fn *found, void *ctx,
-                    struct dpkg_error *err)
-{
-	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	size_t a, i;
-
-	if (load_archives(r, err) < 0)
-		return -1;
-	for (a = 0; a < r->narchives; a++)
-		for (i = 0; i < n; i++)
-			if (contents_index_is_directory(r->archives[a],
-			                                paths[i]))
-				found(ctx, i, contents_index_label(
-				      r->archives[a]));
 	return 0;
 }
 
@@ -751,7 +744,6 @@ const struct registry_ops registry_sqlite_ops = {
 	.close = sqlite_close,
 	.index = sqlite_index,
 	.archive_files = sqlite_archive_files,
-	.archive_dirs = sqlite_archive_dirs,
 	.archive_package = sqlite_archive_package,
 	.claimed_files = sqlite_claimed_files,
 	.claimed_package = sqlite_claimed_package,

@@ -80,14 +80,6 @@ registry_archive_files(struct registry *r, const char *const *paths,
 }
 
 int
-registry_archive_dirs(struct registry *r, const char *const *paths, size_t n,
-                      registry_archive_dir_fn *found, void *ctx,
-                      struct dpkg_error *err)
-{
-	return n ? r->ops->archive_dirs(r, paths, n, found, ctx, err) : 0;
-}
-
-int
 registry_archive_package(struct registry *r, const char *name,
                          registry_archive_package_fn *found, void *ctx,
                          struct dpkg_error *err)

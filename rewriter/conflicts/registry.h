@@ -50,18 +50,15 @@ int registry_index(struct registry *r, const char *label,
                    const char *const *files, int nfiles,
                    struct contents_stats *stats, struct dpkg_error *err);
 
-/* For each of PATHS[i] an archive ships: FOUND(ctx, i, label, "pkg,pkg"). */
+/*
+ * For each of PATHS[i] an archive ships: FOUND(ctx, i, label, "pkg,pkg");
+ * for each an archive has as a directory: FOUND(ctx, i, label, NULL).
+ */
 typedef void registry_archive_file_fn(void *ctx, size_t i, const char *label,
                                       const char *packages);
 int registry_archive_files(struct registry *r, const char *const *paths,
                            size_t n, registry_archive_file_fn *found,
                            void *ctx, struct dpkg_error *err);
-
-/* For each of PATHS[i] an archive has as a directory: FOUND(ctx, i, label). */
-typedef void registry_archive_dir_fn(void *ctx, size_t i, const char *label);
-int registry_archive_dirs(struct registry *r, const char *const *paths,
-                          size_t n, registry_archive_dir_fn *found,
-                          void *ctx, struct dpkg_error *err);
 
 /* For each archive holding a package NAME: FOUND(ctx, label). */
 typedef void registry_archive_package_fn(void *ctx, const char *label);
@@ -177,9 +174,6 @@ struct registry_ops {
 	int (*archive_files)(struct registry *r, const char *const *paths,
 	                     size_t n, registry_archive_file_fn *found,
 	                     void *ctx, struct dpkg_error *err);
-	int (*archive_dirs)(struct registry *r, const char *const *paths,
-	                    size_t n, registry_archive_dir_fn *found,
-	                    void *ctx, struct dpkg_error *err);
 	int (*archive_package)(struct registry *r, const char *name,
 	                       registry_archive_package_fn *found, void *ctx,
 	                       struct dpkg_error *err);
