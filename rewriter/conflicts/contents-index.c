@@ -28,7 +28,7 @@
 #define TAG_BITS 40
 #define LIST_BITS 24
 #define LIST_MAX (CONTENTS_DIRECTORY - 2)
-#define BUCKET_BITS 10
+#define BUCKET_BITS 8
 #define NBUCKETS (1u << BUCKET_BITS)
 #define MAX_WORKERS 8
 
@@ -159,7 +159,10 @@ struct block {
 	struct pair v[BLOCK_PAIRS];
 };
 
-#define SLAB_BLOCKS 256
+/* 32 MB slabs, 2 MB aligned: huge pages where the kernel gives them, so
+ * filling them costs few page faults. */
+#define SLAB_BLOCKS 8192
+#define HUGE_PAGE (2u << 20)
 
 /* What one worker of contents_read() builds. */
 struct part {
@@ -222,7 +225,11 @@ new_block(struct part *p)
 	struct block *blk;
 
 	if (p->slab == NULL || p->slab_used == SLAB_BLOCKS) {
-		p->slab = malloc(SLAB_BLOCKS * sizeof(struct block));
+		p->slab = aligned_alloc(HUGE_PAGE,
+		                        SLAB_BLOCKS * sizeof(struct block));
+		if (p->slab != NULL)
+			madvise(p->slab, SLAB_BLOCKS * sizeof(struct block),
+			        MADV_HUGEPAGE);
 		p->slabs = realloc(p->slabs, (p->nslabs + 1) *
 		                   sizeof(*p->slabs));
 		if (p->slab == NULL || p->slabs == NULL)
@@ -364,60 +371,57 @@ slot_value(uint64_t h, uint32_t list)
 	return (h & ((1ull << TAG_BITS) - 1)) << LIST_BITS | field;
 }
 
-/* One filler: buckets [FIRST, LAST), slots below LIMIT. */
+/* Room past a bucket's own slots for the probes that run beyond them. */
+#define SPILL (1u << 16)
+
+/*
+ * One filler: buckets [FIRST, LAST), whose home slots are [LO, LIMIT).  It
+ * fills them one bucket at a time in a small window (a bucket's slots stay
+ * in the cache) and writes each bucket's slots to the file once final: no
+ * later bucket probes below its own first home slot.
+ */
 struct fill {
 	const struct contents_builder *b;
-	uint64_t *slots, nslots;
+	int fd;
+	uint64_t nslots;
 	unsigned first, last;
 	uint64_t limit;
-	/* Entries whose probe ran into the next filler's slots. */
+	int error;
+	/* Entries whose probe ran past the window or LIMIT. */
 	struct pair *deferred;
 	size_t ndeferred, cap;
 };
 
-static void *
-fill_slots(void *arg)
+static void
+defer(struct fill *f, uint64_t h, uint32_t list)
 {
-	struct fill *f = arg;
-	unsigned bucket;
-	int w;
+	if (f->ndeferred == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 64;
+		f->deferred = realloc(f->deferred, f->cap * sizeof(struct pair));
+		if (f->deferred == NULL)
+			abort();
+	}
+	f->deferred[f->ndeferred].hash = h;
+	f->deferred[f->ndeferred++].list = list;
+}
 
-	for (bucket = f->first; bucket < f->last; bucket++)
-		for (w = 0; w < f->b->nparts; w++) {
-			const struct part *p = &f->b->parts[w];
-			const struct block *blk;
-			uint32_t i;
+static int
+pwrite_all(int fd, const void *p, size_t n, off_t off)
+{
+	const char *c = p;
 
-			for (blk = p->buckets[bucket]; blk; blk = blk->next)
-				for (i = 0; i < blk->n; i++) {
-					uint64_t h = blk->v[i].hash;
-					uint32_t list = blk->v[i].list;
-					uint64_t pos = home_slot(h, f->nslots);
+	while (n > 0) {
+		ssize_t w = pwrite(fd, c, n, off);
 
-					if (list != CONTENTS_DIRECTORY)
-						list = p->map[list];
-					while (pos < f->limit && f->slots[pos])
-						pos++;
-					if (pos < f->limit) {
-						f->slots[pos] = slot_value(h,
-						                           list);
-						continue;
-					}
-					if (f->ndeferred == f->cap) {
-						f->cap = f->cap ? f->cap * 2 :
-						         64;
-						f->deferred = realloc(
-							f->deferred, f->cap *
-							sizeof(struct pair));
-						if (f->deferred == NULL)
-							abort();
-					}
-					f->deferred[f->ndeferred].hash = h;
-					f->deferred[f->ndeferred++].list =
-						list;
-				}
-		}
-	return NULL;
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		c += w;
+		n -= w;
+		off += w;
+	}
+	return 0;
 }
 
 /* The first home slot of BUCKET's hashes. */
@@ -427,19 +431,106 @@ bucket_start(unsigned bucket, uint64_t nslots)
 	return home_slot((uint64_t)bucket << (64 - BUCKET_BITS), nslots);
 }
 
-static void
-build_slots(const struct contents_builder *b, uint64_t *slots,
-            uint64_t nslots)
+static void *
+fill_slots(void *arg)
+{
+	struct fill *f = arg;
+	uint64_t base = bucket_start(f->first, f->nslots), cap, used = 0;
+	uint64_t *win;
+	unsigned bucket;
+	int w;
+
+	cap = (f->nslots >> BUCKET_BITS) * 2 + SPILL;
+	win = calloc(cap, sizeof(*win));
+	if (win == NULL)
+		abort();
+	for (bucket = f->first; bucket < f->last && f->error == 0; bucket++) {
+		uint64_t end = bucket + 1 < f->last ?
+		               bucket_start(bucket + 1, f->nslots) : f->limit;
+		uint64_t own = end - base, spill;
+
+		if (own > cap - SPILL) {
+			/* Hashes far from uniform: grow the window. */
+			win = realloc(win, (own + SPILL) * sizeof(*win));
+			if (win == NULL)
+				abort();
+			memset(win + cap, 0, (own + SPILL - cap) * sizeof(*win));
+			cap = own + SPILL;
+		}
+		for (w = 0; w < f->b->nparts; w++) {
+			const struct part *p = &f->b->parts[w];
+			const struct block *blk;
+			uint32_t i;
+
+			for (blk = p->buckets[bucket]; blk; blk = blk->next)
+				for (i = 0; i < blk->n; i++) {
+					uint64_t h = blk->v[i].hash;
+					uint32_t list = blk->v[i].list;
+					uint64_t pos = home_slot(h, f->nslots) -
+					               base;
+
+					if (list != CONTENTS_DIRECTORY)
+						list = p->map[list];
+					while (pos < cap && win[pos])
+						pos++;
+					if (pos == cap || base + pos >= f->limit) {
+						defer(f, h, list);
+						continue;
+					}
+					win[pos] = slot_value(h, list);
+					if (pos + 1 > used)
+						used = pos + 1;
+				}
+		}
+		if (pwrite_all(f->fd, win, own * sizeof(*win),
+		               HEADER_SIZE + base * sizeof(*win)) < 0)
+			f->error = errno ? errno : EIO;
+		/* What ran past this bucket's slots starts the next one's. */
+		spill = used > own ? used - own : 0;
+		memmove(win, win + own, spill * sizeof(*win));
+		memset(win + spill, 0, ((used > own ? used : own) - spill) *
+		       sizeof(*win));
+		used = spill;
+		base = end;
+	}
+	free(win);
+	return NULL;
+}
+
+/* Put one deferred entry in the file, wrapping at the table's end. */
+static int
+insert_in_file(int fd, uint64_t nslots, uint64_t h, uint32_t list)
+{
+	uint64_t pos = home_slot(h, nslots), s, probes;
+
+	for (probes = 0; probes < nslots; probes++) {
+		if (pread(fd, &s, sizeof(s), HEADER_SIZE + pos * sizeof(s)) !=
+		    sizeof(s))
+			return -1;
+		if (s == 0) {
+			s = slot_value(h, list);
+			return pwrite_all(fd, &s, sizeof(s),
+			                  HEADER_SIZE + pos * sizeof(s));
+		}
+		if (++pos == nslots)
+			pos = 0;
+	}
+	return -1;
+}
+
+/* Write the NSLOTS slots to FD; -1 with errno set on failure. */
+static int
+build_slots(const struct contents_builder *b, int fd, uint64_t nslots)
 {
 	struct fill f[MAX_WORKERS];
 	pthread_t threads[MAX_WORKERS];
-	int n = b->nparts, t;
+	int n = b->nparts, t, ret = 0;
 	size_t i;
 
 	for (t = 0; t < n; t++) {
 		memset(&f[t], 0, sizeof(f[t]));
 		f[t].b = b;
-		f[t].slots = slots;
+		f[t].fd = fd;
 		f[t].nslots = nslots;
 		f[t].first = NBUCKETS * t / n;
 		f[t].last = NBUCKETS * (t + 1) / n;
@@ -451,17 +542,16 @@ build_slots(const struct contents_builder *b, uint64_t *slots,
 	for (t = 0; t < n; t++)
 		pthread_join(threads[t], NULL);
 	for (t = 0; t < n; t++) {
-		for (i = 0; i < f[t].ndeferred; i++) {
-			uint64_t h = f[t].deferred[i].hash;
-			uint64_t pos = home_slot(h, nslots);
-
-			while (slots[pos])
-				if (++pos == nslots)
-					pos = 0;
-			slots[pos] = slot_value(h, f[t].deferred[i].list);
+		if (f[t].error != 0 && ret == 0) {
+			errno = f[t].error;
+			ret = -1;
 		}
+		for (i = 0; i < f[t].ndeferred && ret == 0; i++)
+			ret = insert_in_file(fd, nslots, f[t].deferred[i].hash,
+			                     f[t].deferred[i].list);
 		free(f[t].deferred);
 	}
+	return ret;
 }
 
 static int
@@ -593,7 +683,6 @@ int
 contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 {
 	uint64_t n, nslots, end;
-	uint64_t *map;
 	int ret = 0;
 
 	if (merge_lists(b, err) < 0)
@@ -602,14 +691,9 @@ contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 	/* Load factor 0.8: misses stop at an empty slot within a line. */
 	nslots = n + n / 4 + 1;
 	end = HEADER_SIZE + nslots * sizeof(uint64_t);
-	if (ftruncate(b->fd, end) < 0)
-		return dpkg_put_errno(err, "%s: cannot write", b->tmp);
-	map = mmap(NULL, end, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, 0);
-	if (map == MAP_FAILED)
-		return dpkg_put_errno(err, "%s: cannot map", b->tmp);
-	build_slots(b, map + HEADER_SIZE / sizeof(uint64_t), nslots);
-	if (munmap(map, end) < 0 || write_tail(b, end, nslots) < 0 ||
-	    fchmod(b->fd, 0644) < 0 || fsync(b->fd) < 0)
+	if (ftruncate(b->fd, end) < 0 || build_slots(b, b->fd, nslots) < 0 ||
+	    write_tail(b, end, nslots) < 0 || fchmod(b->fd, 0644) < 0 ||
+	    fsync(b->fd) < 0)
 		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
 	if (close(b->fd) < 0 && ret == 0)
 		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
