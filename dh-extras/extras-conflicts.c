@@ -26,13 +26,14 @@ static void
 usage(void)
 {
 	printf(
-"Usage: extras-conflicts index [--archive LABEL] -d DB CONTENTS...\n"
+"Usage: extras-conflicts index [--archive LABEL] -d DB [--json REPORT]\n"
+"                              CONTENTS...\n"
 "       extras-conflicts check -d DB [--json REPORT] [--owner OWNER]\n"
 "                              [--root ROOT] FILE.deb|FILE.changes...\n"
-"       extras-conflicts claim -d DB --owner OWNER [--root ROOT]\n"
-"                              FILE.deb|FILE.changes...\n"
-"       extras-conflicts release -d DB --owner OWNER APP...\n"
-"       extras-conflicts list -d DB [--owner OWNER]\n"
+"       extras-conflicts claim -d DB --owner OWNER [--json REPORT]\n"
+"                              [--root ROOT] FILE.deb|FILE.changes...\n"
+"       extras-conflicts release -d DB --owner OWNER [--json REPORT] APP...\n"
+"       extras-conflicts list -d DB [--owner OWNER] [--json REPORT]\n"
 "       extras-conflicts accept -d DB --keyring KEYRING [--json REPORT]\n"
 "                              [--root ROOT] UPLOAD.changes|UPLOAD.dsc\n"
 "       extras-conflicts uploader add -d DB --fingerprint FPR NAME\n"
@@ -84,6 +85,11 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };
+
+static void json_open(struct json *j);
+static void json_close(void);
+static void json_strings(struct json *j, const char *key, char *const *v,
+                         size_t n);
 
 /* Static, so that what an error exit leaves is still reachable. */
 static struct registry *registry;
@@ -146,6 +152,25 @@ do_index(const char *const *files)
 	printf("%s: %llu paths indexed from %d file(s), %llu line(s) "
 	       "ignored\n", label, (unsigned long long)stats.entries, nfiles,
 	       (unsigned long long)stats.bad_lines);
+	if (json_path) {
+		struct json j;
+
+		json_open(&j);
+		json_object_begin(&j);
+		json_member_string(&j, "archive", label);
+		json_strings(&j, "files", (char *const *)files, nfiles);
+		json_member_int(&j, "lines", stats.lines);
+		json_member_int(&j, "paths", stats.entries);
+		json_member_int(&j, "directories", stats.directories);
+		json_member_int(&j, "ignored", stats.bad_lines);
+		json_key(&j, "bytes");
+		if (stats.index_bytes)
+			json_int(&j, stats.index_bytes);
+		else
+			json_null(&j);
+		json_object_end(&j);
+		json_close();
+	}
 	registry_close(r);
 	free(label);
 	return 0;
@@ -337,10 +362,15 @@ do_check(const char *const *files)
 	return total ? 1 : 0;
 }
 
+static char **refusals;
+static size_t nrefusals;
+
 static void
 print_refusal(void *ctx, const char *reason)
 {
 	fprintf(stderr, "%s: %s\n", (const char *)ctx, reason);
+	refusals = m_realloc(refusals, (nrefusals + 1) * sizeof(*refusals));
+	refusals[nrefusals++] = m_strdup(reason);
 }
 
 static struct registry_claim claim;
@@ -395,6 +425,24 @@ do_claim(const char *const *files)
 		printf("%s: claimed by %s (%zu package(s), %zu exported "
 		       "path(s))\n", ns.app, owner, claim.npackages,
 		       claim.npaths);
+	if (json_path) {
+		struct json j;
+
+		json_open(&j);
+		json_object_begin(&j);
+		json_member_string(&j, "app", ns.app);
+		json_member_string(&j, "owner", owner);
+		json_member_bool(&j, "claimed", ret == 0);
+		json_strings(&j, "packages", (char *const *)claim.packages,
+		             claim.npackages);
+		json_member_int(&j, "files", claim.npaths);
+		json_strings(&j, "reasons", refusals, nrefusals);
+		json_object_end(&j);
+		json_close();
+	}
+	for (i = 0; i < nrefusals; i++)
+		free(refusals[i]);
+	free(refusals);
 	registry_close(r);
 	free(claim.packages);
 	free(claim.paths);
@@ -408,6 +456,7 @@ do_release(const char *const *apps)
 {
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct registry *r;
+	struct json j;
 	int status = 0;
 
 	if (owner == NULL || owner[0] == '\0')
@@ -415,6 +464,10 @@ do_release(const char *const *apps)
 	if (apps[0] == NULL)
 		badusage("release needs at least one APP");
 	r = open_registry(false);
+	if (json_path) {
+		json_open(&j);
+		json_array_begin(&j);
+	}
 	for (; *apps; apps++) {
 		int ret = registry_release(r, owner, *apps, &err);
 
@@ -426,18 +479,58 @@ do_release(const char *const *apps)
 		} else {
 			printf("%s: released\n", *apps);
 		}
+		if (json_path) {
+			json_object_begin(&j);
+			json_member_string(&j, "app", *apps);
+			json_member_bool(&j, "released", ret == 0);
+			json_object_end(&j);
+		}
+	}
+	if (json_path) {
+		json_array_end(&j);
+		json_close();
 	}
 	registry_close(r);
 	return status;
+}
+
+/* The lines of TEXT as a JSON array under KEY, each after PREFIX. */
+static void
+json_lines(struct json *j, const char *key, const char *prefix,
+           const char *text)
+{
+	const char *p;
+
+	json_key(j, key);
+	json_array_begin(j);
+	for (p = text; *p; ) {
+		size_t n = strcspn(p, "\n");
+		char *item = m_malloc(strlen(prefix) + n + 1);
+
+		sprintf(item, "%s%.*s", prefix, (int)n, p);
+		json_string(j, item);
+		free(item);
+		p += n + (p[n] == '\n');
+	}
+	json_array_end(j);
 }
 
 static void
 print_claim(void *ctx, const char *app, const char *claim_owner,
             const char *claimed, const char *packages, const char *paths)
 {
+	struct json *j = ctx;
 	const char *p;
 
-	(void)ctx;
+	if (j != NULL) {
+		json_object_begin(j);
+		json_member_string(j, "app", app);
+		json_member_string(j, "owner", claim_owner);
+		json_member_string(j, "claimed", claimed);
+		json_lines(j, "packages", "", packages);
+		json_lines(j, "files", "/", paths);
+		json_object_end(j);
+	}
 	printf("%s\t%s\t%s\n", app, claim_owner, claimed);
 	for (p = packages; *p; ) {
 		size_t n = strcspn(p, "\n");
@@ -458,12 +551,23 @@ do_list(const char *const *args)
 {
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct registry *r;
+	struct json j;
 
 	if (args[0] != NULL)
 		badusage("list takes no argument");
+
 	r = open_registry(false);
-	if (registry_list(r, owner, print_claim, NULL, &err) < 0)
+	if (json_path) {
+		json_open(&j);
+		json_array_begin(&j);
+	}
+	if (registry_list(r, owner, print_claim, json_path ? &j : NULL,
+	                  &err) < 0)
 		ohshit("%s", err.str);
+	if (json_path) {
+		json_array_end(&j);
+		json_close();
+	}
 	registry_close(r);
 	return 0;
 }

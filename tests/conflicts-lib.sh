@@ -368,8 +368,15 @@ accept_story () {
 
 	test_expect_success 'accept: index real Contents' '
 		extras-conflicts index --archive bookworm -d "$DB" \
-			Contents-bookworm >out &&
-		grep_q "^bookworm: [0-9]* paths indexed from 1 file(s), 0 line(s) ignored$" out
+			--json index.json Contents-bookworm >out &&
+		grep_q "^bookworm: [0-9]* paths indexed from 1 file(s), 0 line(s) ignored$" out &&
+		python3 -c "
+import json
+r = json.load(open(\"index.json\"))
+assert r[\"archive\"] == \"bookworm\" and r[\"paths\"] >= 150, r
+assert r[\"directories\"] > 10 and r[\"ignored\"] == 0, r
+assert r[\"files\"] == [\"Contents-bookworm\"], r
+"
 	'
 
 	test_expect_success 'uploader add and list' '
@@ -399,9 +406,15 @@ assert [x[\"name\"] for x in u] == [\"alice\", \"bob\"], u
 		extras-conflicts accept -d "$DB" --keyring keyring.gpg \
 			a1/a1.changes >out &&
 		grep_q "^a1/a1.changes: accepted: extras-birds 1.0-1 (app birds) from alice, key $alice$" out &&
-		extras-conflicts list -d "$DB" >out &&
+		extras-conflicts list -d "$DB" --json list.json >out &&
 		grep_q "^birds	alice	" out &&
-		grep_q "^	file	/usr/share/applications/extras-birds.desktop$" out
+		grep_q "^	file	/usr/share/applications/extras-birds.desktop$" out &&
+		python3 -c "
+import json
+c = [x for x in json.load(open(\"list.json\")) if x[\"app\"] == \"birds\"][0]
+assert c[\"owner\"] == \"alice\" and c[\"packages\"] == [\"extras-birds\"], c
+assert c[\"files\"] == [\"/usr/share/applications/extras-birds.desktop\"], c
+"
 	'
 
 	test_expect_success 'accept: a replayed upload is refused' '

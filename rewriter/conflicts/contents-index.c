@@ -669,6 +669,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	h.list_text_len = listtext.len;
 	h.package_text_len = pktext.len;
 	h.file_size = off;
+	b->stats.index_bytes = off;
 	if (ret == 0 && (pwrite(b->fd, &h, sizeof(h), 0) != sizeof(h)))
 		ret = -1;
 	free(order);
@@ -688,6 +689,7 @@ contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 	if (merge_lists(b, err) < 0)
 		return -1;
 	n = b->nentries + b->ndirs;
+	b->stats.directories = b->ndirs;
 	/* Load factor 0.8: misses stop at an empty slot within a line. */
 	nslots = n + n / 4 + 1;
 	end = HEADER_SIZE + nslots * sizeof(uint64_t);

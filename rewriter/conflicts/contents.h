@@ -46,6 +46,9 @@ struct contents_stats {
 	uint64_t bad_lines;
 	/* Files that carried the free-text header. */
 	unsigned headers;
+	/* Set by the registry: directories indexed, the index's bytes. */
+	uint64_t directories;
+	uint64_t index_bytes;
 };
 
 /*

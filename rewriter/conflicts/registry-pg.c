@@ -227,6 +227,7 @@ struct copy {
 	char *buf;
 	size_t len;
 	bool failed;
+	uint64_t directories;
 };
 
 #define COPY_BUF (1 << 20)
@@ -275,6 +276,8 @@ copy_entry(void *ctx, const char *path, size_t pathlen, uint64_t hash,
 	const char *p = pkgs, *end = pkgs + pkglen;
 
 	(void)hash;
+	if (pkgs == NULL)
+		c->directories++;
 	copy_text(c, c->label, strlen(c->label));
 	copy_byte(c, '\t');
 	copy_text(c, path, pathlen);
@@ -299,7 +302,7 @@ pg_index(struct registry *base, const char *label, const char *const *files,
          int nfiles, struct contents_stats *stats, struct dpkg_error *err)
 {
 	struct pg_registry *r = (struct pg_registry *)base;
-	struct copy c = { r, label, malloc(COPY_BUF), 0, false };
+	struct copy c = { r, label, malloc(COPY_BUF), 0, false, 0 };
 	void *ctx[1] = { &c };
 	PGresult *res;
 	char count[32];
@@ -328,6 +331,7 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 	}
 	PQclear(res);
 	ret = contents_read(files, nfiles, 1, copy_entry, ctx, stats, err);
+	stats->directories = c.directories;
 	copy_flush(&c);
 	if (PQputCopyEnd(r->conn, ret < 0 ? "bad input" : NULL) != 1 ||
 	    c.failed) {
