@@ -222,8 +222,21 @@ directories(const char *path, size_t len, const char *prev, size_t prevlen,
 {
 	size_t shared = 0, i, max = len < prevlen ? len : prevlen;
 
-	while (shared < max && path[shared] == prev[shared])
-		shared++;
+	/* Eight bytes at a time: paths share long prefixes. */
+	while (shared + 8 <= max) {
+		uint64_t a, b;
+
+		memcpy(&a, path + shared, 8);
+		memcpy(&b, prev + shared, 8);
+		if (a != b) {
+			shared += __builtin_ctzll(a ^ b) / 8;
+			break;
+		}
+		shared += 8;
+	}
+	if (shared + 8 > max)
+		while (shared < max && path[shared] == prev[shared])
+			shared++;
 	/* "a/b/c" after "a/b/x": a/ and a/b/ are the previous line's. */
 	for (i = shared; i < len; i++)
 		if (path[i] == '/' && i > 0)
@@ -510,25 +523,55 @@ mix(uint64_t a, uint64_t b)
 	return (uint64_t)r ^ (uint64_t)(r >> 64);
 }
 
-/* Sixteen bytes a multiplication, as wyhash does. */
+static inline uint64_t
+load64(const char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint64_t
+load32(const char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/*
+ * Sixteen bytes a multiplication, as wyhash does; the last bytes are read
+ * as overlapping words, never past the end.
+ */
 uint64_t
 contents_hash(const char *s, size_t len)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w0, w1;
+	const char *end = s + len;
 
-	while (len >= 16) {
-		memcpy(&w0, s, 8);
-		memcpy(&w1, s + 8, 8);
-		h = mix(h ^ w0 ^ 0xa0761d6478bd642full, w1 ^ 0xe7037ed1a0b428dbull);
-		s += 16;
-		len -= 16;
-	}
-	w0 = w1 = 0;
-	if (len > 8) {
-		memcpy(&w0, s, 8);
-		memcpy(&w1, s + 8, len - 8);
+	if (len > 16) {
+		do {
+			h = mix(h ^ load64(s) ^ 0xa0761d6478bd642full,
+			        load64(s + 8) ^ 0xe7037ed1a0b428dbull);
+			s += 16;
+		} while (end - s > 16);
+		w0 = load64(end - 16);
+		w1 = load64(end - 8);
+	} else if (len >= 8) {
+		w0 = load64(s);
+		w1 = load64(end - 8);
+	} else if (len >= 4) {
+		w0 = load32(s);
+		w1 = load32(end - 4);
+	} else if (len > 0) {
+		w0 = (uint64_t)(unsigned char)s[0] << 16 |
+		     (uint64_t)(unsigned char)s[len / 2] << 8 |
+		     (unsigned char)s[len - 1];
+		w1 = 0;
 	} else {
-		memcpy(&w0, s, len);
+		w0 = w1 = 0;
 	}
 	h = mix(h ^ w0 ^ 0x8ebc6af09c88c6e3ull, w1 ^ 0x589965cc75374cc3ull);
 	return mix(h, 0x9e3779b97f4a7c15ull);

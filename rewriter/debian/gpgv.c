@@ -141,7 +141,7 @@ int
 gpgv_verify(const char *file, const char *keyring, struct gpgv_result *res,
             struct dpkg_error *err)
 {
-	char tmpdir[] = "/tmp/dh-extras-gpgv.XXXXXX", text[64], fdarg[16];
+	char tmpdir[] = "/tmp/dh-extras-gpgv.XXXXXX";
 	const char *tmp = getenv("TMPDIR");
 	char *dir = NULL, *keyarg = NULL, *out = NULL, *status;
 	posix_spawn_file_actions_t fa;
@@ -173,15 +173,21 @@ gpgv_verify(const char *file, const char *keyring, struct gpgv_result *res,
 	if (asprintf(&keyarg, "%s%s", strchr(keyring, '/') ? "" : "./",
 	             keyring) < 0 || asprintf(&out, "%s/text", dir) < 0)
 		abort();
-	snprintf(text, sizeof(text), "%s", "--output");
 	if (pipe2(pipefd, O_CLOEXEC) < 0)
 		abort();
-	snprintf(fdarg, sizeof(fdarg), "%d", 3);
+	/* The write end becomes the child's descriptor 3: keep it off 3. */
+	if (pipefd[1] <= 3) {
+		fd = fcntl(pipefd[1], F_DUPFD_CLOEXEC, 10);
+		if (fd < 0)
+			abort();
+		close(pipefd[1]);
+		pipefd[1] = fd;
+	}
 	{
 		char *const argv[] = {
-			"gpgv", "--homedir", dir, "--status-fd", fdarg,
-			"--keyring", keyarg, text, out, "--", (char *)file,
-			NULL,
+			"gpgv", "--homedir", dir, "--status-fd", "3",
+			"--keyring", keyarg, "--output", out, "--",
+			(char *)file, NULL,
 		};
 
 		posix_spawn_file_actions_init(&fa);
