@@ -758,16 +758,22 @@ section_ok(uint64_t off, uint64_t len, uint64_t size)
 	return off <= size && len <= size - off && off % 8 == 0;
 }
 
-/* Whether the offset tables stay inside their texts and are ordered. */
+/*
+ * Whether an offset table starts at 0 and ends inside its text.  The
+ * entries between are checked when used (span_ok()): checking them all
+ * here would read the whole table on every open.
+ */
 static bool
 offsets_ok(const uint32_t *o, uint64_t n, uint64_t textlen)
 {
-	uint64_t i;
-
-	for (i = 0; i < n; i++)
-		if (o[i] > o[i + 1])
-			return false;
 	return o[0] == 0 && o[n] <= textlen;
+}
+
+/* Whether entry I of offset table O (N entries) spans its text. */
+static inline bool
+span_ok(const uint32_t *o, uint64_t i, uint64_t n, uint64_t textlen)
+{
+	return i < n && o[i] <= o[i + 1] && o[i + 1] <= textlen;
 }
 
 static bool
@@ -870,7 +876,7 @@ contents_index_size(const struct contents_index *idx)
  * mapping: a check probes a thousand places in a table of tens of
  * megabytes, and a page fault each costs more than a read each.
  */
-#define WINDOW 64
+#define WINDOW 32
 
 static int
 probe(const struct contents_index *idx, const char *path,
@@ -931,6 +937,8 @@ each_found(const struct contents_index *idx, uint32_t list, void *arg)
 		f->dir = true;
 		return;
 	}
+	if (!span_ok(idx->lists, list, idx->h->nlists, idx->h->list_text_len))
+		return;
 	if (f->found)
 		f->found(f->ctx, idx->list_text + idx->lists[list],
 		         idx->lists[list + 1] - idx->lists[list]);
@@ -971,7 +979,12 @@ contents_index_has_package(const struct contents_index *idx,
 		uint64_t mid = lo + (hi - lo) / 2;
 		uint32_t a = idx->packages[mid], b = idx->packages[mid + 1];
 		size_t n = b - a;
-		int c = memcmp(idx->package_text + a, name, n < len ? n : len);
+		int c;
+
+		if (!span_ok(idx->packages, mid, idx->h->npackages,
+		             idx->h->package_text_len))
+			return false;
+		c = memcmp(idx->package_text + a, name, n < len ? n : len);
 
 		if (c == 0)
 			c = (n > len) - (n < len);
