@@ -328,6 +328,7 @@ accept_fixtures () {
 	ns=opt/extras.ubuntu.com
 	make_deb birds.deb extras-birds extras-birds $ns/birds/bin/birds \
 		usr/share/applications/extras-birds.desktop
+	make_deb swift.deb extras-swift extras-swift $ns/swift/bin/swift
 	make_deb myfiglet.deb myfiglet myfiglet usr/bin/figlet-figlet \
 		usr/share/doc/myfiglet/copyright
 	DEB_FIELDS="Replaces: figlet" make_deb myfiglet-r.deb myfiglet \
@@ -514,6 +515,29 @@ assert r[\"signature\"] is False and r[\"source\"] is None, r
 		expect_status 1 extras-conflicts accept -d "$DB" \
 			--keyring keyring.gpg m/m.changes >out &&
 		grep_q "^m/m.changes: refused: key $(fpr mallory) is not registered to an uploader$" out
+	'
+
+	# race A B: accept A and B at the same moment; one is accepted.
+	race () {
+		( st=0; extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			$1 >a.out 2>&1 || st=$?; echo $st > a.st ) &
+		( st=0; extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			$2 >b.out 2>&1 || st=$?; echo $st > b.st ) &
+		wait
+		test "$(cat a.st)$(cat b.st)" = 01 ||
+			test "$(cat a.st)$(cat b.st)" = 10 ||
+			{ cat a.out b.out; return 1; }
+	}
+
+	test_expect_success 'accept: two uploads at once, one wins' '
+		upload r1 alice extras-swift 1.0-1 swift.deb &&
+		upload r2 bob extras-swift 1.0-1 swift.deb &&
+		race r1/r1.changes r2/r2.changes &&
+		grep -q "refused: app id swift is owned by" a.out b.out &&
+		if [ "$(cat a.st)" = 0 ]; then winner=alice; else winner=bob; fi &&
+		upload r3 $winner extras-swift 1.1-1 swift.deb &&
+		race r3/r3.changes r3/r3.changes &&
+		grep -q "refused: version 1.1-1 of swift is not newer than 1.1-1" a.out b.out
 	'
 
 	test_expect_success 'accept: bad input' '
