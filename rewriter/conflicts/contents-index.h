@@ -5,11 +5,12 @@
  * (bookworm main: 7.3 million, 668 MB of text).  Loading them into
  * SQLite (one table, one index on the path, journal off) took 22 s and
  * 1.25 GB, 120 times as long as lz4cat takes to decompress them; this
- * index is written in about twice the time of lz4cat, takes a tenth of
- * that space, and answers "who ships PATH?" with one hash probe.
+ * index costs 1.1 s of CPU (lz4cat: 0.25 s), spread over the processors,
+ * takes 82 MB, and answers "who ships PATH?" with one hash probe.
  *
  * It keeps every path of every line and, as dpkg sees them, the
  * directories those paths lie in; and the name of every package.
+ * Building runs in contents_read()'s threads (contents-index.c).
  *
  * The file, all integers in host byte order (the magic says which):
  *
