@@ -101,7 +101,8 @@ test_expect_success 'the package converts' '
 	extras-convert src/tally >convert.out &&
 	grep_q "extras-tally 1.0 converted" convert.out &&
 	grep_q "^	\$(RM) debian/extras-tally/usr/share/info/dir$" src/tally/debian/rules &&
-	grep_q "^PKGDIR = \$(CURDIR)/debian/\$(PACKAGE)$" src/tally/debian/rules
+	grep_q "^PKGDIR = \$(CURDIR)/debian/extras-\$(PACKAGE)$" src/tally/debian/rules &&
+	grep_q "^debian/rules:3: renamed .debian/\$(PACKAGE). to .debian/extras-\$(PACKAGE)." convert.out
 '
 
 test_expect_success 'it builds, each override step told the namespace' '
@@ -143,7 +144,8 @@ test_expect_success 'a real debian/tally directory fails the build with its name
 
 # A plain Makefile next to a CMakeLists.txt that must not be used: the
 # maintainer chose the build system, and installs with prefix= into the
-# package directory named through a variable.
+# package directory named through a variable the converter cannot follow
+# (set from another), which debian/count, a link, still reaches.
 make_count () {
 	mkdir -p count/debian/source &&
 	printf "%s\n" "prefix ?= /usr/local" \
@@ -174,7 +176,8 @@ make_count () {
 	sed "s/tally/count/g" tally/debian/changelog >count/debian/changelog &&
 	sed -e "s/tally/count/g" -e "s/, cmake$//" tally/debian/control >count/debian/control &&
 	printf "%s\n" "#!/usr/bin/make -f" \
-		"BIN = count" \
+		"NAME = count" \
+		"BIN = \$(NAME)" \
 		"" \
 		"%:" \
 		"	dh \$@ --buildsystem=makefile" \
@@ -198,6 +201,17 @@ test_expect_success 'a prefix= install into debian/$(BIN) reached the renamed pa
 	grep_q "^$ROOT/count/bin/count$" files &&
 	in_namespace extras-count_1.0_*.deb -- /$ROOT/count/bin/count >out &&
 	echo "four, five, six" >expect && cmp expect out
+'
+
+test_expect_success 'rules that configure by themselves are told where and how to fix it' '
+	rm -rf own && cp -a src/count own &&
+	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
+		"override_dh_auto_configure:" \
+		"	./configure --prefix=/usr --with-x" \
+		"	cd build && cmake .." >own/debian/rules &&
+	extras-convert own >own.out &&
+	grep_q "^debian/rules:6: runs .\./configure. itself, which the namespace does not reach: call .dh_auto_configure -- ARGS. instead" own.out &&
+	grep_q "^debian/rules:7: runs .cmake. itself" own.out
 '
 
 test_done
