@@ -33,13 +33,28 @@ longest_first(const void *a, const void *b)
 }
 
 static pcre2_code *
+compile_or_die(struct varbuf *re, uint32_t options)
+{
+	PCRE2_SIZE erroff;
+	pcre2_code *code;
+	int errcode;
+
+	varbuf_end_str(re);
+	code = pcre2_compile((PCRE2_SPTR)re->buf, PCRE2_ZERO_TERMINATED,
+	                     options, &errcode, &erroff, NULL);
+	if (code == NULL)
+		ohshit("debian/rules: cannot compile a pattern for %zu bytes of "
+		       "package names", re->used);
+	return code;
+}
+
+static pcre2_code *
 compile_references(const struct control_info *info)
 {
 	struct varbuf re = VARBUF_INIT;
 	char **names = m_malloc(sizeof(char *) * info->npackages);
 	pcre2_code *code;
-	PCRE2_SIZE erroff;
-	int errcode, i;
+	int i;
 
 	memcpy(names, info->packages, sizeof(char *) * info->npackages);
 	qsort(names, info->npackages, sizeof(char *), longest_first);
@@ -53,58 +68,11 @@ compile_references(const struct control_info *info)
 	for (i = 0; i < info->npackages; i++)
 		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
 	varbuf_add_str(&re, ")(?![\\w.+-])");
-	varbuf_end_str(&re);
 	free(names);
-	code = pcre2_compile((PCRE2_SPTR)re.buf, PCRE2_ZERO_TERMINATED,
-	                     PCRE2_MULTILINE, &errcode, &erroff, NULL);
+	code = compile_or_die(&re, PCRE2_MULTILINE);
 	varbuf_destroy(&re);
-	if (code == NULL)
-		abort();
 	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
 	return code;
-}
-
-static int
-line_at(const char *text, size_t off)
-{
-	int line = 1;
-	size_t i;
-
-	for (i = 0; i < off; i++)
-		if (text[i] == '\n')
-			line++;
-	return line;
-}
-
-static void
-note_variables(const char *file, const char *text, size_t len,
-               struct convert_plan *plan)
-{
-	static const char unjudged[] =
-		"(?:debian/|(?:^|(?<=[\\s\"'=]))(?:-p\\s?|--package=))"
-		"\\$[({][^)}]*[)}]";
-	pcre2_code *re;
-	pcre2_match_data *md;
-	PCRE2_SIZE erroff, *ov;
-	size_t off = 0;
-	int errcode;
-
-	re = pcre2_compile((PCRE2_SPTR)unjudged, PCRE2_ZERO_TERMINATED,
-	                   PCRE2_MULTILINE, &errcode, &erroff, NULL);
-	if (re == NULL)
-		abort();
-	md = pcre2_match_data_create_from_pattern(re, NULL);
-	while (off < len &&
-	       pcre2_match(re, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
-		ov = pcre2_get_ovector_pointer(md);
-		convert_plan_note(plan, file, line_at(text, ov[0]),
-		                  "cannot rewrite '%.*s' safely: check that it "
-		                  "names an extras- package", (int)(ov[1] - ov[0]),
-		                  text + ov[0]);
-		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-	}
-	pcre2_match_data_free(md);
-	pcre2_code_free(re);
 }
 
 /* Line numbers of increasing offsets into one text, counted once. */
@@ -123,20 +91,35 @@ line_counter_at(struct line_counter *lc, size_t off)
 	return lc->line;
 }
 
-static pcre2_code *
-compile_or_die(struct varbuf *re, uint32_t options)
+static void
+note_variables(const char *file, const char *text, size_t len,
+               struct convert_plan *plan)
 {
-	PCRE2_SIZE erroff;
-	pcre2_code *code;
-	int errcode;
+	static const char unjudged[] =
+		"(?:debian/|(?:^|(?<=[\\s\"'=]))(?:-p\\s?|--package=))"
+		"\\$[({][^)}]*[)}]";
+	pcre2_code *re;
+	struct line_counter lc = { text, 0, 1 };
+	struct varbuf pattern = VARBUF_INIT;
+	pcre2_match_data *md;
+	PCRE2_SIZE *ov;
+	size_t off = 0;
 
-	varbuf_end_str(re);
-	code = pcre2_compile((PCRE2_SPTR)re->buf, PCRE2_ZERO_TERMINATED,
-	                     options, &errcode, &erroff, NULL);
-	if (code == NULL)
-		ohshit("debian/rules: cannot compile a pattern for %zu bytes of "
-		       "package names", re->used);
-	return code;
+	varbuf_add_str(&pattern, unjudged);
+	re = compile_or_die(&pattern, PCRE2_MULTILINE);
+	varbuf_destroy(&pattern);
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	while (off < len &&
+	       pcre2_match(re, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
+		ov = pcre2_get_ovector_pointer(md);
+		convert_plan_note(plan, file, line_counter_at(&lc, ov[0]),
+		                  "cannot rewrite '%.*s' safely: check that it "
+		                  "names an extras- package", (int)(ov[1] - ov[0]),
+		                  text + ov[0]);
+		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
 }
 
 /*
@@ -279,6 +262,7 @@ rewrite_literal_references(const char *file, const char *text, size_t len,
 	struct varbuf out = VARBUF_INIT;
 	pcre2_code *re = compile_references(info);
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	struct line_counter lc = { text, 0, 1 };
 	size_t off = 0;
 
 	while (off <= len &&
@@ -290,7 +274,8 @@ rewrite_literal_references(const char *file, const char *text, size_t len,
 		varbuf_add_buf(&out, text + off, name - off);
 		varbuf_add_str(&out, EXTRAS_PREFIX);
 		if (plan)
-			convert_plan_note(plan, file, line_at(text, name),
+			convert_plan_note(plan, file,
+			                  line_counter_at(&lc, name),
 			                  "renamed '%.*s' to '%.*s%s%.*s'",
 			                  (int)(name_end - ov[0]), text + ov[0],
 			                  (int)(name - ov[0]), text + ov[0],
