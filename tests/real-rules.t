@@ -21,12 +21,13 @@ make_tally () {
 	project(tally C)
 	include(GNUInstallDirs)
 	set(TALLY_VARIANT "none" CACHE STRING "the variant built")
+	set(TALLY_DATADIR "${CMAKE_INSTALL_FULL_DATADIR}/tally" CACHE PATH "data")
 	add_executable(tally tally.c)
 	target_compile_definitions(tally PRIVATE
-		PKGDATADIR="${CMAKE_INSTALL_FULL_DATADIR}/tally"
+		PKGDATADIR="${TALLY_DATADIR}"
 		VARIANT="${TALLY_VARIANT}")
 	install(TARGETS tally DESTINATION ${CMAKE_INSTALL_BINDIR})
-	install(FILES tally.txt DESTINATION ${CMAKE_INSTALL_DATADIR}/tally)
+	install(FILES tally.txt DESTINATION ${TALLY_DATADIR})
 	install(FILES dir DESTINATION ${CMAKE_INSTALL_INFODIR})
 	EOF
 	cat >tally/tally.c <<-\EOF &&
@@ -77,7 +78,7 @@ make_tally () {
 		"	dh \$@" \
 		"" \
 		"override_dh_auto_configure:" \
-		"	dh_auto_configure -- -DTALLY_VARIANT=main" \
+		"	dh_auto_configure -- -DTALLY_VARIANT=main -DTALLY_DATADIR=/usr/share/tally" \
 		"	dh_auto_configure --builddirectory=build-extra -- -DTALLY_VARIANT=extra" \
 		"" \
 		"override_dh_auto_build:" \
@@ -105,10 +106,11 @@ test_expect_success 'the package converts' '
 	grep_q "^debian/rules:3: renamed .debian/\$(PACKAGE). to .debian/extras-\$(PACKAGE)." convert.out
 '
 
-test_expect_success 'it builds, each override step told the namespace' '
+test_expect_success 'it builds, each override step told the namespace, the maintainer'"'"'s data directory moved' '
 	build_fixture tally "$TRASH/src/tally" || { tail -n 40 tally.log; false; } &&
 	test "$(grep -c "^dh-extras: cmake: building for $NS" tally.log)" = 2 &&
-	grep_q "cmake .*-DTALLY_VARIANT=main -DCMAKE_INSTALL_PREFIX=$NS " tally.log &&
+	grep_q "^dh-extras: -DTALLY_DATADIR=/usr/share/tally becomes -DTALLY_DATADIR=$NS/share/tally$" tally.log &&
+	grep_q "cmake .*-DTALLY_VARIANT=main -DTALLY_DATADIR=$NS/share/tally -DCMAKE_INSTALL_PREFIX=$NS " tally.log &&
 	grep_q "cmake .*-DTALLY_VARIANT=extra -DCMAKE_INSTALL_PREFIX=$NS " tally.log
 '
 
