@@ -48,6 +48,12 @@ insert_after('dh_extras_relocate', 'dh_extras_metainfo');
 insert_after('dh_extras_metainfo', 'dh_extras_python');
 insert_after('dh_extras_python', 'dh_extras_gsettings');
 
+# The namespace's libraries serve the app's own packages only: their
+# shlibs and symbols files go once dh_shlibdeps has used them.
+# Nor is ldconfig, whose cache never sees the namespace, triggered.
+insert_after('dh_shlibdeps', 'dh_extras_privlibs');
+add_command_options('dh_makeshlibs', '--no-scripts');
+
 # Confine the app once its files have their final paths and modes
 # (after dh_fixperms), before dh_installdeb turns the profile into a
 # conffile and the snippets into maintainer scripts.
