@@ -117,6 +117,17 @@ check_name(const char *name)
 	return why;
 }
 
+/* A udeb is the installer's: it cannot be an extras package. */
+static bool
+is_udeb(const struct deb822_stanza *st)
+{
+	const struct deb822_field *f = deb822_find(st, "Package-Type");
+
+	if (f == NULL)
+		f = deb822_find(st, "XC-Package-Type");
+	return f != NULL && strcmp(f->value, "udeb") == 0;
+}
+
 static bool
 has_prefix(const char *name)
 {
@@ -297,6 +308,8 @@ read_names(const struct deb822 *d, struct control_info *info,
 			return convert_fail(err, d->filename, f->line,
 			                    "invalid package name '%s': %s",
 			                    f->value, why);
+		if (is_udeb(&d->stanzas[i]))
+			continue;
 		name = namespace_app_of_package(f->value);
 		snprintf(full, sizeof(full), "%s%s", EXTRAS_PREFIX, name);
 		if (strlen(name) > 200 || check_name(full) != NULL)
@@ -309,7 +322,57 @@ read_names(const struct deb822 *d, struct control_info *info,
 				                    f->value);
 		info->packages[info->npackages++] = m_strdup(name);
 	}
+	if (info->npackages == 0)
+		return convert_fail(err, d->filename, d->stanzas[1].line,
+		                    "only udebs: nothing can be an extras "
+		                    "package");
 	return 0;
+}
+
+/*
+ * Drop the udeb stanza ST, with the blank lines after it, and say so: the
+ * installer's packages cannot be extras packages.
+ */
+static void
+drop_udeb(const struct deb822 *d, const struct deb822_stanza *st,
+          struct edits *ed, struct convert_plan *plan)
+{
+	size_t end = st->end;
+
+	while (end < d->len && (d->text[end] == '\n' || d->text[end] == ' ' ||
+	                        d->text[end] == '\t')) {
+		size_t nl = end;
+
+		while (nl < d->len && (d->text[nl] == ' ' || d->text[nl] == '\t'))
+			nl++;
+		if (nl < d->len && d->text[nl] != '\n')
+			break;
+		end = nl < d->len ? nl + 1 : nl;
+	}
+	edit_add(ed, st->start, end, "");
+	if (plan)
+		convert_plan_note(plan, d->filename, st->line,
+		                  "dropped the udeb %s: the installer's packages "
+		                  "cannot be extras packages; remove what "
+		                  "debian/rules does for it",
+		                  deb822_find(st, "Package")->value);
+}
+
+/* Debian Policy 2.5 deprecated "extra"; the gate refuses it. */
+static void
+normalise_priority(const struct deb822 *d, const struct deb822_stanza *st,
+                   struct edits *ed, struct convert_plan *plan)
+{
+	const struct deb822_field *f = deb822_find(st, "Priority");
+
+	if (f == NULL || strcmp(f->value, "extra") != 0)
+		return;
+	edit_add(ed, f->value_start, f->value_start + strlen("extra"),
+	         "optional");
+	if (plan)
+		convert_plan_note(plan, d->filename, f->line,
+		                  "Priority: extra written as optional (extra "
+		                  "is deprecated since Debian Policy 4.0.1)");
 }
 
 int
@@ -332,6 +395,11 @@ control_rewrite_text(const char *file, const char *text, size_t len,
 	own.n = info->npackages;
 	rename_value(&ed, deb822_find(&d.stanzas[0], "Source"));
 	for (i = 0; i < d.nstanzas; i++) {
+		if (i > 0 && is_udeb(&d.stanzas[i])) {
+			drop_udeb(&d, &d.stanzas[i], &ed, plan);
+			continue;
+		}
+		normalise_priority(&d, &d.stanzas[i], &ed, plan);
 		if (i > 0)
 			rename_value(&ed, deb822_find(&d.stanzas[i], "Package"));
 		if (rewrite_relations(&d, &d.stanzas[i], i == 0, &own, &ed, plan,
