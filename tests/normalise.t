@@ -2,7 +2,8 @@
 # What an extras package cannot carry is normalised, dropped or fixed, each
 # with a line saying so, instead of failing the gate late: Priority extra
 # (deprecated) becomes optional, a udeb among the binary packages is
-# dropped, two packages shipping the same program get one profile entry,
+# dropped from the build (its stanza kept under a build profile nobody
+# enables, so debhelper still installs into debian/tmp), two packages shipping the same program get one profile entry,
 # and set-id bits an override keeps are cleared with a warning.
 
 . "$TOP/tests/lib.sh"
@@ -80,13 +81,14 @@ RULES
 	done
 }
 
-test_expect_success 'convert: the udeb is dropped, Priority extra is optional, each said' '
+test_expect_success 'convert: the udeb is dropped from the build, Priority extra is optional, each said' '
 	make_twin twin &&
 	extras-convert twin >convert.out &&
-	grep_q "^debian/control:[0-9]*: dropped the udeb twin-udeb: " convert.out &&
+	grep_q "^debian/control:[0-9]*: dropped the udeb twin-udeb from the build (Build-Profiles: <pkg.extras.udeb>): " convert.out &&
 	grep_q "^debian/control:3: Priority: extra written as optional" convert.out &&
-	test "$(grep -c "Priority: extra written as optional" convert.out)" = 2 &&
-	! grep -q udeb twin/debian/control &&
+	test "$(grep -c "Priority: extra written as optional" convert.out)" = 3 &&
+	sed -n "/^Package: extras-twin-udeb$/,/^$/p" twin/debian/control >udeb &&
+	grep_q "^Build-Profiles: <pkg.extras.udeb>$" udeb &&
 	! grep -q "Priority: extra" twin/debian/control &&
 	grep_q "^Package: extras-twin-nox$" twin/debian/control &&
 	grep_q "^Conflicts: extras-twin$" twin/debian/control
@@ -107,6 +109,7 @@ test_expect_success 'convert a .dsc: Package-List without the udeb, priorities o
 test_expect_success 'build: one profile entry for the program both flavours ship' '
 	build_fixture built "$TRASH/twin" || { tail -n 20 built.log; false; } &&
 	! grep -q "listed twice" built.log &&
+	! ls extras-twin-udeb_* 2>/dev/null &&
 	dpkg-deb -x extras-twin_1.0_*.deb x &&
 	test "$(grep -c "^#   $NS/games/twin\$" x/etc/apparmor.d/opt.extras.ubuntu.com.twin)" = 1
 '
@@ -121,6 +124,27 @@ test_expect_success 'build: the setgid bit the override kept is cleared, with a 
 
 test_expect_success 'review: the store accepts both packages' '
 	extras-review extras-twin_1.0_*.deb extras-twin-nox_1.0_*.deb
+'
+
+# drop_stanza CONTROL PACKAGE: CONTROL without the stanza of PACKAGE.
+drop_stanza () {
+	awk -v p="Package: $2" 'BEGIN { RS = ""; ORS = "\n\n" } $0 !~ "(^|\n)" p "(\n|$)"' \
+		"$1" >"$1.new" && mv "$1.new" "$1"
+}
+
+# As pwgen: one package and its udeb.  Were the udeb stanza gone,
+# dh_auto_install would install into debian/extras-solo instead of
+# debian/tmp, and debian/extras-solo.install would find nothing.
+test_expect_success 'a package and its udeb: the package builds as its maintainer wrote it' '
+	make_twin solo &&
+	sed -i -e "s/twin/solo/g" solo/debian/control solo/debian/changelog solo/debian/rules &&
+	for f in solo/debian/twin*; do mv "$f" "$(echo "$f" | sed s/twin/solo/)"; done &&
+	drop_stanza solo/debian/control solo-nox &&
+	rm solo/debian/solo-nox.install &&
+	extras-convert -q solo &&
+	build_fixture solo-built "$TRASH/solo" || { tail -n 20 solo-built.log; false; } &&
+	ls extras-solo_1.0_*.deb &&
+	! ls extras-solo-udeb_* 2>/dev/null
 '
 
 test_done

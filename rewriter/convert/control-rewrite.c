@@ -308,8 +308,6 @@ read_names(const struct deb822 *d, struct control_info *info,
 			return convert_fail(err, d->filename, f->line,
 			                    "invalid package name '%s': %s",
 			                    f->value, why);
-		if (is_udeb(&d->stanzas[i]))
-			continue;
 		name = namespace_app_of_package(f->value);
 		snprintf(full, sizeof(full), "%s%s", EXTRAS_PREFIX, name);
 		if (strlen(name) > 200 || check_name(full) != NULL)
@@ -322,7 +320,9 @@ read_names(const struct deb822 *d, struct control_info *info,
 				                    f->value);
 		info->packages[info->npackages++] = m_strdup(name);
 	}
-	if (info->npackages == 0)
+	for (i = 1; i < d->nstanzas && is_udeb(&d->stanzas[i]); i++)
+		;
+	if (i == d->nstanzas)
 		return convert_fail(err, d->filename, d->stanzas[1].line,
 		                    "only udebs: nothing can be an extras "
 		                    "package");
@@ -330,32 +330,33 @@ read_names(const struct deb822 *d, struct control_info *info,
 }
 
 /*
- * Drop the udeb stanza ST, with the blank lines after it, and say so: the
- * installer's packages cannot be extras packages.
+ * Take the udeb of stanza ST out of every build: the installer's packages
+ * cannot be extras packages.  The stanza stays, restricted to a build
+ * profile no build daemon enables, because debhelper counts the stanzas:
+ * with one package left, dh_auto_install would install into debian/PKG
+ * instead of debian/tmp, where the maintainer's debian/PKG.install files
+ * look.
  */
 static void
 drop_udeb(const struct deb822 *d, const struct deb822_stanza *st,
           struct edits *ed, struct convert_plan *plan)
 {
-	size_t end = st->end;
+	const struct deb822_field *f = deb822_find(st, "Build-Profiles");
 
-	while (end < d->len && (d->text[end] == '\n' || d->text[end] == ' ' ||
-	                        d->text[end] == '\t')) {
-		size_t nl = end;
-
-		while (nl < d->len && (d->text[nl] == ' ' || d->text[nl] == '\t'))
-			nl++;
-		if (nl < d->len && d->text[nl] != '\n')
-			break;
-		end = nl < d->len ? nl + 1 : nl;
-	}
-	edit_add(ed, st->start, end, "");
+	if (f != NULL)
+		edit_add(ed, f->value_start, f->end, CONTROL_UDEB_PROFILE "\n");
+	else if (st->end > 0 && d->text[st->end - 1] != '\n')
+		edit_add(ed, st->end, st->end,
+		         "\nBuild-Profiles: " CONTROL_UDEB_PROFILE "\n");
+	else
+		edit_add(ed, st->end, st->end,
+		         "Build-Profiles: " CONTROL_UDEB_PROFILE "\n");
 	if (plan)
 		convert_plan_note(plan, d->filename, st->line,
-		                  "dropped the udeb %s: the installer's packages "
-		                  "cannot be extras packages; remove what "
-		                  "debian/rules does for it",
-		                  deb822_find(st, "Package")->value);
+		                  "dropped the udeb %s from the build "
+		                  "(Build-Profiles: " CONTROL_UDEB_PROFILE "): "
+		                  "the installer's packages cannot be extras "
+		                  "packages", deb822_find(st, "Package")->value);
 }
 
 /* Debian Policy 2.5 deprecated "extra"; the gate refuses it. */
@@ -395,10 +396,8 @@ control_rewrite_text(const char *file, const char *text, size_t len,
 	own.n = info->npackages;
 	rename_value(&ed, deb822_find(&d.stanzas[0], "Source"));
 	for (i = 0; i < d.nstanzas; i++) {
-		if (i > 0 && is_udeb(&d.stanzas[i])) {
+		if (i > 0 && is_udeb(&d.stanzas[i]))
 			drop_udeb(&d, &d.stanzas[i], &ed, plan);
-			continue;
-		}
 		normalise_priority(&d, &d.stanzas[i], &ed, plan);
 		if (i > 0)
 			rename_value(&ed, deb822_find(&d.stanzas[i], "Package"));

@@ -260,6 +260,16 @@ add_checksums(struct varbuf *vb, struct job *job, const char *field,
 	}
 }
 
+static bool
+is_udeb_stanza(const struct deb822_stanza *st)
+{
+	const struct deb822_field *f = deb822_find(st, "Package-Type");
+
+	if (f == NULL)
+		f = deb822_find(st, "XC-Package-Type");
+	return f != NULL && strcmp(f->value, "udeb") == 0;
+}
+
 /* The stanza of CONTROL whose Package is NAME (LEN bytes), or NULL. */
 static const struct deb822_stanza *
 control_package(const struct deb822 *control, const char *name, size_t len)
@@ -290,6 +300,7 @@ add_package_list_line(struct varbuf *vb, const struct deb822 *control,
 	size_t wn = strcspn(w, " \t\n"), plen = strlen(EXTRAS_PREFIX);
 	char renamed[512];
 	const char *rest = w + wn, *word;
+	const struct deb822_stanza *st;
 	bool own;
 	int k;
 
@@ -297,7 +308,10 @@ add_package_list_line(struct varbuf *vb, const struct deb822 *control,
 	      (size_t)snprintf(renamed, sizeof(renamed), "%s%.*s", EXTRAS_PREFIX,
 	                       (int)wn, w) < sizeof(renamed) &&
 	      control_package(control, renamed, strlen(renamed)) != NULL;
-	if (!own && control_package(control, w, wn) == NULL)
+	st = control_package(control, own ? renamed : w,
+	                     own ? strlen(renamed) : wn);
+	/* Dropped from the build: a udeb (see control-rewrite.h). */
+	if (st == NULL || is_udeb_stanza(st))
 		return;
 	varbuf_printf(vb, "\n %s%.*s", own ? EXTRAS_PREFIX : "", (int)wn, w);
 	/* Type and section as written; the priority normalised. */
@@ -368,12 +382,16 @@ write_dsc(struct job *job, const char *tree, const char *dsc_name,
 		if (strcasecmp(f->name, "Source") == 0) {
 			varbuf_printf(&vb, "Source: %s%s\n", EXTRAS_PREFIX, d->source);
 		} else if (strcasecmp(f->name, "Binary") == 0) {
+			int listed = 0;
+
 			varbuf_add_str(&vb, "Binary:");
 			for (k = 1; k < control.nstanzas; k++) {
 				const struct deb822_field *pf =
 					deb822_find(&control.stanzas[k], "Package");
 
-				varbuf_printf(&vb, "%s %s", k > 1 ? "," : "",
+				if (is_udeb_stanza(&control.stanzas[k]))
+					continue;
+				varbuf_printf(&vb, "%s %s", listed++ ? "," : "",
 				              pf ? pf->value : "");
 			}
 			varbuf_add_char(&vb, '\n');
