@@ -51,7 +51,8 @@ if grep -q -E -e "$pattern" "$S/smoke.out"; then
 	say smoke=ok
 else
 	say smoke=FAIL
-	say "note=smoke: no '$pattern' in: $(grep -v '^[[:space:]]*$' "$S/smoke.out" | tail -n 1 | cut -c1-200)"
+	last=$(grep -v '^[[:space:]]*$' "$S/smoke.out" | tail -n 1 | cut -c1-200)
+	say "note=smoke: no '$pattern' in: ${last:-(no output)}"
 fi
 
 if ! dpkg --purge $packages >&3 2>&3; then
