@@ -1,8 +1,8 @@
 #!/bin/sh
 # What an extras package cannot carry is normalised, dropped or fixed, each
-# with a line saying so, instead of failing the gate late: Priority extra
-# (deprecated) becomes optional, a udeb among the binary packages is
-# dropped from the build (its stanza kept under a build profile nobody
+# with a line saying so, instead of failing the gate late: any Priority
+# but optional (extra is deprecated) becomes optional, a udeb among the
+# binary packages is dropped from the build (its stanza kept under a build profile nobody
 # enables, so debhelper still installs into debian/tmp), two packages shipping the same program get one profile entry,
 # and set-id bits an override keeps are cleared with a warning.
 
@@ -51,7 +51,7 @@ Description: a game for the installer
  The game, in the installer.
 
 Package: twin-nox
-Priority: extra
+Priority: standard
 Architecture: any
 Depends: ${misc:Depends}, ${shlibs:Depends}
 Conflicts: twin
@@ -86,10 +86,12 @@ test_expect_success 'convert: the udeb is dropped from the build, Priority extra
 	extras-convert twin >convert.out &&
 	grep_q "^debian/control:[0-9]*: dropped the udeb twin-udeb from the build (Build-Profiles: <pkg.extras.udeb>): " convert.out &&
 	grep_q "^debian/control:3: Priority: extra written as optional" convert.out &&
-	test "$(grep -c "Priority: extra written as optional" convert.out)" = 3 &&
+	grep_q "^debian/control:[0-9]*: Priority: standard written as optional (an extras package is never part of the standard system)" convert.out &&
+	test "$(grep -c "written as optional" convert.out)" = 3 &&
 	sed -n "/^Package: extras-twin-udeb$/,/^$/p" twin/debian/control >udeb &&
 	grep_q "^Build-Profiles: <pkg.extras.udeb>$" udeb &&
 	! grep -q "Priority: extra" twin/debian/control &&
+	! grep -q "Priority: standard" twin/debian/control &&
 	grep_q "^Package: extras-twin-nox$" twin/debian/control &&
 	grep_q "^Conflicts: extras-twin$" twin/debian/control
 '

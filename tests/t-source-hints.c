@@ -52,6 +52,8 @@ main(void)
 	mkdir(cmd, 0755);
 	snprintf(cmd, sizeof(cmd), "%s/debian", dir);
 	mkdir(cmd, 0755);
+	snprintf(cmd, sizeof(cmd), "%s/builddir", dir);
+	mkdir(cmd, 0755);
 
 	put("Makefile", "CONF ?= /etc/app/app.conf\n"
 	    "install:\n\tinstall -m 644 app.conf $(DESTDIR)/etc/app/app.conf\n"
@@ -65,6 +67,9 @@ main(void)
 	put("src/main.c", "FILE *f = fopen(\"/etc/app/x\", \"r\");\n");
 	put("debian/rules", "CONF = /etc/app\n");
 	put("README", "/etc/app\n");
+	/* A build tree: generated files only repeat the source. */
+	put("builddir/CMakeCache.txt", "");
+	put("builddir/config.h", "#define CONFDIR \"/etc/app\"\n");
 
 	test_int(source_hints_find(dir, "/etc/app", "/o/app/etc/app", &h, err,
 	                           sizeof(err)), ==, 0);

@@ -359,21 +359,28 @@ drop_udeb(const struct deb822 *d, const struct deb822_stanza *st,
 		                  "packages", deb822_find(st, "Package")->value);
 }
 
-/* Debian Policy 2.5 deprecated "extra"; the gate refuses it. */
+/*
+ * An extras package is never part of the standard system: any priority
+ * but optional is refused by the gate (and extra is deprecated since
+ * Debian Policy 4.0.1).
+ */
 static void
 normalise_priority(const struct deb822 *d, const struct deb822_stanza *st,
                    struct edits *ed, struct convert_plan *plan)
 {
 	const struct deb822_field *f = deb822_find(st, "Priority");
 
-	if (f == NULL || strcmp(f->value, "extra") != 0)
+	if (f == NULL || strcmp(f->value, "optional") == 0)
 		return;
-	edit_add(ed, f->value_start, f->value_start + strlen("extra"),
+	edit_add(ed, f->value_start, f->value_start + strlen(f->value),
 	         "optional");
 	if (plan)
 		convert_plan_note(plan, d->filename, f->line,
-		                  "Priority: extra written as optional (extra "
-		                  "is deprecated since Debian Policy 4.0.1)");
+		                  "Priority: %s written as optional (%s)",
+		                  f->value, strcmp(f->value, "extra") == 0 ?
+		                  "extra is deprecated since Debian Policy "
+		                  "4.0.1" : "an extras package is never part of "
+		                  "the standard system");
 }
 
 int

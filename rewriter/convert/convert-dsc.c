@@ -290,7 +290,7 @@ control_package(const struct deb822 *control, const char *name, size_t len)
 /*
  * One line "NAME TYPE SECTION PRIORITY [KEY=VALUE...]" of Package-List
  * (W, LEN bytes), as the converted CONTROL has the package: renamed,
- * Priority extra written optional, and left out when the conversion
+ * the priority optional, and left out when the conversion
  * dropped the package (a udeb).
  */
 static void
@@ -323,8 +323,7 @@ add_package_list_line(struct varbuf *vb, const struct deb822 *control,
 		if (word + n > w + len)
 			n = (size_t)(w + len - word);
 		varbuf_add_buf(vb, rest, blanks);
-		if (k == 2 && n == strlen("extra") &&
-		    strncmp(word, "extra", n) == 0)
+		if (k == 2 && n > 0)
 			varbuf_add_str(vb, "optional");
 		else
 			varbuf_add_buf(vb, word, n);

@@ -334,12 +334,31 @@ search_file(struct search *s, const char *path, const char *rel, enum kind k)
 	fclose(fp);
 }
 
+/*
+ * Not the source: debian/, patches' copies, version control, and build
+ * trees (obj-*, or any directory below the top that a configure step
+ * filled), whose generated files only repeat what the source set.
+ */
 static bool
-skipped_dir(const char *name)
+skipped_dir(const char *path, const char *name)
 {
-	return strcmp(name, "debian") == 0 || strcmp(name, ".pc") == 0 ||
-	       strcmp(name, ".git") == 0 || strncmp(name, "obj-", 4) == 0 ||
-	       name[0] == '.';
+	static const char *const built[] = {
+		"CMakeCache.txt", "meson-private", "config.status", NULL,
+	};
+	char probe[8192 + 64];
+	struct stat st;
+	int i;
+
+	if (strcmp(name, "debian") == 0 || strncmp(name, "obj-", 4) == 0 ||
+	    name[0] == '.')
+		return true;
+	for (i = 0; built[i]; i++) {
+		if ((size_t)snprintf(probe, sizeof(probe), "%s/%s", path,
+		                     built[i]) < sizeof(probe) &&
+		    lstat(probe, &st) == 0)
+			return true;
+	}
+	return false;
 }
 
 static int
@@ -390,7 +409,7 @@ walk(struct search *s, const char *rel, char *err, size_t errlen)
 		if (lstat(full, &st) < 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
-			if (!skipped_dir(names[i]))
+			if (!skipped_dir(full, names[i]))
 				walk(s, child, err, errlen);
 			continue;
 		}

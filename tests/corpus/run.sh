@@ -47,9 +47,12 @@ step () {
 	return $rc
 }
 
-# first_error LOG: the line of LOG that says why a step failed.
+# first_error LOG: the line of LOG that says why a step failed: a tool's
+# own "NAME: error: ..." (dpkg-buildpackage's summary only when there is
+# nothing else), a timeout, apt's "E:", make's "***", else the last line.
 first_error () {
-	line=$(grep -m1 -E 'timeout after|(^|[^a-z_])(error|E):? |: error|\*\*\* |refuse|problem' "$1")
+	line=$(grep -E '^[A-Za-z0-9_.+-]+: error: ' "$1" | grep -v '^dpkg-buildpackage: ' | head -n 1)
+	[ -n "$line" ] || line=$(grep -m1 -E 'timeout after|^E: |^dpkg-buildpackage: error: |[^*]\*\*\* ' "$1")
 	[ -n "$line" ] || line=$(grep -v '^[[:space:]]*$' "$1" | tail -n 1)
 	printf '%s' "$line" | tr '\t' ' ' | cut -c1-400
 }
