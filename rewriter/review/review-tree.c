@@ -6,6 +6,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +76,27 @@ type_of(mode_t m)
 	return DEBFILE_SPECIAL;
 }
 
+/*
+ * The owner dpkg-deb will record: the tree's under fakeroot or root (as
+ * dh_builddeb runs it unless Rules-Requires-Root is "no"), else root's
+ * (it then runs with --root-owner-group).
+ */
+static void
+set_owner(struct debfile_member *m, const struct stat *st)
+{
+	const struct passwd *pw;
+	const struct group *gr;
+
+	if (geteuid() == 0) {
+		m->uid = st->st_uid;
+		m->gid = st->st_gid;
+	}
+	pw = getpwuid(m->uid);
+	gr = getgrgid(m->gid);
+	m->owner = xstrdup(pw ? pw->pw_name : "");
+	m->group = xstrdup(gr ? gr->gr_name : "");
+}
+
 static int
 add_member(struct debfile *deb, const char *full, const char *rel,
            const struct stat *st, char *err, size_t errlen)
@@ -86,8 +109,7 @@ add_member(struct debfile *deb, const char *full, const char *rel,
 	m.st_mode = st->st_mode;
 	m.mode = st->st_mode & 07777;
 	m.size = m.type == DEBFILE_REGULAR ? st->st_size : 0;
-	m.owner = xstrdup("root");
-	m.group = xstrdup("root");
+	set_owner(&m, st);
 	if (m.type == DEBFILE_SYMLINK) {
 		char buf[PATH_MAX];
 		ssize_t len = readlink(full, buf, sizeof(buf) - 1);

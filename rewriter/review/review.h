@@ -40,6 +40,9 @@
 #define REVIEW_PROFILE_DIR "etc/apparmor.d"
 
 struct review_options {
+	/* The store's namespace root; NULL: EXTRAS_DEFAULT_ROOT.  A package
+	 * whose declaration names another root is refused. */
+	const char *root;
 	/* Accept reserved privileges in declarations. */
 	bool allow_reserved;
 	/* Compile the profile with apparmor_parser (skipped when false). */
@@ -140,19 +143,49 @@ void review_print(const struct review *r, const char *prefix, FILE *fp);
  */
 void review_write_json(const struct review *r, FILE *fp);
 
+/* The namespace root packages are reviewed against. */
+const char *review_root(const struct review *r);
+
 /* The rules, one concern a file; each records problems in R. */
+void review_members(struct review *r);
 void review_control(struct review *r);
 void review_files(struct review *r);
+void review_conffiles(struct review *r);
 int review_profile(struct review *r, char *err, size_t errlen);
 int review_scripts(struct review *r, char *err, size_t errlen);
 
 /*
- * Resolve the symbolic link M of DEB as it will be once installed,
- * following the package's own links on the way (so that "a/../.." through
- * a link "a" is not taken for a path inside the namespace).  Returns a new
- * path relative to the root ("" for the root itself), or NULL after too
- * many links.
+ * The symbolic links of the packages of one upload (every package under
+ * review), by path: installed together, each package's links lie on the
+ * paths of the others.
  */
+struct review_link {
+	const struct debfile_member *member;
+	size_t package;		/* index into packages */
+};
+
+struct review_links {
+	struct review_link *links;	/* sorted by path */
+	size_t n;
+};
+
+void review_links_init(struct review_links *l, const struct review *r);
+void review_links_free(struct review_links *l);
+
+/* The link at PATH (relative to the root), or NULL. */
+const struct review_link *review_links_find(const struct review_links *l,
+                                            const char *path);
+
+/*
+ * Resolve the symbolic link M as it will be once installed, following
+ * the links of L on the way (so that "a/../.." through a link "a" is not
+ * taken for a path inside the namespace).  Returns a new path relative to
+ * the root ("" for the root itself), or NULL after too many links.
+ */
+char *review_links_resolve(const struct review_links *l,
+                           const struct debfile_member *m);
+
+/* The same, through the links of DEB alone. */
 char *review_resolve_link(const struct debfile *deb,
                           const struct debfile_member *m);
 
