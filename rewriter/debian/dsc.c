@@ -239,18 +239,18 @@ dsc_load(struct dsc *d, const char *filename, struct convert_error *err)
 	const struct deb822_field *f;
 	const char *why;
 	char *raw = NULL;
-	size_t len;
+	size_t len, line;
 	int ret;
 
 	memset(d, 0, sizeof(*d));
 	d->filename = m_strdup(filename);
 	if (read_small(filename, &raw, &len, err) < 0)
 		return -1;
-	d->text = clearsign_text(raw, len, &len);
+	d->text = clearsign_text(raw, len, &len, &why, &line);
 	free(raw);
 	if (d->text == NULL)
-		return convert_fail(err, filename, 0, "malformed OpenPGP signed "
-		                    "message");
+		return convert_fail(err, filename, (int)line, "malformed OpenPGP "
+		                    "signed message: %s", why);
 	if (deb822_parse(&d->deb822, filename, d->text, len, err) < 0)
 		return -1;
 	if (d->deb822.nstanzas != 1)

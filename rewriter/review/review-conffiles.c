@@ -116,7 +116,7 @@ check_conffile(struct review *r, size_t i,
 	const struct debfile_member *m = NULL;
 	const char *why = NULL;
 	char *path = debfile_path(c->name, &why);
-	size_t n = strlen(p->ns.rel);
+	size_t n = p->namespace_ok ? strlen(p->ns.rel) : 0;
 
 	if (path != NULL)
 		m = find_member(&p->deb, members, path);

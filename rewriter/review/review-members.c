@@ -111,7 +111,7 @@ check_hardlink(struct review *r, size_t i, const struct by_path *v,
 	const struct review_package *p = &r->packages[i];
 	const struct debfile_member *m = &p->deb.members[j];
 	const struct by_path *t = first_named(v, p->deb.nmembers, m->target);
-	size_t n = strlen(p->ns.rel);
+	size_t n = p->namespace_ok ? strlen(p->ns.rel) : 0;
 
 	if (t == NULL || t->index > j ||
 	    p->deb.members[t->index].type != DEBFILE_REGULAR)
