@@ -21,8 +21,8 @@ static void
 usage(void)
 {
 	printf(
-"Usage: " NAME " [--root DIR] [--json REPORT] [--allow-reserved]\n"
-"       FILE.deb|FILE.changes...\n"
+"Usage: " NAME " [--root DIR] [--previous OLD.deb]... [--json REPORT]\n"
+"       [--allow-reserved] FILE.deb|FILE.changes...\n"
 "\n"
 "Check built extras packages against the rules of the store: names,\n"
 "relations, files only in the namespace or exports, no special files or\n"
@@ -35,6 +35,8 @@ usage(void)
 "  --root DIR           the store's namespace root (default "
 EXTRAS_DEFAULT_ROOT ");\n"
 "                       a package declaring another is refused\n"
+"  --previous OLD.deb   a published package the upload replaces: nothing\n"
+"                       may be installed through its symbolic links\n"
 "  --json REPORT        write the report as JSON to REPORT (- for standard\n"
 "                       output, the summary going to standard error)\n"
 "  --allow-reserved     accept reserved privileges in declarations\n"
@@ -44,8 +46,18 @@ EXTRAS_DEFAULT_ROOT ");\n"
 }
 
 static const char *json_path;
+static const char **previous;
+static size_t nprevious;
 static const char *root = EXTRAS_DEFAULT_ROOT;
 static int allow_reserved;
+
+static void
+add_previous(const struct cmdinfo *ci, const char *value)
+{
+	(void)ci;
+	previous = m_realloc(previous, (nprevious + 1) * sizeof(*previous));
+	previous[nprevious++] = value;
+}
 
 static void
 help(const struct cmdinfo *ci, const char *value)
@@ -59,6 +71,7 @@ help(const struct cmdinfo *ci, const char *value)
 static const struct cmdinfo cmdinfos[] = {
 	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
+	{ "previous", 0, 1, NULL, NULL, add_previous, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
@@ -110,6 +123,10 @@ main(int argc, char **argv)
 		if (rc < 0)
 			ohshit("%s", err);
 	}
+	for (i = 0; i < nprevious; i++)
+		if (review_add_previous(&r, previous[i], err, sizeof(err)) < 0)
+			ohshit("%s", err);
+	free(previous);
 	if (review_run(&r, err, sizeof(err)) < 0)
 		ohshit("%s", err);
 	if (json_path != NULL)

@@ -543,6 +543,18 @@ test_expect_success 'refused: a sibling writes through a link that leaves the na
 	test -f root/usr/bin/evil
 '
 
+test_expect_success 'refused: the next version writes through a link of the published one' '
+	t=$(case_tree sym-v2) && field $t Version 1.1 &&
+	mkdir -p $t/$NS/share/bin && echo evil >$t/$NS/share/bin/evil &&
+	build $t sym-v2.deb &&
+	extras-review sym-v2.deb >out && grep_q " accepted$" out &&
+	expect_status 1 extras-review --previous sym-a.deb sym-v2.deb >out &&
+	grep_q "sym-v2.deb: symlink: $NS/share/bin/evil: lies below /$NS/share/bin, a symbolic link of extras-demo (replaced) to /usr/bin" out &&
+	unscripted $t && build $t sym-v2.deb &&
+	scratch root && dpkg_in root --unpack sym-a.deb && dpkg_in root --unpack sym-v2.deb &&
+	test -f root/usr/bin/evil
+'
+
 test_expect_success 'accepted: a sibling writes through a link inside the namespace' '
 	t=$(case_tree sym-in) && ln -s demo $t/$NS/share/inner &&
 	u=bad/sym-in-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/inner &&

@@ -195,10 +195,10 @@ check_below_link(struct review *r, size_t i, const struct review_links *links,
 		target = review_links_resolve(links, link->member);
 		if (target == NULL || !is_or_under(target, p->ns.rel))
 			review_problem(r, i, "symlink", m->path, "lies below "
-			               "/%s, a symbolic link of %s to %s%s: dpkg "
-			               "would write through it, outside the "
-			               "namespace %s", path,
-			               r->packages[link->package].deb.package,
+			               "/%s, a symbolic link of %s%s to %s%s: "
+			               "dpkg would write through it, outside the "
+			               "namespace %s", path, link->deb->package,
+			               link->previous ? " (replaced)" : "",
 			               target ? "/" : "", target ? target :
 			               "a loop", p->ns.path);
 		free(target);

@@ -12,7 +12,7 @@
 #define SYMLINK_HOPS 40
 
 static void
-add_links(struct review_links *l, const struct debfile *deb, size_t package)
+add_links(struct review_links *l, const struct debfile *deb, bool previous)
 {
 	size_t i;
 
@@ -23,7 +23,8 @@ add_links(struct review_links *l, const struct debfile *deb, size_t package)
 		if (l->links == NULL)
 			abort();
 		l->links[l->n].member = &deb->members[i];
-		l->links[l->n++].package = package;
+		l->links[l->n].deb = deb;
+		l->links[l->n++].previous = previous;
 	}
 }
 
@@ -33,9 +34,8 @@ compare_links(const void *a, const void *b)
 	const struct review_link *x = a, *y = b;
 	int c = strcmp(x->member->path, y->member->path);
 
-	if (c != 0)
-		return c;
-	return x->package < y->package ? -1 : x->package > y->package;
+	/* The upload's link first: dpkg replaces the old one with it. */
+	return c ? c : x->previous - y->previous;
 }
 
 void
@@ -45,7 +45,9 @@ review_links_init(struct review_links *l, const struct review *r)
 
 	memset(l, 0, sizeof(*l));
 	for (i = 0; i < r->npackages; i++)
-		add_links(l, &r->packages[i].deb, i);
+		add_links(l, &r->packages[i].deb, false);
+	for (i = 0; i < r->nprevious; i++)
+		add_links(l, &r->previous[i], true);
 	if (l->n > 0)
 		qsort(l->links, l->n, sizeof(*l->links), compare_links);
 }
@@ -149,7 +151,7 @@ review_resolve_link(const struct debfile *deb, const struct debfile_member *m)
 	struct review_links l = { 0 };
 	char *s;
 
-	add_links(&l, deb, 0);
+	add_links(&l, deb, false);
 	if (l.n > 0)
 		qsort(l.links, l.n, sizeof(*l.links), compare_links);
 	s = review_links_resolve(&l, m);

@@ -55,6 +55,9 @@ review_free(struct review *r)
 	for (i = 0; i < r->nchanges; i++)
 		free(r->changes[i]);
 	free(r->changes);
+	for (i = 0; i < r->nprevious; i++)
+		debfile_destroy(&r->previous[i]);
+	free(r->previous);
 	memset(r, 0, sizeof(*r));
 }
 

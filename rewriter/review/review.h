@@ -87,6 +87,10 @@ struct review {
 	/* The .changes read, kept for the sources they name. */
 	char **changes;
 	size_t nchanges;
+	/* The published packages the upload replaces: not reviewed, but
+	 * their links stay on disk while dpkg unpacks the new ones. */
+	struct debfile *previous;
+	size_t nprevious;
 };
 
 void review_init(struct review *r, const struct review_options *opt);
@@ -109,6 +113,15 @@ int review_add_deb(struct review *r, const char *path, char *err,
  */
 int review_add_changes(struct review *r, const char *path, char *err,
                        size_t errlen);
+
+/*
+ * Read a published .deb the upload replaces (an earlier version of one of
+ * its packages): its symbolic links are taken into account (dpkg keeps a
+ * link where the new version ships a directory, and writes through it),
+ * nothing else.
+ */
+int review_add_previous(struct review *r, const char *path, char *err,
+                        size_t errlen);
 
 /*
  * Read a staged tree DIR (debian/PKG) and its DIR/DEBIAN/ files, as
@@ -156,12 +169,13 @@ int review_scripts(struct review *r, char *err, size_t errlen);
 
 /*
  * The symbolic links of the packages of one upload (every package under
- * review), by path: installed together, each package's links lie on the
- * paths of the others.
+ * review) and of those it replaces, by path: installed together, each
+ * package's links lie on the paths of the others.
  */
 struct review_link {
 	const struct debfile_member *member;
-	size_t package;		/* index into packages */
+	const struct debfile *deb;	/* the package shipping it */
+	bool previous;			/* of a replaced package */
 };
 
 struct review_links {
