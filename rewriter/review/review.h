@@ -5,11 +5,15 @@
  * Packages are added first, each read into a struct debfile (from the
  * archive, or from the tree and its DEBIAN/ files); review_run() then
  * applies every rule to every package, and to the packages of one source
- * together: names, relations and control fields (review-control.c), files
- * and where they live (review-files.c), the declaration and the profile
+ * together: the members as dpkg reads them, duplicates, hard links and
+ * owners (review-members.c), names, relations and control fields
+ * (review-control.c), files and where they live, and links followed
+ * through every package of the upload (review-files.c, review-links.c),
+ * conffiles (review-conffiles.c), the declaration and the profile
  * (review-profile.c), maintainer scripts and other control files
  * (review-scripts.c).  Each violation is one problem; a package with none
- * is accepted.
+ * is accepted.  The namespace root is the caller's (the store's), never
+ * the package's.
  *
  *	struct review r;
  *
