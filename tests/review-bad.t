@@ -482,6 +482,16 @@ test_expect_success 'accepted: a hard link to a file of the namespace' '
 	extras-review bad/hardlink-own.deb >out && grep_q " accepted$" out
 '
 
+test_expect_success 'accepted by both: hard links between files of the tree' '
+	t=$(case_tree tree-links) &&
+	ln $t/$NS/share/demo/data.txt $t/$NS/share/demo/copy.txt &&
+	ln $t/usr/share/doc/extras-demo/copyright $t/$NS/share/demo/copyright &&
+	build $t tree-links.deb &&
+	dpkg-deb --fsys-tarfile tree-links.deb | tar -tvf - | grep_q "^h.* link to " - &&
+	extras-review tree-links.deb >out && grep_q " accepted$" out &&
+	source_tree $t src/tree-links && (cd src/tree-links && dh_extras_check)
+'
+
 # Duplicates: the checks read the first member, dpkg keeps the last.
 test_expect_success 'refused: a file, then a hard link at the same path' '
 	hardlinked file-then-link "add(\"$NS/share/demo/data.txt\", type=LNK, link=\"./etc/shadow\")" &&
