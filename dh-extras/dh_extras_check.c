@@ -26,6 +26,9 @@ static const char usage[] =
 	"maintainer scripts only from known snippets.  Fails with one line per\n"
 	"problem.\n"
 	"\n"
+	"  --root DIR         the store's namespace root (default\n"
+	"                     " EXTRAS_DEFAULT_ROOT "); a declaration naming\n"
+	"                     another is refused\n"
 	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
 	"                     as for every debhelper command\n";
 
@@ -33,12 +36,20 @@ int
 main(int argc, char **argv)
 {
 	struct review_options opt = { 0 };
+	const char *root = EXTRAS_DEFAULT_ROOT, *why;
+	const struct dh_option options[] = {
+		{ "--root", true, &root, NULL },
+		{ NULL, false, NULL, NULL },
+	};
 	struct dh_helper h;
 	struct review r;
 	char err[8192];
 	size_t i, problems;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, options, usage);
+	if ((why = namespace_check_root(root)) != NULL)
+		ohshit("--root '%s' %s", root, why);
+	opt.root = root;
 	/* Who may hold a reserved privilege is the store's decision, made
 	 * by extras-review; a build grants what is declared, as
 	 * dh_extras_apparmor does. */

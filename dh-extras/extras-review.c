@@ -21,16 +21,22 @@ static void
 usage(void)
 {
 	printf(
-"Usage: " NAME " [--json REPORT] [--allow-reserved] FILE.deb|FILE.changes...\n"
+"Usage: " NAME " [--root DIR] [--previous OLD.deb]... [--json REPORT]\n"
+"       [--allow-reserved] FILE.deb|FILE.changes...\n"
 "\n"
 "Check built extras packages against the rules of the store: names,\n"
 "relations, files only in the namespace or exports, no special files or\n"
 "modes, the AppArmor profile regenerated from the declaration and\n"
 "compared, maintainer scripts only from known snippets.  A .changes is\n"
 "checked against its files' checksums, then its packages are reviewed\n"
-"together.\n"
+"together, as one upload.\n"
 "\n"
 "Options:\n"
+"  --root DIR           the store's namespace root (default "
+EXTRAS_DEFAULT_ROOT ");\n"
+"                       a package declaring another is refused\n"
+"  --previous OLD.deb   a published package the upload replaces: nothing\n"
+"                       may be installed through its symbolic links\n"
 "  --json REPORT        write the report as JSON to REPORT (- for standard\n"
 "                       output, the summary going to standard error)\n"
 "  --allow-reserved     accept reserved privileges in declarations\n"
@@ -40,7 +46,18 @@ usage(void)
 }
 
 static const char *json_path;
+static const char **previous;
+static size_t nprevious;
+static const char *root = EXTRAS_DEFAULT_ROOT;
 static int allow_reserved;
+
+static void
+add_previous(const struct cmdinfo *ci, const char *value)
+{
+	(void)ci;
+	previous = m_realloc(previous, (nprevious + 1) * sizeof(*previous));
+	previous[nprevious++] = value;
+}
 
 static void
 help(const struct cmdinfo *ci, const char *value)
@@ -53,6 +70,8 @@ help(const struct cmdinfo *ci, const char *value)
 
 static const struct cmdinfo cmdinfos[] = {
 	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
+	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
+	{ "previous", 0, 1, NULL, NULL, add_previous, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
@@ -80,6 +99,7 @@ main(int argc, char **argv)
 	struct review r;
 	FILE *out;
 	char err[4096];
+	const char *why;
 	size_t i;
 
 	(void)argc;
@@ -87,6 +107,9 @@ main(int argc, char **argv)
 	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
 	if (*argp == NULL)
 		badusage("expected FILE.deb or FILE.changes");
+	if ((why = namespace_check_root(root)) != NULL)
+		badusage("--root '%s' %s", root, why);
+	opt.root = root;
 	opt.allow_reserved = allow_reserved;
 	opt.compile = true;
 	review_init(&r, &opt);
@@ -100,6 +123,10 @@ main(int argc, char **argv)
 		if (rc < 0)
 			ohshit("%s", err);
 	}
+	for (i = 0; i < nprevious; i++)
+		if (review_add_previous(&r, previous[i], err, sizeof(err)) < 0)
+			ohshit("%s", err);
+	free(previous);
 	if (review_run(&r, err, sizeof(err)) < 0)
 		ohshit("%s", err);
 	if (json_path != NULL)

@@ -249,6 +249,14 @@ test_expect_success 'refused: a malformed signed .dsc' '
 	printf -- "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\nFormat: 1.0\n" >greet_1.0-1.dsc &&
 	hostile signed "malformed OpenPGP signed message"
 '
+test_expect_success 'refused: a stanza after the signature of a signed .dsc' '
+	evil_upload none &&
+	{ printf -- "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n" &&
+	  cat greet_1.0-1.dsc &&
+	  printf -- "-----BEGIN PGP SIGNATURE-----\n\niQ==\n-----END PGP SIGNATURE-----\n" &&
+	  printf "\nSource: evil\n"; } >signed.dsc && mv signed.dsc greet_1.0-1.dsc &&
+	hostile after "greet_1.0-1.dsc:[0-9]*: malformed OpenPGP signed message: text after the signature"
+'
 test_expect_success 'refused: an unsupported format' '
 	evil_upload none &&
 	sed -i "s/^Format: .*/Format: 3.0 (git)/" greet_1.0-1.dsc &&

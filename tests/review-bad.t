@@ -69,9 +69,82 @@ field () {
 	fi
 }
 
-# build TREE DEB: what dpkg-deb makes of TREE, unchecked.
+# build TREE DEB: what dpkg-deb makes of TREE, unchecked; every file
+# root's unless owners=keep.
 build () {
-	dpkg-deb --root-owner-group --nocheck -Zgzip --build "$1" "$2" >/dev/null
+	if [ "${owners:-}" = keep ]; then
+		dpkg-deb --nocheck -Zgzip --build "$1" "$2" >/dev/null
+	else
+		dpkg-deb --root-owner-group --nocheck -Zgzip --build "$1" "$2" >/dev/null
+	fi
+}
+
+# retar DEB OUT WHICH CODE: DEB with its WHICH.tar (control or data)
+# rewritten by the Python CODE, which edits "members", a list of
+# [TarInfo, bytes or None], with add(name, data=b"", type=REG, link="",
+# uid=0, gid=0, uname="root", gname="root") to append one; written as OUT.
+retar () {
+	python3 - "$@" <<-\EOF
+	import io, sys, tarfile
+	src, dst, which, code = sys.argv[1:5]
+	raw = open(src, "rb").read()
+	assert raw[:8] == b"!<arch>\n"
+	pos, ar = 8, []
+	while pos < len(raw):
+	    h = raw[pos:pos + 60]
+	    size = int(h[48:58])
+	    ar.append([h[:16].decode().strip(), raw[pos + 60:pos + 60 + size]])
+	    pos += 60 + size + (size & 1)
+	REG, DIR, SYM, LNK = tarfile.REGTYPE, tarfile.DIRTYPE, tarfile.SYMTYPE, tarfile.LNKTYPE
+	for m in ar:
+	    if not m[0].startswith(which + ".tar"):
+	        continue
+	    tin = tarfile.open(fileobj=io.BytesIO(m[1]))
+	    members = [[ti, tin.extractfile(ti).read() if ti.isfile() else None]
+	               for ti in tin.getmembers()]
+	    def add(name, data=b"", type=REG, link="", uid=0, gid=0,
+	            uname="root", gname="root", mode=0o644):
+	        ti = tarfile.TarInfo(name)
+	        ti.type, ti.linkname, ti.mode = type, link, mode
+	        ti.uid, ti.gid, ti.uname, ti.gname = uid, gid, uname, gname
+	        ti.size = len(data) if type == REG else 0
+	        members.append([ti, data if type == REG else None])
+	    exec(code)
+	    out = io.BytesIO()
+	    with tarfile.open(fileobj=out, mode="w:gz", format=tarfile.GNU_FORMAT) as t:
+	        for ti, data in members:
+	            t.addfile(ti, io.BytesIO(data) if data is not None else None)
+	    m[1] = out.getvalue()
+	with open(dst, "wb") as f:
+	    f.write(b"!<arch>\n")
+	    for name, data in ar:
+	        f.write(("%-16s%-12d%-6d%-6d%-8o%-10d`\n" % (name, 0, 0, 0, 0o100644, len(data))).encode())
+	        f.write(data + (b"\n" if len(data) & 1 else b""))
+	EOF
+}
+
+# scratch DIR: an empty system for dpkg --root=DIR, with the files an
+# attack aims at.
+scratch () {
+	rm -rf "$1" && mkdir -p "$1/var/lib/dpkg/info" "$1/var/lib/dpkg/updates" \
+		"$1/var/log" "$1/usr/bin" "$1/etc" &&
+	: >"$1/var/lib/dpkg/status" &&
+	echo "root:x:0:0:root:/root:/bin/sh" >"$1/etc/passwd" &&
+	echo "root:*:1::::::" >"$1/etc/shadow" && chmod 640 "$1/etc/shadow"
+}
+
+# dpkg_in DIR ACTION DEB...: what dpkg does with the packages in DIR,
+# running no maintainer script of the gate's test packages.
+dpkg_in () {
+	d=$1; shift
+	dpkg --root="$d" --force-not-root --force-depends \
+		--force-script-chrootless --force-unsafe-io "$@"
+}
+
+# unscripted TREE: TREE without maintainer scripts, which dpkg_in would
+# run on this system.
+unscripted () {
+	rm -f "$1/DEBIAN/postinst" "$1/DEBIAN/postrm"
 }
 
 # source_tree TREE DIR: a source tree DIR whose debian/control names the
@@ -296,6 +369,257 @@ bad protected 1 ': control: Protected: yes' -- \
 	'field $t Protected yes'
 bad priority 1 ': control: Priority: required: must be optional' -- \
 	'field $t Priority required'
+
+# What dpkg does with members, links and conffiles: each hostile package
+# below is refused, and where it shows the danger, dpkg installing it into
+# a scratch root proves what would land outside the namespace.
+
+bad root-declared 1 ': declaration: extras.yaml:2: root ./etc. ' -- \
+	'printf "app: cron.d\nroot: /etc\n" >$t/DEBIAN/extras.yaml &&
+	 mkdir -p $t/etc/cron.d && echo "* * * * * root sh -c evil" >$t/etc/cron.d/evil'
+bad root-usr-share 1 ': declaration: extras.yaml:2: root ./usr/share. is not the store.s namespace root /opt/extras.ubuntu.com' -- \
+	'printf "app: applications\nroot: /usr/share\n" >$t/DEBIAN/extras.yaml &&
+	 echo "[Desktop Entry]" >$t/usr/share/applications/evil.desktop'
+bad root-other 1 ': declaration: extras.yaml:2: root ./opt/extras-test. is not the store.s' -- \
+	'printf "app: demo\nroot: /opt/extras-test\n" >$t/DEBIAN/extras.yaml'
+
+test_expect_success '--root: the store.s root, given to both front ends, not the package.s' '
+	t=$(case_tree other-root) && NS2=opt/extras-test/demo &&
+	mkdir -p $t/opt/extras-test && mv $t/opt/extras.ubuntu.com/demo $t/$NS2 &&
+	rmdir $t/opt/extras.ubuntu.com &&
+	printf "app: demo\nroot: /opt/extras-test\nprivileges:\n  - network\n" >$t/DEBIAN/extras.yaml &&
+	rm $t/$PROFILE && P2=etc/apparmor.d/opt.extras-test.demo &&
+	extras-profile --app demo --executable "/$NS2/bin/demo" $t/DEBIAN/extras.yaml >$t/$P2 &&
+	echo "/$P2" >$t/DEBIAN/conffiles &&
+	sed -i "s/opt\.extras\.ubuntu\.com\.demo/opt.extras-test.demo/g" $t/DEBIAN/postinst $t/DEBIAN/postrm &&
+	sed -i "s|/$NS/|/$NS2/|" $t/usr/share/applications/extras-demo.desktop &&
+	build $t other-root.deb &&
+	extras-review --root /opt/extras-test other-root.deb >out &&
+	grep_q " accepted$" out &&
+	expect_status 1 extras-review other-root.deb >out &&
+	grep_q "root ./opt/extras-test. is not the store.s namespace root /opt/extras.ubuntu.com" out &&
+	expect_status 1 extras-review --root /opt/extras-test good.deb >out &&
+	grep_q "opt/extras.ubuntu.com/demo/bin/demo: is outside the namespace /opt/extras-test/demo" out &&
+	source_tree $t src/other-root &&
+	(cd src/other-root && dh_extras_check --root /opt/extras-test &&
+	 expect_status 1 dh_extras_check >out 2>&1 && grep_q "is not the store.s namespace root" out) &&
+	expect_status 2 extras-review --root /etc good.deb 2>err &&
+	grep_q "root ./etc. lies in a system directory" err
+'
+
+bad owner 1 ': owner: '"$NS"'/share/demo/data.txt: is owned by .*(1000:1000), not root' -- \
+	'owners=keep && chown 1000:1000 $t/$NS/share/demo/data.txt'
+
+bad conffile-foreign 1 ': conffile: /etc/passwd: DEBIAN/conffiles:2: not a regular file extras-demo ships' -- \
+	'echo /etc/passwd >>$t/DEBIAN/conffiles'
+bad conffile-remove-on-upgrade 1 ': conffile: /etc/sudoers: DEBIAN/conffiles:2: remove-on-upgrade outside the namespace' -- \
+	'echo "remove-on-upgrade /etc/sudoers" >>$t/DEBIAN/conffiles'
+bad conffile-unknown-flag 1 ': conffile: DEBIAN/conffiles: line 2: unknown flag' -- \
+	'echo "obsolete /$NS/share/demo/data.txt" >>$t/DEBIAN/conffiles'
+bad conffile-spelling 1 ': conffile: /./'"$NS"'/share/demo/data.txt: DEBIAN/conffiles:2: not a canonical path' -- \
+	'echo "/./$NS/share/demo/data.txt" >>$t/DEBIAN/conffiles'
+bad conffile-directory 1 ': conffile: /'"$NS"'/share/demo: DEBIAN/conffiles:2: not a regular file' -- \
+	'echo "/$NS/share/demo" >>$t/DEBIAN/conffiles'
+
+test_expect_success 'accepted: a remove-on-upgrade conffile inside the namespace' '
+	t=$(case_tree conffile-own) &&
+	echo "remove-on-upgrade /$NS/etc/old.conf" >>$t/DEBIAN/conffiles &&
+	build $t conffile-own.deb && extras-review conffile-own.deb >out &&
+	grep_q " accepted$" out
+'
+
+test_expect_success 'dpkg: a foreign conffile is registered as the package.s' '
+	t=$(case_tree conffile-dpkg) && unscripted $t &&
+	echo /etc/passwd >>$t/DEBIAN/conffiles && build $t conffile-dpkg.deb &&
+	expect_status 1 extras-review conffile-dpkg.deb >out &&
+	scratch root && dpkg_in root --unpack conffile-dpkg.deb &&
+	dpkg_in root -s extras-demo >status && grep_q "^ /etc/passwd newconffile$" status
+'
+
+test_expect_success 'dpkg: a remove-on-upgrade conffile takes a system file away' '
+	t=$(case_tree remove-dpkg) && unscripted $t &&
+	echo "remove-on-upgrade /etc/sudoers" >>$t/DEBIAN/conffiles &&
+	build $t remove-dpkg.deb &&
+	expect_status 1 extras-review remove-dpkg.deb >out &&
+	scratch root && echo "root ALL=(ALL) ALL" >root/etc/sudoers &&
+	dpkg_in root --unpack remove-dpkg.deb &&
+	test ! -e root/etc/sudoers && test -f root/etc/sudoers.dpkg-old
+'
+
+# Hard links: dpkg links to the target as installed, and applies the
+# link member.s owner and mode to that inode.
+hardlinked () {
+	t=$(case_tree "$1") && build $t "bad/$1.0.deb" &&
+	retar "bad/$1.0.deb" "bad/$1.deb" data "$2"
+}
+
+test_expect_success 'refused: a hard link to a system file' '
+	hardlinked hardlink-system "add(\"./$NS/share/demo/shadow\", type=LNK, link=\"./etc/shadow\", mode=0o644)" &&
+	expect_status 1 extras-review bad/hardlink-system.deb >out &&
+	grep_q ": hardlink: $NS/share/demo/shadow: => /etc/shadow: not a regular file shipped before it" out &&
+	scratch root && dpkg_in root --unpack bad/hardlink-system.deb &&
+	test "$(stat -c %h root/etc/shadow)" -eq 2 &&
+	test "$(stat -c %a root/etc/shadow)" = 644
+'
+
+test_expect_success 'refused: a hard link to an export of the package' '
+	hardlinked hardlink-export "add(\"./$NS/share/demo/c\", type=LNK, link=\"./usr/share/doc/extras-demo/copyright\")" &&
+	expect_status 1 extras-review bad/hardlink-export.deb >out &&
+	grep_q ": hardlink: $NS/share/demo/c: => /usr/share/doc/extras-demo/copyright: a hard link to a file outside the namespace" out
+'
+
+test_expect_success 'refused: a hard link before its target' '
+	hardlinked hardlink-early "members.insert(3, members.pop())
+add(\"./$NS/share/demo/late\", data=b\"x\")
+add(\"./$NS/share/demo/early\", type=LNK, link=\"$NS/share/demo/late\")
+members.insert(len(members) - 3, members.pop())" &&
+	expect_status 1 extras-review bad/hardlink-early.deb >out &&
+	grep_q ": hardlink: $NS/share/demo/early: => /$NS/share/demo/late: not a regular file shipped before it" out
+'
+
+test_expect_success 'accepted: a hard link to a file of the namespace' '
+	hardlinked hardlink-own "add(\"./$NS/share/demo/copy.txt\", type=LNK, link=\"./$NS/share/demo/data.txt\")" &&
+	extras-review bad/hardlink-own.deb >out && grep_q " accepted$" out
+'
+
+test_expect_success 'accepted by both: hard links between files of the tree' '
+	t=$(case_tree tree-links) &&
+	ln $t/$NS/share/demo/data.txt $t/$NS/share/demo/copy.txt &&
+	ln $t/usr/share/doc/extras-demo/copyright $t/$NS/share/demo/copyright &&
+	build $t tree-links.deb &&
+	dpkg-deb --fsys-tarfile tree-links.deb | tar -tvf - | grep_q "^h.* link to " - &&
+	extras-review tree-links.deb >out && grep_q " accepted$" out &&
+	source_tree $t src/tree-links && (cd src/tree-links && dh_extras_check)
+'
+
+# Duplicates: the checks read the first member, dpkg keeps the last.
+test_expect_success 'refused: a file, then a hard link at the same path' '
+	hardlinked file-then-link "add(\"$NS/share/demo/data.txt\", type=LNK, link=\"./etc/shadow\")" &&
+	expect_status 1 extras-review bad/file-then-link.deb >out &&
+	grep_q ": duplicate: $NS/share/demo/data.txt: 2 members of data.tar.gz for this path" out
+'
+
+test_expect_success 'refused: one data.tar path in every spelling dpkg takes for it' '
+	hardlinked spellings "
+for name in (\"$NS/share/demo/data.txt\", \"/$NS/share/demo/data.txt\",
+             \"//$NS/share/demo/data.txt\", \"./././$NS/share/demo/data.txt\"):
+    add(name, data=b\"evil\")" &&
+	expect_status 1 extras-review bad/spellings.deb >out &&
+	grep_q ": duplicate: $NS/share/demo/data.txt: 5 members of data.tar.gz" out
+'
+
+test_expect_success 'refused: two control files, and dpkg reads the second' '
+	t=$(case_tree control-twice) && build $t bad/control-twice.0.deb &&
+	retar bad/control-twice.0.deb bad/control-twice.deb control "
+data = [d for ti, d in members if ti.name == \"./control\"][0]
+add(\"control\", data=data + b\"Essential: yes\\n\")" &&
+	expect_status 1 extras-review bad/control-twice.deb >out &&
+	grep_q ": duplicate: control: 2 members of control.tar.gz" out &&
+	test "$(dpkg-deb -f bad/control-twice.deb Essential)" = yes
+'
+
+test_expect_success 'refused: a directory member twice, as ./x/ and x//./' '
+	hardlinked dir-twice "add(\"$NS/share/demo//.\", type=DIR, mode=0o755)" &&
+	expect_status 1 extras-review bad/dir-twice.deb >out &&
+	grep_q ": duplicate: $NS/share/demo: 2 members" out
+'
+
+test_expect_success 'refused: a member owned by another user, as tar records it' '
+	hardlinked owner-tar "add(\"./$NS/share/demo/mine\", data=b\"x\", uid=0, uname=\"nobody\")" &&
+	expect_status 1 extras-review bad/owner-tar.deb >out &&
+	grep_q ": owner: $NS/share/demo/mine: is owned by nobody:root (0:0), not root" out
+'
+
+# Writing through a symlink: a package of the upload makes a directory of
+# the namespace a link out of it, another ships a file below it.
+test_expect_success 'refused: a sibling writes through a link that leaves the namespace' '
+	t=$(case_tree sym-a) && ln -s ../../../../usr/bin $t/$NS/share/bin &&
+	u=bad/sym-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/bin &&
+	printf "#!/bin/sh\necho evil\n" >$u/$NS/share/bin/evil &&
+	sed -e "s/^Package: .*/Package: extras-demo-data/" $t/DEBIAN/control >$u/DEBIAN/control &&
+	cp $t/DEBIAN/extras.yaml $u/DEBIAN/ &&
+	build $t sym-a.deb && build $u sym-b.deb &&
+	extras-review sym-a.deb >out && grep_q " accepted$" out &&
+	expect_status 1 extras-review sym-a.deb sym-b.deb >out &&
+	grep_q "sym-b.deb: symlink: $NS/share/bin/evil: lies below /$NS/share/bin, a symbolic link of extras-demo to /usr/bin" out &&
+	rm -rf src/sym && mkdir -p src/sym/debian &&
+	printf "Source: extras-demo\n\nPackage: extras-demo\nArchitecture: all\n\nPackage: extras-demo-data\nArchitecture: all\n" \
+		>src/sym/debian/control &&
+	cp -a $t src/sym/debian/extras-demo && cp -a $u src/sym/debian/extras-demo-data &&
+	(cd src/sym && expect_status 1 dh_extras_check) >src/sym.out 2>&1 &&
+	grep_q "debian/extras-demo-data: symlink: $NS/share/bin/evil: lies below /$NS/share/bin" src/sym.out &&
+	unscripted $t && build $t sym-a.deb &&
+	scratch root && dpkg_in root --unpack sym-a.deb && dpkg_in root --unpack sym-b.deb &&
+	test -f root/usr/bin/evil
+'
+
+test_expect_success 'refused: the next version writes through a link of the published one' '
+	t=$(case_tree sym-v2) && field $t Version 1.1 &&
+	mkdir -p $t/$NS/share/bin && echo evil >$t/$NS/share/bin/evil &&
+	build $t sym-v2.deb &&
+	extras-review sym-v2.deb >out && grep_q " accepted$" out &&
+	expect_status 1 extras-review --previous sym-a.deb sym-v2.deb >out &&
+	grep_q "sym-v2.deb: symlink: $NS/share/bin/evil: lies below /$NS/share/bin, a symbolic link of extras-demo (replaced) to /usr/bin" out &&
+	unscripted $t && build $t sym-v2.deb &&
+	scratch root && dpkg_in root --unpack sym-a.deb && dpkg_in root --unpack sym-v2.deb &&
+	test -f root/usr/bin/evil
+'
+
+test_expect_success 'accepted: a sibling writes through a link inside the namespace' '
+	t=$(case_tree sym-in) && ln -s demo $t/$NS/share/inner &&
+	u=bad/sym-in-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/inner &&
+	echo more >$u/$NS/share/inner/more.txt &&
+	sed -e "s/^Package: .*/Package: extras-demo-data/" $t/DEBIAN/control >$u/DEBIAN/control &&
+	cp $t/DEBIAN/extras.yaml $u/DEBIAN/ &&
+	build $t sym-in-a.deb && build $u sym-in-b.deb &&
+	extras-review sym-in-a.deb sym-in-b.deb >out &&
+	test "$(grep -c " accepted$" out)" -eq 2
+'
+
+test_expect_success 'refused: a link that leaves the namespace through a sibling.s link' '
+	t=$(case_tree sym-chain) && ln -s inner/ssl $t/$NS/share/conf &&
+	u=bad/sym-chain-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share &&
+	ln -s ../../../../etc $u/$NS/share/inner &&
+	sed -e "s/^Package: .*/Package: extras-demo-data/" $t/DEBIAN/control >$u/DEBIAN/control &&
+	cp $t/DEBIAN/extras.yaml $u/DEBIAN/ &&
+	build $t sym-chain-a.deb && build $u sym-chain-b.deb &&
+	extras-review sym-chain-a.deb >out && grep_q " accepted$" out &&
+	expect_status 1 extras-review sym-chain-a.deb sym-chain-b.deb >out &&
+	grep_q "sym-chain-a.deb: symlink: $NS/share/conf: -> inner/ssl resolves to /etc/ssl" out
+'
+
+test_expect_success 'bad input: a .changes with a stanza after its signature' '
+	mkdir -p signed && cp good.deb signed/extras-demo_1.0_all.deb &&
+	sum=$(sha256sum signed/extras-demo_1.0_all.deb | cut -d" " -f1) &&
+	md5=$(md5sum signed/extras-demo_1.0_all.deb | cut -d" " -f1) &&
+	size=$(stat -c %s signed/extras-demo_1.0_all.deb) &&
+	cat >signed/c.changes <<-EOF &&
+	-----BEGIN PGP SIGNED MESSAGE-----
+	Hash: SHA256
+
+	Format: 1.8
+	Source: extras-demo
+	Binary: extras-demo
+	Architecture: all
+	Version: 1.0
+	Distribution: unstable
+	Maintainer: Demo Author <demo@example.org>
+	Changes:
+	 extras-demo (1.0) unstable; urgency=medium
+	Checksums-Sha256:
+	 $sum $size extras-demo_1.0_all.deb
+	Files:
+	 $md5 $size utils optional extras-demo_1.0_all.deb
+	-----BEGIN PGP SIGNATURE-----
+
+	iQ==
+	-----END PGP SIGNATURE-----
+	EOF
+	extras-review signed/c.changes >out && grep_q " accepted$" out &&
+	printf "\nSource: extras-evil\n" >>signed/c.changes &&
+	expect_status 2 extras-review signed/c.changes 2>err &&
+	grep_q "^extras-review: error: signed/c.changes:22: malformed OpenPGP signed message: text after the signature" err
+'
 
 # Bad input: exit 2 with one line naming the file.
 bad missing-version 2 'error: .*missing Version field' -- \

@@ -104,6 +104,19 @@ static const char changes_script[] =
 	"sed 's/^Format:/Source: x\\nFormat:/' good.changes > dup.changes\n"
 	"sed '/BEGIN PGP SIGNATURE/,$d' good.changes > unsigned.changes\n";
 
+/* What debfile_path makes of NAME: the path, or "(refused)". */
+static const char *
+path_of(const char *name)
+{
+	static char buf[256];
+	const char *reason = NULL;
+	char *p = debfile_path(name, &reason);
+
+	snprintf(buf, sizeof(buf), "%s", p ? p : "(refused)");
+	free(p);
+	return buf;
+}
+
 static void
 build_fixtures(void)
 {
@@ -160,7 +173,21 @@ main(void)
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	build_fixtures();
-	test_plan(42);
+	test_plan(54);
+
+	/* Every spelling dpkg takes for one path reads as one. */
+	test_str(path_of("./usr/bin/x"), ==, "usr/bin/x");
+	test_str(path_of("usr/bin/x"), ==, "usr/bin/x");
+	test_str(path_of("/usr/bin/x"), ==, "usr/bin/x");
+	test_str(path_of("//usr/bin/x"), ==, "usr/bin/x");
+	test_str(path_of("./././usr/bin/x"), ==, "usr/bin/x");
+	test_str(path_of("/.//./usr/bin/x/"), ==, "usr/bin/x");
+	test_str(path_of("usr/bin/x//./"), ==, "usr/bin/x");
+	test_str(path_of("./"), ==, "");
+	test_str(path_of("."), ==, "");
+	test_str(path_of("usr//bin/x"), ==, "(refused)");
+	test_str(path_of("usr/./bin/x"), ==, "(refused)");
+	test_str(path_of("usr/../etc/shadow"), ==, "(refused)");
 
 	snprintf(path, sizeof(path), "%s/good.deb", dir);
 	test_int(debfile_read(&deb, path, &err), ==, 0);
@@ -225,7 +252,8 @@ main(void)
 	test_str(read_error("dup.changes", true), ==,
 	         "dup.changes: duplicate field Source");
 	test_str(read_error("unsigned.changes", true), ==,
-	         "unsigned.changes: malformed OpenPGP signed message");
+	         "unsigned.changes:10: malformed OpenPGP signed message: no "
+	         "signature after the signed text");
 
 	if (getenv("KEEP_TRASH") == NULL)
 		sh("cd / && rm -rf %s", dir);

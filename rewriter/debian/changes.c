@@ -321,8 +321,9 @@ changes_read(struct changes *ch, const char *filename,
              struct dpkg_error *err)
 {
 	struct convert_error cerr;
+	const char *why;
 	char *text;
-	size_t len;
+	size_t len, line;
 	int ret;
 
 	memset(ch, 0, sizeof(*ch));
@@ -334,11 +335,11 @@ changes_read(struct changes *ch, const char *filename,
 		changes_destroy(ch);
 		return -1;
 	}
-	ch->text = clearsign_text(text, len, &len);
+	ch->text = clearsign_text(text, len, &len, &why, &line);
 	free(text);
 	if (ch->text == NULL)
-		ret = dpkg_put_error(err, "%s: malformed OpenPGP signed message",
-		                     filename);
+		ret = dpkg_put_error(err, "%s:%zu: malformed OpenPGP signed "
+		                     "message: %s", filename, line, why);
 	else if (deb822_parse(&ch->deb822, ch->filename, ch->text, len,
 	                      &cerr) < 0)
 		ret = dpkg_put_error(err, "%s", cerr.msg);

@@ -15,6 +15,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/dpkg-db.h>
 #include <dpkg/arch.h>
+#include <dpkg/path.h>
 
 #include "debian/debfile.h"
 
@@ -72,30 +73,18 @@ type_of(mode_t filetype, bool hardlink)
 	}
 }
 
-/*
- * NAME as Contents spells it: no "./", no leading or trailing slash.  NULL
- * (with *REASON) for a name that would leave the root; "" for the root.
- */
-static char *
-normalise_path(const char *name, const char **reason)
+char *
+debfile_path(const char *name, const char **reason)
 {
 	const char *p;
 	char *d;
-	size_t len;
 
-	while (name[0] == '.' && name[1] == '/')
-		name += 2;
-	while (*name == '/')
-		name++;
-	if (strcmp(name, ".") == 0)
-		name = "";
-	d = xstrdup(name);
-	len = strlen(d);
-	while (len > 0 && d[len - 1] == '/')
-		d[--len] = '\0';
+	d = xstrdup(path_skip_slash_dotslash(name));
+	path_trim_slash_slashdot(d);
+	if (strcmp(d, ".") == 0 || strcmp(d, "/") == 0)
+		d[0] = '\0';
 	for (p = d; *p; ) {
-		const char *slash = strchr(p, '/');
-		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		size_t n = strcspn(p, "/");
 
 		if (n == 0 || (n == 1 && p[0] == '.') ||
 		    (n == 2 && p[0] == '.' && p[1] == '.')) {
@@ -142,7 +131,7 @@ read_data_tar(struct debfile *deb, struct archive *inner,
 		struct debfile_member m = { 0 };
 		const char *reason = NULL, *link;
 
-		m.path = normalise_path(archive_entry_pathname(e) ?
+		m.path = debfile_path(archive_entry_pathname(e) ?
 		                        archive_entry_pathname(e) : "", &reason);
 		if (m.path == NULL)
 			return dpkg_put_error(err, "%s: %s: member '%s' %s",
@@ -158,7 +147,7 @@ read_data_tar(struct debfile *deb, struct archive *inner,
 		m.mode = m.st_mode & 07777;
 		m.size = archive_entry_size(e);
 		if (link != NULL) {
-			m.target = normalise_path(link, &reason);
+			m.target = debfile_path(link, &reason);
 			if (m.target == NULL) {
 				reason = "is a hard link that leaves the package";
 				debfile_member_free(&m);
@@ -174,6 +163,8 @@ read_data_tar(struct debfile *deb, struct archive *inner,
 		                  archive_entry_uname(e) : "");
 		m.group = xstrdup(archive_entry_gname(e) ?
 		                  archive_entry_gname(e) : "");
+		m.uid = archive_entry_uid(e);
+		m.gid = archive_entry_gid(e);
 		if (deb->nmembers == cap) {
 			cap = cap ? cap * 2 : 64;
 			deb->members = realloc(deb->members,
@@ -208,7 +199,7 @@ read_control_member(struct debfile *deb, struct archive *inner,
 {
 	struct debfile_control_member c = { 0 };
 	const char *reason = NULL;
-	char *name = normalise_path(archive_entry_pathname(e) ?
+	char *name = debfile_path(archive_entry_pathname(e) ?
 	                            archive_entry_pathname(e) : "", &reason);
 	struct debfile_control_member *grown;
 

@@ -52,7 +52,9 @@ enum debfile_type {
 struct debfile_member {
 	/*
 	 * Relative to the root, without "./" or a trailing slash, as
-	 * Contents indices spell paths: "usr/bin/foo".
+	 * Contents indices spell paths: "usr/bin/foo".  Every spelling dpkg
+	 * takes for one path ("./x", "/x", "x/", ".//./x/.") reads as one;
+	 * see debfile_path.
 	 */
 	char *path;
 	enum debfile_type type;
@@ -63,7 +65,10 @@ struct debfile_member {
 	/* Symlink target as written, or the hard link's path (normalised). */
 	char *target;
 	int64_t size;
+	/* Owner and group names as in the tar header ("" when absent), and
+	 * their ids: dpkg uses the name when the system knows it. */
 	char *owner, *group;
+	int64_t uid, gid;
 	/* The content of a regular file kept by debfile_read_keep()
 	 * (NUL-terminated), else NULL. */
 	char *data;
@@ -106,6 +111,15 @@ struct debfile {
 	bool (*keep)(const char *path, void *ctx);
 	void *keep_ctx;
 };
+
+/*
+ * NAME (a tar member's name) as dpkg installs it: leading "/" and "./"
+ * skipped as path_skip_slash_dotslash does, trailing "/" and "/." trimmed
+ * as path_trim_slash_slashdot does; "" for the root.  NULL, with *REASON,
+ * for a name with an empty, "." or ".." component left, which dpkg would
+ * resolve on the file system rather than by name.
+ */
+char *debfile_path(const char *name, const char **reason);
 
 /* Read FILENAME into DEB. Returns 0, or -1 with ERR set. */
 int debfile_read(struct debfile *deb, const char *filename,

@@ -238,17 +238,18 @@ int
 dsc_load(struct dsc *d, const char *filename, struct convert_error *err)
 {
 	char *raw = NULL;
-	size_t len;
+	const char *why;
+	size_t len, line;
 
 	memset(d, 0, sizeof(*d));
 	d->filename = m_strdup(filename);
 	if (read_small(filename, &raw, &len, err) < 0)
 		return -1;
-	d->text = clearsign_text(raw, len, &len);
+	d->text = clearsign_text(raw, len, &len, &why, &line);
 	free(raw);
 	if (d->text == NULL)
-		return convert_fail(err, filename, 0, "malformed OpenPGP signed "
-		                    "message");
+		return convert_fail(err, filename, (int)line, "malformed OpenPGP "
+		                    "signed message: %s", why);
 	return parse_dsc(d, filename, len, err);
 }
 

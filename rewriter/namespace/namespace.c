@@ -43,7 +43,11 @@ namespace_check_app(const char *app)
 /* Top-level directories a namespace must never be put under. */
 static const char *const forbidden_roots[] = {
 	"/proc", "/sys", "/dev", "/run", "/tmp", "/var/tmp", "/home",
-	"/root", "/boot", "/lost+found", "/media", "/mnt", NULL,
+	"/root", "/boot", "/lost+found", "/media", "/mnt",
+	/* Where a namespace would be the system's own configuration or
+	 * commands (a package "cron.d" under /etc). */
+	"/etc", "/bin", "/sbin", "/usr/bin", "/usr/sbin", "/var/lib/dpkg",
+	NULL,
 };
 
 const char *

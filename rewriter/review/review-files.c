@@ -16,9 +16,6 @@
 #include "namespace/layout.h"
 #include "review/review.h"
 
-/* Bound the symbolic links followed while resolving one, as the kernel. */
-#define SYMLINK_HOPS 40
-
 /* Top-level directories that merged-/usr makes aliases of usr/ ones. */
 static const char *const usr_aliases[] = {
 	"bin", "sbin", "lib", "lib32", "lib64", "libx32", NULL,
@@ -69,87 +66,6 @@ check_mode(struct review *r, size_t i, const struct debfile_member *m)
 		               "(mode %04o)", (unsigned)m->mode);
 }
 
-/* The symbolic link PATH of the package, or NULL. */
-static const struct debfile_member *
-find_symlink(const struct debfile *deb, const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < deb->nmembers; i++)
-		if (deb->members[i].type == DEBFILE_SYMLINK &&
-		    strcmp(deb->members[i].path, path) == 0)
-			return &deb->members[i];
-	return NULL;
-}
-
-/* The length of PATH's directory part ("a/b" of "a/b/c", 0 for "c"). */
-static int
-dir_len(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? (int)(slash - path) : 0;
-}
-
-/* DIR (its first DIRLEN bytes) joined with TARGET and REST. */
-static char *
-join(const char *dir, int dirlen, const char *target, const char *rest)
-{
-	char *s;
-
-	if (target[0] == '/')
-		dirlen = 0;
-	if (asprintf(&s, "%.*s/%s/%s", dirlen, dir, target, rest) < 0)
-		abort();
-	return s;
-}
-
-char *
-review_resolve_link(const struct debfile *deb, const struct debfile_member *m)
-{
-	char *todo = join(m->path, dir_len(m->path), m->target, "");
-	int hops = 0;
-
-	for (;;) {
-		char *out = calloc(1, strlen(todo) + 1), *p = todo, *next;
-		const struct debfile_member *link = NULL;
-		size_t len = 0;
-
-		if (out == NULL)
-			abort();
-		while (*p && link == NULL) {
-			size_t n = strcspn(p, "/");
-
-			if (n == 2 && p[0] == '.' && p[1] == '.') {
-				char *last = strrchr(out, '/');
-
-				len = last ? (size_t)(last - out) : 0;
-				out[len] = '\0';
-			} else if (n > 0 && !(n == 1 && p[0] == '.')) {
-				if (len > 0)
-					out[len++] = '/';
-				memcpy(out + len, p, n);
-				len += n;
-				out[len] = '\0';
-				link = find_symlink(deb, out);
-			}
-			p += n + (p[n] == '/');
-		}
-		if (link == NULL) {
-			free(todo);
-			return out;
-		}
-		/* OUT is a link of the package: go on from its target. */
-		next = ++hops > SYMLINK_HOPS ? NULL :
-		       join(out, dir_len(out), link->target, p);
-		free(todo);
-		free(out);
-		if (next == NULL)
-			return NULL;
-		todo = next;
-	}
-}
-
 /* Whether a link may lead to TARGET (resolved, relative to the root). */
 static bool
 link_target_allowed(const struct review_package *p, const char *target)
@@ -169,10 +85,11 @@ link_target_allowed(const struct review_package *p, const char *target)
 }
 
 static void
-check_symlink(struct review *r, size_t i, const struct debfile_member *m)
+check_symlink(struct review *r, size_t i, const struct review_links *links,
+              const struct debfile_member *m)
 {
 	const struct review_package *p = &r->packages[i];
-	char *target = review_resolve_link(&p->deb, m);
+	char *target = review_links_resolve(links, m);
 
 	if (target == NULL) {
 		review_problem(r, i, "symlink", m->path, "-> %s: too many "
@@ -250,11 +167,53 @@ check_place(struct review *r, size_t i, const struct debfile_member *m)
 	}
 }
 
+/*
+ * Whether M lies below a symbolic link of the upload that leads out of
+ * the namespace: dpkg creates links last, so a package's own members are
+ * written below the directory it also ships as a link, but those of the
+ * next package unpacked, or of the next version, go through it.
+ */
+static void
+check_below_link(struct review *r, size_t i, const struct review_links *links,
+                 const struct debfile_member *m)
+{
+	const struct review_package *p = &r->packages[i];
+	char *path = strdup(m->path), *slash;
+
+	if (path == NULL)
+		abort();
+	for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
+		const struct review_link *link;
+		char *target;
+
+		*slash = '\0';
+		link = review_links_find(links, path);
+		if (link == NULL) {
+			*slash = '/';
+			continue;
+		}
+		target = review_links_resolve(links, link->member);
+		if (target == NULL || !is_or_under(target, p->ns.rel))
+			review_problem(r, i, "symlink", m->path, "lies below "
+			               "/%s, a symbolic link of %s%s to %s%s: "
+			               "dpkg would write through it, outside the "
+			               "namespace %s", path, link->deb->package,
+			               link->previous ? " (replaced)" : "",
+			               target ? "/" : "", target ? target :
+			               "a loop", p->ns.path);
+		free(target);
+		break;
+	}
+	free(path);
+}
+
 void
 review_files(struct review *r)
 {
+	struct review_links links;
 	size_t i, j;
 
+	review_links_init(&links, r);
 	for (i = 0; i < r->npackages; i++) {
 		const struct review_package *p = &r->packages[i];
 
@@ -265,8 +224,10 @@ review_files(struct review *r)
 			if (!p->namespace_ok)
 				continue;
 			check_place(r, i, m);
+			check_below_link(r, i, &links, m);
 			if (m->type == DEBFILE_SYMLINK)
-				check_symlink(r, i, m);
+				check_symlink(r, i, &links, m);
 		}
 	}
+	review_links_free(&links);
 }

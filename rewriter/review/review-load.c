@@ -56,6 +56,23 @@ review_add_deb(struct review *r, const char *path, char *err, size_t errlen)
 }
 
 int
+review_add_previous(struct review *r, const char *path, char *err,
+                    size_t errlen)
+{
+	struct dpkg_error derr = DPKG_ERROR_INIT;
+
+	r->previous = m_realloc(r->previous,
+	                        (r->nprevious + 1) * sizeof(*r->previous));
+	if (debfile_read(&r->previous[r->nprevious], path, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
+		return -1;
+	}
+	r->nprevious++;
+	return 0;
+}
+
+int
 review_add_changes(struct review *r, const char *path, char *err,
                    size_t errlen)
 {

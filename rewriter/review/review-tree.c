@@ -6,6 +6,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,20 +76,72 @@ type_of(mode_t m)
 	return DEBFILE_SPECIAL;
 }
 
+/*
+ * The owner dpkg-deb will record: the tree's under fakeroot or root (as
+ * dh_builddeb runs it unless Rules-Requires-Root is "no"), else root's
+ * (it then runs with --root-owner-group).
+ */
+static void
+set_owner(struct debfile_member *m, const struct stat *st)
+{
+	const struct passwd *pw;
+	const struct group *gr;
+
+	if (geteuid() == 0) {
+		m->uid = st->st_uid;
+		m->gid = st->st_gid;
+	}
+	pw = getpwuid(m->uid);
+	gr = getgrgid(m->gid);
+	m->owner = xstrdup(pw ? pw->pw_name : "");
+	m->group = xstrdup(gr ? gr->gr_name : "");
+}
+
+/*
+ * The files of the tree with more than one link: dpkg-deb packs the first
+ * path of each as a file and every other as a hard link to it.
+ */
+struct inodes {
+	struct inode {
+		dev_t dev;
+		ino_t ino;
+		char *path;
+	} *v;
+	size_t n;
+};
+
+/* The path the inode of ST was first seen at, or NULL (and remembered). */
+static const char *
+first_link(struct inodes *seen, const struct stat *st, const char *rel)
+{
+	size_t i;
+
+	for (i = 0; i < seen->n; i++)
+		if (seen->v[i].dev == st->st_dev && seen->v[i].ino == st->st_ino)
+			return seen->v[i].path;
+	seen->v = realloc(seen->v, (seen->n + 1) * sizeof(*seen->v));
+	if (seen->v == NULL)
+		abort();
+	seen->v[seen->n].dev = st->st_dev;
+	seen->v[seen->n].ino = st->st_ino;
+	seen->v[seen->n++].path = xstrdup(rel);
+	return NULL;
+}
+
 static int
-add_member(struct debfile *deb, const char *full, const char *rel,
-           const struct stat *st, char *err, size_t errlen)
+add_member(struct debfile *deb, struct inodes *seen, const char *full,
+           const char *rel, const struct stat *st, char *err, size_t errlen)
 {
 	struct debfile_member m = { 0 };
 	size_t n = strlen(REVIEW_PROFILE_DIR);
+	const char *first;
 
 	m.path = xstrdup(rel);
 	m.type = type_of(st->st_mode);
 	m.st_mode = st->st_mode;
 	m.mode = st->st_mode & 07777;
 	m.size = m.type == DEBFILE_REGULAR ? st->st_size : 0;
-	m.owner = xstrdup("root");
-	m.group = xstrdup("root");
+	set_owner(&m, st);
 	if (m.type == DEBFILE_SYMLINK) {
 		char buf[PATH_MAX];
 		ssize_t len = readlink(full, buf, sizeof(buf) - 1);
@@ -99,6 +153,12 @@ add_member(struct debfile *deb, const char *full, const char *rel,
 		}
 		buf[len] = '\0';
 		m.target = xstrdup(buf);
+	}
+	if (m.type == DEBFILE_REGULAR && st->st_nlink > 1 &&
+	    (first = first_link(seen, st, rel)) != NULL) {
+		m.type = DEBFILE_HARDLINK;
+		m.target = xstrdup(first);
+		m.size = 0;
 	}
 	/* What review-profile needs: the profiles' text. */
 	if (m.type == DEBFILE_REGULAR && strncmp(rel, REVIEW_PROFILE_DIR,
@@ -124,8 +184,8 @@ fail:
 
 /* Add what lies below FULL (REL from the root) in name order. */
 static int
-walk(struct debfile *deb, const char *full, const char *rel, char *err,
-     size_t errlen)
+walk(struct debfile *deb, struct inodes *seen, const char *full,
+     const char *rel, char *err, size_t errlen)
 {
 	struct dirent **names;
 	int n, i, ret = 0;
@@ -153,11 +213,11 @@ walk(struct debfile *deb, const char *full, const char *rel, char *err,
 			snprintf(err, errlen, "%s: %s", sub_full,
 			         strerror(errno));
 			ret = -1;
-		} else if (add_member(deb, sub_full, sub_rel, &st, err,
+		} else if (add_member(deb, seen, sub_full, sub_rel, &st, err,
 		                      errlen) < 0) {
 			ret = -1;
 		} else if (S_ISDIR(st.st_mode)) {
-			ret = walk(deb, sub_full, sub_rel, err, errlen);
+			ret = walk(deb, seen, sub_full, sub_rel, err, errlen);
 		}
 next:
 		free(sub_full);
@@ -231,6 +291,9 @@ review_add_tree(struct review *r, const char *dir, char *err, size_t errlen)
 {
 	struct review_package *p;
 	struct dpkg_error derr = DPKG_ERROR_INIT;
+	struct inodes seen = { 0 };
+	size_t i;
+	int ret;
 
 	r->packages = realloc(r->packages,
 	                      (r->npackages + 1) * sizeof(*r->packages));
@@ -242,8 +305,13 @@ review_add_tree(struct review *r, const char *dir, char *err, size_t errlen)
 	p->deb.control_tar = xstrdup("DEBIAN");
 	p->deb.data_tar = xstrdup("tree");
 	strcpy(p->deb.format, "2.0");
-	if (read_control_dir(&p->deb, dir, err, errlen) < 0 ||
-	    walk(&p->deb, dir, "", err, errlen) < 0)
+	if (read_control_dir(&p->deb, dir, err, errlen) < 0)
+		goto fail;
+	ret = walk(&p->deb, &seen, dir, "", err, errlen);
+	for (i = 0; i < seen.n; i++)
+		free(seen.v[i].path);
+	free(seen.v);
+	if (ret < 0)
 		goto fail;
 	if (debfile_parse_control(&p->deb, &derr) < 0) {
 		snprintf(err, errlen, "%s", derr.str);

@@ -55,6 +55,9 @@ review_free(struct review *r)
 	for (i = 0; i < r->nchanges; i++)
 		free(r->changes[i]);
 	free(r->changes);
+	for (i = 0; i < r->nprevious; i++)
+		debfile_destroy(&r->previous[i]);
+	free(r->previous);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -99,13 +102,14 @@ review_problem(struct review *r, size_t p, const char *rule,
 }
 
 /*
- * The namespace of each package: APP and ROOT from the declaration it
- * carries, else APP from its source name and the default root, as the
- * helpers that built it found them.
+ * The namespace of each package: APP from the declaration it carries,
+ * else from its source name; the root is the store's (the options'), never
+ * the package's: a declaration naming another root is refused.
  */
 static void
 find_namespaces(struct review *r)
 {
+	const char *root = review_root(r);
 	size_t i;
 
 	for (i = 0; i < r->npackages; i++) {
@@ -128,14 +132,23 @@ find_namespaces(struct review *r)
 			review_problem(r, i, "declaration", NULL, "%s", msg);
 			continue;
 		}
+		if (p->decl.root.value != NULL &&
+		    strcmp(p->decl.root.value, root) != 0) {
+			review_problem(r, i, "declaration", NULL, "%s:%lu: root "
+			               "'%s' is not the store's namespace root "
+			               "%s: the store decides the root, not the "
+			               "package", REVIEW_DECLARATION,
+			               p->decl.root.line, p->decl.root.value,
+			               root);
+			continue;
+		}
 		app = p->decl.app.value ? p->decl.app.value :
 		      namespace_app_of_package(p->deb.source);
-		why = namespace_init(&p->ns, app, p->decl.root.value);
+		why = namespace_init(&p->ns, app, root);
 		if (why != NULL) {
 			review_problem(r, i, "declaration", NULL, "namespace of "
-			               "app '%s' and root '%s': %s", app,
-			               p->decl.root.value ? p->decl.root.value :
-			               EXTRAS_DEFAULT_ROOT, why);
+			               "app '%s' and root '%s': %s", app, root,
+			               why);
 			continue;
 		}
 		if (profile_name(&p->ns, p->profile_name,
@@ -149,12 +162,20 @@ find_namespaces(struct review *r)
 	}
 }
 
+const char *
+review_root(const struct review *r)
+{
+	return r->opt.root != NULL ? r->opt.root : EXTRAS_DEFAULT_ROOT;
+}
+
 int
 review_run(struct review *r, char *err, size_t errlen)
 {
 	find_namespaces(r);
+	review_members(r);
 	review_control(r);
 	review_files(r);
+	review_conffiles(r);
 	if (review_scripts(r, err, errlen) < 0)
 		return -1;
 	return review_profile(r, err, errlen);

@@ -5,11 +5,15 @@
  * Packages are added first, each read into a struct debfile (from the
  * archive, or from the tree and its DEBIAN/ files); review_run() then
  * applies every rule to every package, and to the packages of one source
- * together: names, relations and control fields (review-control.c), files
- * and where they live (review-files.c), the declaration and the profile
+ * together: the members as dpkg reads them, duplicates, hard links and
+ * owners (review-members.c), names, relations and control fields
+ * (review-control.c), files and where they live, and links followed
+ * through every package of the upload (review-files.c, review-links.c),
+ * conffiles (review-conffiles.c), the declaration and the profile
  * (review-profile.c), maintainer scripts and other control files
  * (review-scripts.c).  Each violation is one problem; a package with none
- * is accepted.
+ * is accepted.  The namespace root is the caller's (the store's), never
+ * the package's.
  *
  *	struct review r;
  *
@@ -40,6 +44,9 @@
 #define REVIEW_PROFILE_DIR "etc/apparmor.d"
 
 struct review_options {
+	/* The store's namespace root; NULL: EXTRAS_DEFAULT_ROOT.  A package
+	 * whose declaration names another root is refused. */
+	const char *root;
 	/* Accept reserved privileges in declarations. */
 	bool allow_reserved;
 	/* Compile the profile with apparmor_parser (skipped when false). */
@@ -84,6 +91,10 @@ struct review {
 	/* The .changes read, kept for the sources they name. */
 	char **changes;
 	size_t nchanges;
+	/* The published packages the upload replaces: not reviewed, but
+	 * their links stay on disk while dpkg unpacks the new ones. */
+	struct debfile *previous;
+	size_t nprevious;
 };
 
 void review_init(struct review *r, const struct review_options *opt);
@@ -106,6 +117,15 @@ int review_add_deb(struct review *r, const char *path, char *err,
  */
 int review_add_changes(struct review *r, const char *path, char *err,
                        size_t errlen);
+
+/*
+ * Read a published .deb the upload replaces (an earlier version of one of
+ * its packages): its symbolic links are taken into account (dpkg keeps a
+ * link where the new version ships a directory, and writes through it),
+ * nothing else.
+ */
+int review_add_previous(struct review *r, const char *path, char *err,
+                        size_t errlen);
 
 /*
  * Read a staged tree DIR (debian/PKG) and its DIR/DEBIAN/ files, as
@@ -140,19 +160,50 @@ void review_print(const struct review *r, const char *prefix, FILE *fp);
  */
 void review_write_json(const struct review *r, FILE *fp);
 
+/* The namespace root packages are reviewed against. */
+const char *review_root(const struct review *r);
+
 /* The rules, one concern a file; each records problems in R. */
+void review_members(struct review *r);
 void review_control(struct review *r);
 void review_files(struct review *r);
+void review_conffiles(struct review *r);
 int review_profile(struct review *r, char *err, size_t errlen);
 int review_scripts(struct review *r, char *err, size_t errlen);
 
 /*
- * Resolve the symbolic link M of DEB as it will be once installed,
- * following the package's own links on the way (so that "a/../.." through
- * a link "a" is not taken for a path inside the namespace).  Returns a new
- * path relative to the root ("" for the root itself), or NULL after too
- * many links.
+ * The symbolic links of the packages of one upload (every package under
+ * review) and of those it replaces, by path: installed together, each
+ * package's links lie on the paths of the others.
  */
+struct review_link {
+	const struct debfile_member *member;
+	const struct debfile *deb;	/* the package shipping it */
+	bool previous;			/* of a replaced package */
+};
+
+struct review_links {
+	struct review_link *links;	/* sorted by path */
+	size_t n;
+};
+
+void review_links_init(struct review_links *l, const struct review *r);
+void review_links_free(struct review_links *l);
+
+/* The link at PATH (relative to the root), or NULL. */
+const struct review_link *review_links_find(const struct review_links *l,
+                                            const char *path);
+
+/*
+ * Resolve the symbolic link M as it will be once installed, following
+ * the links of L on the way (so that "a/../.." through a link "a" is not
+ * taken for a path inside the namespace).  Returns a new path relative to
+ * the root ("" for the root itself), or NULL after too many links.
+ */
+char *review_links_resolve(const struct review_links *l,
+                           const struct debfile_member *m);
+
+/* The same, through the links of DEB alone. */
 char *review_resolve_link(const struct debfile *deb,
                           const struct debfile_member *m);
 
