@@ -9,7 +9,7 @@
 
 . "$TOP/tests/lib.sh"
 
-FEATURES=$DH_EXTRAS_DATADIR/templates/apparmor-features
+FEATURES=$DH_EXTRAS_DATADIR/templates/apparmor/apparmor-features
 NS=/opt/extras.ubuntu.com/greet
 NAME=opt.extras.ubuntu.com.greet
 # The declared fixture: another app id and root, two privileges.
@@ -219,7 +219,7 @@ test_expect_success 'two packages, one namespace: one profile, in the one with t
 test_expect_success 'a profile that does not compile fails with the parser'"'"'s message' '
 	reset &&
 	rm -rf data && mkdir data && cp -R "$DH_EXTRAS_DATADIR/templates" data/ &&
-	echo "  network no-such-family," >>data/templates/privileges/network.apparmor &&
+	echo "  network no-such-family," >>data/templates/apparmor/privileges/network.apparmor &&
 	printf "privileges:\n  - network\n" >greet/debian/extras.yaml &&
 	(cd greet && export DH_EXTRAS_DATADIR=$TRASH/data &&
 	 expect_status 2 dh_extras_apparmor 2>../broken.err) &&

@@ -7,7 +7,7 @@
 . "$TOP/tests/lib.sh"
 
 TEMPLATES=$DH_EXTRAS_DATADIR/templates
-FEATURES=$TEMPLATES/apparmor-features
+FEATURES=$TEMPLATES/apparmor/apparmor-features
 NS=/opt/extras.ubuntu.com/hello
 NAME=opt.extras.ubuntu.com.hello
 
@@ -55,7 +55,7 @@ all=$(tr '\n' ' ' <privileges)
 
 test_expect_success 'every privilege file has a header naming its class' '
 	for p in $all; do
-		f=$TEMPLATES/privileges/$p.apparmor
+		f=$TEMPLATES/apparmor/privileges/$p.apparmor
 		grep_q "^# Privilege: $p\$" "$f" &&
 		grep_q "^# Class: \(common\|reserved\)\$" "$f" &&
 		grep_q "^# Grants: " "$f"
@@ -185,7 +185,7 @@ done <hostile
 # rules are all there; nothing names the namespace or the home directory
 # but the template.  Checked on subsets of the catalogue chosen by a fixed
 # seed.
-body "$TEMPLATES/profile.apparmor" | grep -v '^@' |
+body "$TEMPLATES/apparmor/profile.apparmor" | grep -v '^@' |
 	sed -e "s|@NAME@|$NAME|g" -e "s|@APP@|hello|g" -e "s|@NAMESPACE@|$NS|g" |
 	grep -v '^ *#' | grep -v '^ *$' | sed 's/^ *//' >template.rules
 
@@ -207,7 +207,7 @@ while read -r subset; do
 		extras-profile --allow-reserved d.yaml >p.aa &&
 		cp template.rules allowed &&
 		for p in $subset; do
-			body "$TEMPLATES/privileges/$p.apparmor" |
+			body "$TEMPLATES/apparmor/privileges/$p.apparmor" |
 				grep -v "^ *#" | sed "s/^ *//" >>allowed
 		done &&
 		grep -v "^ *#" p.aa | grep -v "^ *\$" | sed "s/^ *//" >rules &&
@@ -229,7 +229,7 @@ test_expect_success 'a missing template directory is one clear line' '
 	declare x11 &&
 	DH_EXTRAS_DATADIR=$TRASH/none expect_status 2 extras-profile d.yaml \
 		2>err &&
-	test "$(cat err)" = "extras-profile: error: $TRASH/none/templates/profile.apparmor: no such template"
+	test "$(cat err)" = "extras-profile: error: $TRASH/none/templates/apparmor/profile.apparmor: no such template"
 '
 
 test_expect_success 'an absent declaration declares nothing' '

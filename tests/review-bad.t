@@ -55,7 +55,7 @@ good_tree () {
 	echo "/$PROFILE" >"$1/DEBIAN/conffiles"
 	for script in postinst postrm; do
 		{ printf '#!/bin/sh\nset -e\n'
-		  snippet $script dh_extras_apparmor "$TEMPLATES/$script-apparmor"
+		  snippet $script dh_extras_apparmor "$TEMPLATES/snippets/$script-apparmor"
 		} >"$1/DEBIAN/$script"
 		chmod 755 "$1/DEBIAN/$script"
 	done
@@ -187,7 +187,7 @@ test_expect_success 'the good package of the corpus is accepted by both' '
 
 test_expect_success 'a snippet of dh_extras_python for the namespace is accepted' '
 	t=$(case_tree python) &&
-	snippet postinst dh_extras_python "$TEMPLATES/postinst-python" \
+	snippet postinst dh_extras_python "$TEMPLATES/snippets/postinst-python" \
 		"/$NS/lib/python3/dist-packages /$NS/share/demo" >>$t/DEBIAN/postinst &&
 	build $t python.deb && extras-review python.deb >out &&
 	grep_q " accepted$" out &&
@@ -211,7 +211,7 @@ test_expect_success 'a postinst in ordinary shell around the snippet is accepted
 	case "$1" in
 	    configure)
 	EOF
-	  snippet postinst dh_extras_apparmor "$TEMPLATES/postinst-apparmor"
+	  snippet postinst dh_extras_apparmor "$TEMPLATES/snippets/postinst-apparmor"
 	  cat <<-\EOF
 	    ;;
 	    *)
@@ -243,7 +243,7 @@ test_expect_success 'what extras-convert keeps of a script, the gate accepts' '
 	EOF
 	extras-convert conv >conv.out &&
 	t=$(case_tree conv) &&
-	awk -v block="$(snippet postinst dh_extras_apparmor "$TEMPLATES/postinst-apparmor")" \
+	awk -v block="$(snippet postinst dh_extras_apparmor "$TEMPLATES/snippets/postinst-apparmor")" \
 		"/^#DEBHELPER#\$/ { print block; next } { print }" \
 		conv/debian/extras-greet.postinst >$t/DEBIAN/postinst &&
 	! grep -q update-alternatives $t/DEBIAN/postinst &&
@@ -341,7 +341,7 @@ bad script-other-profile 1 ': script: DEBIAN/postinst: line .*: the snippet adde
 	   sed "s/#PROFILE#/usr.sbin.sshd/" /usr/share/debhelper/autoscripts/postinst-apparmor
 	   echo "# End automatically added section"; } >>$t/DEBIAN/postinst'
 bad script-python-outside 1 ': script: DEBIAN/postinst: line .*: the snippet added by dh_extras_python/0.1.0 is not one known' -- \
-	'snippet postinst dh_extras_python "$TEMPLATES/postinst-python" \
+	'snippet postinst dh_extras_python "$TEMPLATES/snippets/postinst-python" \
 		/usr/lib/python3/dist-packages >>$t/DEBIAN/postinst'
 bad script-perl 1 ': script: DEBIAN/preinst: is not a /bin/sh script' -- \
 	'printf "#!/usr/bin/perl\nexit 0;\n" >$t/DEBIAN/preinst && chmod 755 $t/DEBIAN/preinst'

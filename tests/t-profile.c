@@ -148,17 +148,19 @@ test_assembly(void)
 	test_ok(text == NULL);
 	test_ok(strstr(err, "/profile.apparmor: no such template") != NULL);
 
-	write_file("profile.apparmor", SKELETON);
 	{
 		char path[256];
 
-		snprintf(path, sizeof(path), "%s/privileges", dir);
+		snprintf(path, sizeof(path), "%s/apparmor", dir);
+		mkdir(path, 0755);
+		snprintf(path, sizeof(path), "%s/apparmor/privileges", dir);
 		mkdir(path, 0755);
 	}
-	write_file("privileges/a.apparmor",
+	write_file("apparmor/profile.apparmor", SKELETON);
+	write_file("apparmor/privileges/a.apparmor",
 	           "# Privilege: a\n# Class: common\n# Grants: a, and\n"
 	           "#  more a.\n  /a r,\n  /shared r,\n");
-	write_file("privileges/b.apparmor",
+	write_file("apparmor/privileges/b.apparmor",
 	           "# Privilege: b\n# Class: reserved\n# Grants: b.\n"
 	           "  /shared r,\n  /b/@APP@ r,\n");
 
@@ -185,31 +187,31 @@ test_assembly(void)
 	test_str(err, ==, "d.yaml:1: unknown privilege 'c'");
 
 	/* A privilege file is data we ship, but checked all the same. */
-	write_file("privileges/c.apparmor",
+	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: c\n# Class: common\n# Grants: c.\n"
 	           "  /c r,\n}\nprofile evil /** {\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
 	test_ok(strstr(err, "privileges/c.apparmor:5: not one whole rule on "
 	               "a line") != NULL);
-	write_file("privileges/c.apparmor",
+	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: c\n# Class: common\n# Grants: c.\n"
 	           "  /c/@HOLE@ r,\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
 	test_ok(strstr(err, "privileges/c.apparmor:4: unknown placeholder "
 	               "@HOLE@") != NULL);
-	write_file("privileges/c.apparmor",
+	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: c\n# Class: sometimes\n# Grants: c.\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
 	test_ok(strstr(err, "header field Class is not") != NULL);
-	write_file("privileges/c.apparmor",
+	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: d\n# Class: common\n# Grants: c.\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
 	test_ok(strstr(err, "header field Privilege is not 'c'") != NULL);
-	write_file("privileges/c.apparmor",
+	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: c\n# Class: common\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
@@ -223,7 +225,7 @@ test_catalogue(void)
 	size_t n;
 	char path[256];
 
-	snprintf(path, sizeof(path), "%s/privileges/c.apparmor", dir);
+	snprintf(path, sizeof(path), "%s/apparmor/privileges/c.apparmor", dir);
 	unlink(path);
 	test_int(profile_privileges(dir, &list, &n, err, sizeof(err)), ==, 0);
 	test_int(n, ==, 2);

@@ -234,7 +234,7 @@ apparmor_snippet_load(struct apparmor_snippet *s, const char *templates,
 	int rc;
 
 	memset(s, 0, sizeof(*s));
-	snprintf(path, sizeof(path), "%s/%s-apparmor", templates, script);
+	snprintf(path, sizeof(path), "%s/snippets/%s-apparmor", templates, script);
 	rc = template_load(&t, path, err, errlen);
 	if (rc == 1)
 		snprintf(err, errlen, "%s: no such snippet", path);

@@ -13,7 +13,7 @@
 #include "namespace/namespace.h"
 
 /* The pinned kernel features, below the templates directory. */
-#define APPARMOR_FEATURES "apparmor-features"
+#define APPARMOR_FEATURES "apparmor/apparmor-features"
 
 /*
  * Append to *LIST (*N entries, each a new string) the absolute paths of

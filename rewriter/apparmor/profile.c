@@ -125,7 +125,7 @@ load_privilege(struct template *t, const char *templates, const char *name,
 
 	if (declaration_check_privilege_name(name) != NULL)
 		return 1;
-	snprintf(path, sizeof(path), "%s/privileges/%s" PRIVILEGE_SUFFIX,
+	snprintf(path, sizeof(path), "%s/apparmor/privileges/%s" PRIVILEGE_SUFFIX,
 	         templates, name);
 	rc = template_load(t, path, err, errlen);
 	if (rc != 0)
@@ -462,7 +462,7 @@ profile_generate(const struct profile_request *r, char **text, size_t *len,
 	                            sizeof(a.templates_buf));
 
 	/* The template first: without it, every privilege is unknown. */
-	snprintf(path, sizeof(path), "%s/profile.apparmor", a.templates);
+	snprintf(path, sizeof(path), "%s/apparmor/profile.apparmor", a.templates);
 	rc = template_load(&a.skeleton, path, err, errlen);
 	if (rc == 1)
 		snprintf(err, errlen, "%s: no such template", path);
@@ -537,7 +537,7 @@ int
 profile_privileges(const char *templates, struct profile_privilege **list,
                    size_t *n, char *err, size_t errlen)
 {
-	char buf[4096], dir[4096 + 16];
+	char buf[4096], dir[4096 + 32];
 	char **names;
 	size_t count, i;
 	int rc = 0;
@@ -545,7 +545,7 @@ profile_privileges(const char *templates, struct profile_privilege **list,
 	*list = NULL;
 	*n = 0;
 	templates = templates_dir(templates, buf, sizeof(buf));
-	snprintf(dir, sizeof(dir), "%s/privileges", templates);
+	snprintf(dir, sizeof(dir), "%s/apparmor/privileges", templates);
 	if (list_names(dir, &names, &count, err, errlen) < 0)
 		rc = -1;
 	if (rc == 0 && count > 0) {

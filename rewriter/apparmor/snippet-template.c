@@ -24,7 +24,7 @@ snippet_template_expand(const char *templates, const char *name,
 	FILE *fp;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", templates, name);
+	snprintf(path, sizeof(path), "%s/snippets/%s", templates, name);
 	rc = template_load(&t, path, err, errlen);
 	if (rc == 1)
 		snprintf(err, errlen, "%s: no such snippet", path);

@@ -170,16 +170,20 @@ compare_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The templates whose header has "Snippet: SCRIPT". */
+/* The templates of TEMPLATES/snippets, whose header says "Snippet: SCRIPT". */
 static int
-load_templates(struct snippets *s, const char *dir, char *err, size_t errlen)
+load_snippet_templates(struct snippets *s, const char *templates, char *err,
+                       size_t errlen)
 {
-	DIR *d = opendir(dir);
+	char dir[4096 + 16];
+	DIR *d;
 	struct dirent *e;
 	char **names = NULL;
 	size_t n = 0, i;
 	int ret = 0;
 
+	snprintf(dir, sizeof(dir), "%s/snippets", templates);
+	d = opendir(dir);
 	if (d == NULL) {
 		snprintf(err, errlen, "%s: cannot open: %s", dir,
 		         strerror(errno));
@@ -595,7 +599,7 @@ review_scripts(struct review *r, char *err, size_t errlen)
 		snprintf(templates, sizeof(templates), "%s/templates",
 		         dh_extras_datadir());
 	if (load_autoscripts(&s, autodir, err, errlen) < 0 ||
-	    load_templates(&s, templates, err, errlen) < 0) {
+	    load_snippet_templates(&s, templates, err, errlen) < 0) {
 		snippets_free(&s);
 		return -1;
 	}
