@@ -565,6 +565,20 @@ test_expect_success 'refused: the next version writes through a link of the publ
 	test -f root/usr/bin/evil
 '
 
+test_expect_success 'refused: the root of every namespace made a link' '
+	u=bad/above && rm -rf $u && mkdir -p $u/DEBIAN $u/opt $u/usr/share/doc/extras-demo &&
+	sed -n "/^Package:/,/^Architecture:/p" bad/good/DEBIAN/control >$u/DEBIAN/control &&
+	printf "Maintainer: a <a@example.org>\nDescription: x\n x\n" >>$u/DEBIAN/control &&
+	echo "app: demo" >$u/DEBIAN/extras.yaml &&
+	ln -s ../usr/lib $u/opt/extras.ubuntu.com &&
+	echo c >$u/usr/share/doc/extras-demo/copyright &&
+	build $u above.deb &&
+	expect_status 1 extras-review above.deb >out &&
+	grep_q ": namespace: opt/extras.ubuntu.com: lies above the namespace /$NS and is not a directory" out &&
+	source_tree $u src/above && (cd src/above && expect_status 1 dh_extras_check) >src/above.out 2>&1 &&
+	grep_q ": namespace: opt/extras.ubuntu.com: lies above the namespace" src/above.out
+'
+
 test_expect_success 'accepted: a sibling writes through a link inside the namespace' '
 	t=$(case_tree sym-in) && ln -s demo $t/$NS/share/inner &&
 	u=bad/sym-in-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/inner &&
