@@ -88,6 +88,11 @@ demo: all
 bench: all
 	$(TEST_ENV) sh bench/run.sh
 
+# Real Debian packages through the whole pipeline (root, network to the
+# archive, long): CORPUS=hello,jq selects packages.
+corpus: all
+	$(TEST_ENV) CORPUS="$(CORPUS)" sh tests/corpus/run.sh
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(DATADIR)/templates \
@@ -107,7 +112,7 @@ install: all
 clean:
 	rm -rf build
 
-.PHONY: all check check-unit demo bench install clean
+.PHONY: all check check-unit demo bench corpus install clean
 .SECONDARY:
 
 # Each object depends on the headers it includes (-MMD -MP).

@@ -18,6 +18,7 @@
 #include "namespace/declaration.h"
 #include "dh/dh-helper.h"
 #include "dh/dh-namespace.h"
+#include "dh/dh-setid.h"
 #include "dh/dh-substvar.h"
 #include "apparmor/profile.h"
 
@@ -191,6 +192,9 @@ main(int argc, char **argv)
 		ohshit("%s", err);
 	if (profile_name(&ns, name, sizeof(name)) < 0)
 		ohshit("namespace %s is too long for a profile name", ns.path);
+	/* After dh_fixperms, so that an override setting them again is
+	 * caught: the profile is all the privilege the app gets. */
+	dh_strip_setid(&h);
 	owner = find_executables(&h, &ns, &exes, &n_exes);
 	/* Generated even when nothing is installed, so that a declaration
 	 * the profile cannot be made from fails every build. */

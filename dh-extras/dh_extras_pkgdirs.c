@@ -1,7 +1,6 @@
 /*
  * dh_extras_pkgdirs: debian/NAME becomes a link to the renamed package's
- * debian/extras-NAME for the build (run by dh before dh_auto_configure
- * and after dh_prep).
+ * debian/extras-NAME for the build (run by dh after dh_prep).
  */
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>

@@ -1,6 +1,7 @@
 /*
- * extras-conflicts: check package names, app ids and exported files
- * against every indexed archive and every app's claim; record claims.
+ * extras-conflicts: check packages' names and files against every indexed
+ * archive and every app's claim; record claims; accept signed uploads
+ * from registered uploaders.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -15,6 +16,7 @@
 #include <dpkg/program.h>
 
 #include "debian/changes.h"
+#include "conflicts/accept.h"
 #include "conflicts/conflicts.h"
 #include "debian/debfile.h"
 #include "base/json.h"
@@ -24,17 +26,23 @@ static void
 usage(void)
 {
 	printf(
-"Usage: extras-conflicts index [--archive LABEL] -d DB CONTENTS...\n"
+"Usage: extras-conflicts index [--archive LABEL] -d DB [--json REPORT]\n"
+"                              CONTENTS...\n"
 "       extras-conflicts check -d DB [--json REPORT] [--owner OWNER]\n"
 "                              [--root ROOT] FILE.deb|FILE.changes...\n"
-"       extras-conflicts claim -d DB --owner OWNER [--root ROOT]\n"
-"                              FILE.deb|FILE.changes...\n"
-"       extras-conflicts release -d DB --owner OWNER APP...\n"
-"       extras-conflicts list -d DB [--owner OWNER]\n"
+"       extras-conflicts claim -d DB --owner OWNER [--json REPORT]\n"
+"                              [--root ROOT] FILE.deb|FILE.changes...\n"
+"       extras-conflicts release -d DB --owner OWNER [--json REPORT] APP...\n"
+"       extras-conflicts list -d DB [--owner OWNER] [--json REPORT]\n"
+"       extras-conflicts accept -d DB --keyring KEYRING [--json REPORT]\n"
+"                              [--root ROOT] UPLOAD.changes|UPLOAD.dsc\n"
+"       extras-conflicts uploader add -d DB --fingerprint FPR NAME\n"
+"       extras-conflicts uploader list -d DB [--json REPORT]\n"
 "\n"
-"Check the names and exported files of extras packages against the\n"
-"Contents of every indexed archive and against other apps' claims, and\n"
-"record which owner holds each app id, first come first served.\n"
+"Check the names and files of binary packages (extras or not) against the\n"
+"Contents of every indexed archive and against apps' claims, record which\n"
+"owner holds each app id, first come first served, and accept uploads\n"
+"signed by registered uploaders.\n"
 "\n"
 "Options:\n"
 "  -d, --db DB          the registry: a directory (created by index and\n"
@@ -45,14 +53,17 @@ usage(void)
 "                       (without it, any claim on the app id conflicts)\n"
 "  --root ROOT          the namespace root (default: found from the\n"
 "                       package's files, else " EXTRAS_DEFAULT_ROOT ")\n"
-"  --json REPORT        also write the conflicts as JSON to REPORT\n"
+"  --keyring KEYRING    the keyring gpgv checks upload signatures with\n"
+"  --fingerprint FPR    the uploader's key fingerprint (40 or 64 hex)\n"
+"  --json REPORT        also write the report as JSON to REPORT\n"
 "  --help               show this help and exit\n"
 "\n"
-"Exit status: 0 clean (or done), 1 conflicts or a refused claim (listed),\n"
-"2 bad input or usage.\n");
+"Exit status: 0 clean, accepted (or done), 1 conflicts, a refused claim\n"
+"or upload (reasons listed), 2 bad input or usage.\n");
 }
 
-static const char *db, *archive, *owner, *root, *json_path;
+static const char *db, *archive, *owner, *root, *json_path, *keyring;
+static const char *fingerprint;
 
 static void
 help(const struct cmdinfo *ci, const char *value)
@@ -69,9 +80,16 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "owner", 0, 1, NULL, &owner, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
 	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
+	{ "keyring", 0, 1, NULL, &keyring, NULL, 0, NULL, NULL },
+	{ "fingerprint", 0, 1, NULL, &fingerprint, NULL, 0, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };
+
+static void json_open(struct json *j);
+static void json_close(void);
+static void json_strings(struct json *j, const char *key, char *const *v,
+                         size_t n);
 
 /* Static, so that what an error exit leaves is still reachable. */
 static struct registry *registry;
@@ -132,10 +150,27 @@ do_index(const char *const *files)
 	if (registry_index(r, label, files, nfiles, &stats, &err) < 0)
 		ohshit("%s", err.str);
 	printf("%s: %llu paths indexed from %d file(s), %llu line(s) "
-	       "ignored, %llu export path(s) kept\n", label,
-	       (unsigned long long)stats.entries, nfiles,
-	       (unsigned long long)stats.bad_lines,
-	       (unsigned long long)stats.kept);
+	       "ignored\n", label, (unsigned long long)stats.entries, nfiles,
+	       (unsigned long long)stats.bad_lines);
+	if (json_path) {
+		struct json j;
+
+		json_open(&j);
+		json_object_begin(&j);
+		json_member_string(&j, "archive", label);
+		json_strings(&j, "files", (char *const *)files, nfiles);
+		json_member_int(&j, "lines", stats.lines);
+		json_member_int(&j, "paths", stats.entries);
+		json_member_int(&j, "directories", stats.directories);
+		json_member_int(&j, "ignored", stats.bad_lines);
+		json_key(&j, "bytes");
+		if (stats.index_bytes)
+			json_int(&j, stats.index_bytes);
+		else
+			json_null(&j);
+		json_object_end(&j);
+		json_close();
+	}
 	registry_close(r);
 	free(label);
 	return 0;
@@ -207,21 +242,59 @@ json_nullable(struct json *j, const char *key, const char *value)
 		json_null(j);
 }
 
-/* Write the report beside REPORT, then rename it into place. */
+/* The report is written beside REPORT, then renamed into place. */
+static char *json_tmp;
+static FILE *json_fp;
+
+static void
+json_open(struct json *j)
+{
+	json_tmp = m_malloc(strlen(json_path) + 8);
+	sprintf(json_tmp, "%s.new", json_path);
+	json_fp = fopen(json_tmp, "w");
+	if (json_fp == NULL)
+		ohshite("cannot write %s", json_tmp);
+	json_init(j, json_fp);
+}
+
+static void
+json_close(void)
+{
+	fputc('\n', json_fp);
+	if (fflush(json_fp) != 0 || fsync(fileno(json_fp)) != 0 ||
+	    fclose(json_fp) != 0)
+		ohshite("cannot write %s", json_tmp);
+	if (rename(json_tmp, json_path) < 0)
+		ohshite("cannot rename %s to %s", json_tmp, json_path);
+	free(json_tmp);
+}
+
+/* One conflict of FILE as a JSON object. */
+static void
+json_conflict(struct json *j, const char *file, const struct conflict *c)
+{
+	char line[8192];
+
+	conflicts_describe(c, line, sizeof(line));
+	json_object_begin(j);
+	json_member_string(j, "file", file);
+	json_member_string(j, "package", c->package);
+	json_member_string(j, "kind", conflicts_kind_name(c->kind));
+	json_member_string(j, "name", c->name);
+	json_nullable(j, "archive", c->archive);
+	json_nullable(j, "other", c->other);
+	json_nullable(j, "owner", c->owner);
+	json_member_string(j, "message", line);
+	json_object_end(j);
+}
+
 static void
 write_json(const struct debs *debs, const struct conflict_list *lists)
 {
-	char *tmp;
 	struct json j;
-	FILE *fp;
 	size_t d, i;
 
-	tmp = m_malloc(strlen(json_path) + 8);
-	sprintf(tmp, "%s.new", json_path);
-	fp = fopen(tmp, "w");
-	if (fp == NULL)
-		ohshite("cannot write %s", tmp);
-	json_init(&j, fp);
+	json_open(&j);
 	json_object_begin(&j);
 	json_key(&j, "packages");
 	json_array_begin(&j);
@@ -236,7 +309,9 @@ write_json(const struct debs *debs, const struct conflict_list *lists)
 		json_member_string(&j, "package", debs->v[d].package);
 		json_member_string(&j, "version", debs->v[d].version);
 		json_member_string(&j, "app", ns.app);
-		json_member_string(&j, "root", ns.root);
+		json_member_bool(&j, "extras",
+		                 conflicts_is_extras(&debs->v[d]));
+		json_nullable(&j, "root", ns.root[0] ? ns.root : NULL);
 		json_member_int(&j, "conflicts", lists[d].n);
 		json_object_end(&j);
 	}
@@ -244,31 +319,11 @@ write_json(const struct debs *debs, const struct conflict_list *lists)
 	json_key(&j, "conflicts");
 	json_array_begin(&j);
 	for (d = 0; d < debs->n; d++)
-		for (i = 0; i < lists[d].n; i++) {
-			const struct conflict *c = &lists[d].v[i];
-			char line[8192];
-
-			conflicts_describe(c, line, sizeof(line));
-			json_object_begin(&j);
-			json_member_string(&j, "file", debs->v[d].filename);
-			json_member_string(&j, "package", c->package);
-			json_member_string(&j, "kind",
-			                   conflicts_kind_name(c->kind));
-			json_member_string(&j, "name", c->name);
-			json_nullable(&j, "archive", c->archive);
-			json_nullable(&j, "other", c->other);
-			json_nullable(&j, "owner", c->owner);
-			json_member_string(&j, "message", line);
-			json_object_end(&j);
-		}
+		for (i = 0; i < lists[d].n; i++)
+			json_conflict(&j, debs->v[d].filename, &lists[d].v[i]);
 	json_array_end(&j);
 	json_object_end(&j);
-	fputc('\n', fp);
-	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
-		ohshite("cannot write %s", tmp);
-	if (rename(tmp, json_path) < 0)
-		ohshite("cannot rename %s to %s", tmp, json_path);
-	free(tmp);
+	json_close();
 }
 
 static struct debs debs;
@@ -307,10 +362,15 @@ do_check(const char *const *files)
 	return total ? 1 : 0;
 }
 
+static char **refusals;
+static size_t nrefusals;
+
 static void
 print_refusal(void *ctx, const char *reason)
 {
 	fprintf(stderr, "%s: %s\n", (const char *)ctx, reason);
+	refusals = m_realloc(refusals, (nrefusals + 1) * sizeof(*refusals));
+	refusals[nrefusals++] = m_strdup(reason);
 }
 
 static struct registry_claim claim;
@@ -365,6 +425,24 @@ do_claim(const char *const *files)
 		printf("%s: claimed by %s (%zu package(s), %zu exported "
 		       "path(s))\n", ns.app, owner, claim.npackages,
 		       claim.npaths);
+	if (json_path) {
+		struct json j;
+
+		json_open(&j);
+		json_object_begin(&j);
+		json_member_string(&j, "app", ns.app);
+		json_member_string(&j, "owner", owner);
+		json_member_bool(&j, "claimed", ret == 0);
+		json_strings(&j, "packages", (char *const *)claim.packages,
+		             claim.npackages);
+		json_member_int(&j, "files", claim.npaths);
+		json_strings(&j, "reasons", refusals, nrefusals);
+		json_object_end(&j);
+		json_close();
+	}
+	for (i = 0; i < nrefusals; i++)
+		free(refusals[i]);
+	free(refusals);
 	registry_close(r);
 	free(claim.packages);
 	free(claim.paths);
@@ -378,6 +456,7 @@ do_release(const char *const *apps)
 {
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct registry *r;
+	struct json j;
 	int status = 0;
 
 	if (owner == NULL || owner[0] == '\0')
@@ -385,6 +464,10 @@ do_release(const char *const *apps)
 	if (apps[0] == NULL)
 		badusage("release needs at least one APP");
 	r = open_registry(false);
+	if (json_path) {
+		json_open(&j);
+		json_array_begin(&j);
+	}
 	for (; *apps; apps++) {
 		int ret = registry_release(r, owner, *apps, &err);
 
@@ -396,18 +479,58 @@ do_release(const char *const *apps)
 		} else {
 			printf("%s: released\n", *apps);
 		}
+		if (json_path) {
+			json_object_begin(&j);
+			json_member_string(&j, "app", *apps);
+			json_member_bool(&j, "released", ret == 0);
+			json_object_end(&j);
+		}
+	}
+	if (json_path) {
+		json_array_end(&j);
+		json_close();
 	}
 	registry_close(r);
 	return status;
+}
+
+/* The lines of TEXT as a JSON array under KEY, each after PREFIX. */
+static void
+json_lines(struct json *j, const char *key, const char *prefix,
+           const char *text)
+{
+	const char *p;
+
+	json_key(j, key);
+	json_array_begin(j);
+	for (p = text; *p; ) {
+		size_t n = strcspn(p, "\n");
+		char *item = m_malloc(strlen(prefix) + n + 1);
+
+		sprintf(item, "%s%.*s", prefix, (int)n, p);
+		json_string(j, item);
+		free(item);
+		p += n + (p[n] == '\n');
+	}
+	json_array_end(j);
 }
 
 static void
 print_claim(void *ctx, const char *app, const char *claim_owner,
             const char *claimed, const char *packages, const char *paths)
 {
+	struct json *j = ctx;
 	const char *p;
 
-	(void)ctx;
+	if (j != NULL) {
+		json_object_begin(j);
+		json_member_string(j, "app", app);
+		json_member_string(j, "owner", claim_owner);
+		json_member_string(j, "claimed", claimed);
+		json_lines(j, "packages", "", packages);
+		json_lines(j, "files", "/", paths);
+		json_object_end(j);
+	}
 	printf("%s\t%s\t%s\n", app, claim_owner, claimed);
 	for (p = packages; *p; ) {
 		size_t n = strcspn(p, "\n");
@@ -428,14 +551,166 @@ do_list(const char *const *args)
 {
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct registry *r;
+	struct json j;
 
 	if (args[0] != NULL)
 		badusage("list takes no argument");
+
 	r = open_registry(false);
-	if (registry_list(r, owner, print_claim, NULL, &err) < 0)
+	if (json_path) {
+		json_open(&j);
+		json_array_begin(&j);
+	}
+	if (registry_list(r, owner, print_claim, json_path ? &j : NULL,
+	                  &err) < 0)
 		ohshit("%s", err.str);
+	if (json_path) {
+		json_array_end(&j);
+		json_close();
+	}
 	registry_close(r);
 	return 0;
+}
+
+static void
+json_strings(struct json *j, const char *key, char *const *v, size_t n)
+{
+	size_t i;
+
+	json_key(j, key);
+	json_array_begin(j);
+	for (i = 0; i < n; i++)
+		json_string(j, v[i]);
+	json_array_end(j);
+}
+
+static void
+write_accept_json(const struct accept_report *rep)
+{
+	struct json j;
+	size_t i;
+
+	json_open(&j);
+	json_object_begin(&j);
+	json_member_string(&j, "file", rep->file);
+	json_member_bool(&j, "accepted", rep->accepted);
+	json_nullable(&j, "source", rep->source);
+	json_nullable(&j, "version", rep->version);
+	json_nullable(&j, "app", rep->app);
+	json_member_bool(&j, "signature", rep->signature_ok);
+	json_nullable(&j, "fingerprint", rep->fingerprint[0] ?
+	              rep->fingerprint : NULL);
+	json_nullable(&j, "uploader", rep->uploader);
+	json_strings(&j, "packages", rep->packages, rep->npackages);
+	json_strings(&j, "reasons", rep->reasons, rep->nreasons);
+	json_key(&j, "conflicts");
+	json_array_begin(&j);
+	for (i = 0; i < rep->conflicts.n; i++)
+		json_conflict(&j, rep->file, &rep->conflicts.v[i]);
+	json_array_end(&j);
+	json_object_end(&j);
+	json_close();
+}
+
+static struct accept_report report;
+
+static int
+do_accept(const char *const *args)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct registry *r;
+	size_t i;
+
+	if (keyring == NULL)
+		badusage("accept needs --keyring");
+	if (args[0] == NULL || args[1] != NULL)
+		badusage("accept takes one UPLOAD.changes or UPLOAD.dsc");
+	r = open_registry(true);
+	if (accept_upload(r, args[0], keyring, root, &report, &err) < 0)
+		ohshit("%s", err.str);
+	if (report.accepted)
+		printf("%s: accepted: %s %s (app %s) from %s, key %s\n",
+		       args[0], report.source, report.version, report.app,
+		       report.uploader, report.fingerprint);
+	for (i = 0; i < report.nreasons; i++)
+		printf("%s: refused: %s\n", args[0], report.reasons[i]);
+	if (json_path)
+		write_accept_json(&report);
+	registry_close(r);
+	i = report.accepted;
+	accept_report_destroy(&report);
+	return i ? 0 : 1;
+}
+
+static void
+print_uploader(void *ctx, const char *fpr, const char *name,
+               const char *added)
+{
+	struct json *j = ctx;
+
+	if (j == NULL) {
+		printf("%s\t%s\t%s\n", name, fpr, added);
+		return;
+	}
+	json_object_begin(j);
+	json_member_string(j, "name", name);
+	json_member_string(j, "fingerprint", fpr);
+	json_member_string(j, "added", added);
+	json_object_end(j);
+	printf("%s\t%s\t%s\n", name, fpr, added);
+}
+
+static const char *subcommand;
+
+static int
+do_uploader(const char *const *args)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct registry *r;
+	char canon[65], *holder = NULL;
+	const char *why;
+	int ret;
+
+	if (subcommand != NULL && strcmp(subcommand, "list") == 0) {
+		struct json j;
+
+		if (args[0] != NULL)
+			badusage("uploader list takes no argument");
+		r = open_registry(false);
+		if (json_path) {
+			json_open(&j);
+			json_array_begin(&j);
+		}
+		if (registry_uploader_list(r, print_uploader,
+		                           json_path ? &j : NULL, &err) < 0)
+			ohshit("%s", err.str);
+		if (json_path) {
+			json_array_end(&j);
+			json_close();
+		}
+		registry_close(r);
+		return 0;
+	}
+	if (subcommand == NULL || strcmp(subcommand, "add") != 0)
+		badusage("expected 'uploader add' or 'uploader list'");
+	if (fingerprint == NULL)
+		badusage("uploader add needs --fingerprint");
+	if (args[0] == NULL || args[1] != NULL || args[0][0] == '\0')
+		badusage("uploader add takes one NAME");
+	if ((why = registry_check_fingerprint(fingerprint, canon)) != NULL)
+		badusage("--fingerprint '%s' %s", fingerprint, why);
+	r = open_registry(true);
+	ret = registry_uploader_add(r, canon, args[0], &holder, &err);
+	if (ret < 0)
+		ohshit("%s", err.str);
+	if (ret > 0)
+		fprintf(stderr, "%s: key already registered to %s\n", canon,
+		        holder);
+	else
+		printf("%s: key %s registered\n", args[0], canon);
+	free(holder);
+	registry_close(r);
+	return ret;
 }
 
 int
@@ -450,6 +725,8 @@ main(int argc, char **argv)
 		{ "claim", do_claim },
 		{ "release", do_release },
 		{ "list", do_list },
+		{ "accept", do_accept },
+		{ "uploader", do_uploader },
 	};
 	const char *const *argp = (const char *const *)argv;
 	size_t i;
@@ -459,8 +736,8 @@ main(int argc, char **argv)
 	dpkg_program_init("extras-conflicts");
 	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
 	if (argp[0] == NULL)
-		badusage("expected a command: index, check, claim, release "
-		         "or list");
+		badusage("expected a command: index, check, claim, release, "
+		         "list, accept or uploader");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argp[0], commands[i].name) == 0)
 			break;
@@ -468,6 +745,11 @@ main(int argc, char **argv)
 		badusage("unknown command '%s'", argp[0]);
 	/* Options follow the command; the parser skips its name. */
 	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
+	/* And the subcommand's: "uploader add -d DB ...". */
+	if (commands[i].run == do_uploader && argp[0] != NULL) {
+		subcommand = argp[0];
+		dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
+	}
 	if (root != NULL && namespace_check_root(root) != NULL)
 		badusage("--root '%s' %s", root, namespace_check_root(root));
 	status = commands[i].run(argp);

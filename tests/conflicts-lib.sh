@@ -19,6 +19,10 @@ make_deb () {
 	Maintainer: Test <test@example.org>
 	Description: a test package
 	EOF
+	# More control fields ("Replaces: figlet"), one a line.
+	if [ -n "${DEB_FIELDS:-}" ]; then
+		printf '%s\n' "$DEB_FIELDS" >> "$tree/DEBIAN/control"
+	fi
 	for p in "$@"; do
 		case $p in
 		*'->'*)
@@ -34,12 +38,14 @@ make_deb () {
 	rm -rf "$tree"
 }
 
-# make_changes FILE DEB...: a .changes listing the DEBs (beside it).
+# make_changes FILE DEB...: a .changes listing the DEBs (beside it), of
+# source $SOURCE (extras-foo) version $VERSION (1.0-1).
 make_changes () {
 	out=$1
 	shift
 	{
-		printf 'Format: 1.8\nSource: extras-foo\nVersion: 1.0-1\n'
+		printf 'Format: 1.8\nSource: %s\nVersion: %s\n' \
+			"${SOURCE:-extras-foo}" "${VERSION:-1.0-1}"
 		printf 'Files:\n'
 		for d in "$@"; do
 			printf ' %s %s misc optional %s\n' \
@@ -124,23 +130,23 @@ conflicts_story () {
 		grep_q "^clash.deb: file /usr/share/applications/extras-taken.desktop is shipped by not-extras in archive main$" out &&
 		grep_q "^hello.deb: package name extras-hello exists in archive main$" out &&
 		grep_q "^hello.deb: package name hello exists in archive main$" out &&
-		test $(wc -l < out) = 4
+		grep_q "^clash.deb: file /usr/bin/hello is shipped by hello in archive main$" out &&
+		test $(wc -l < out) = 5
 	'
 
-	# /usr/bin/hello is no export: the gate refuses it in any case, and
-	# the archive index keeps no such path (contents-exports.h).
-	test_expect_success 'check: archives are asked about exports only' '
-		expect_status 1 extras-conflicts check -d "$DB" clash.deb >out &&
-		! grep -q /usr/bin/hello out &&
+	test_expect_success 'check: every file, and a file where a directory is' '
 		printf "usr/bin/only-here\tutils/lonely\nusr/share/doc/hello/x\tdoc/lonely\n" \
 			> Contents-lonely &&
 		extras-conflicts index --archive lonely -d "$DB" Contents-lonely >out &&
-		grep_q "^lonely: 2 paths indexed from 1 file(s), 0 line(s) ignored, 0 export path(s) kept$" out &&
+		grep_q "^lonely: 2 paths indexed from 1 file(s), 0 line(s) ignored$" out &&
 		make_deb lonely.deb extras-lonely extras-lonely \
-			usr/bin/only-here usr/share/doc/hello/x &&
+			usr/bin/only-here usr/share/doc/hello &&
 		expect_status 1 extras-conflicts check -d "$DB" lonely.deb >out &&
 		grep_q "^lonely.deb: package name lonely exists in archive lonely$" out &&
-		test $(wc -l < out) = 1
+		grep_q "^lonely.deb: file /usr/bin/only-here is shipped by lonely in archive lonely$" out &&
+		grep_q "^lonely.deb: file /usr/share/doc/hello is a directory in archive lonely$" out &&
+		grep_q "^lonely.deb: file /usr/share/doc/hello is a directory in archive main$" out &&
+		test $(wc -l < out) = 4
 	'
 
 	test_expect_success 'check: the root is found from the files' '
@@ -290,4 +296,266 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 		expect_status 2 extras-conflicts claim -d "$DB" foo.deb &&
 		expect_status 2 extras-conflicts frobnicate
 	'
+}
+
+# The keys of the upload story: alice and bob in the store's keyring,
+# mallory not; all made here, in the scratch directory.
+accept_fixtures () {
+	GNUPGHOME=$TRASH/gnupg
+	export GNUPGHOME
+	mkdir -m 700 "$GNUPGHOME"
+	for who in alice bob mallory; do
+		gpg --batch --passphrase '' --quick-gen-key \
+			"$who <$who@example.org>" default default never \
+			>/dev/null 2>&1
+	done
+	gpg --batch --export alice@example.org bob@example.org > keyring.gpg
+	alice=$(fpr alice) bob=$(fpr bob)
+
+	# Real Contents lines: a slice of the system's bookworm Contents
+	# when apt-file fetched them, else the same slice kept in the tree.
+	lists=$(ls /var/lib/apt/lists/*_dists_bookworm_main_Contents-all.lz4 \
+		/var/lib/apt/lists/*_dists_bookworm_main_Contents-amd64.lz4 \
+		2>/dev/null || true)
+	if [ -n "$lists" ]; then
+		lz4cat $lists | grep -E \
+			'[ ,/](figlet|toilet|hello|sl)(,|$)' > Contents-bookworm
+	fi
+	if ! grep -q "^usr/bin/figlet-figlet " Contents-bookworm 2>/dev/null; then
+		cp "$TOP/tests/fixtures/contents/bookworm-slice" Contents-bookworm
+	fi
+
+	ns=opt/extras.ubuntu.com
+	make_deb birds.deb extras-birds extras-birds $ns/birds/bin/birds \
+		usr/share/applications/extras-birds.desktop
+	make_deb swift.deb extras-swift extras-swift $ns/swift/bin/swift
+	make_deb myfiglet.deb myfiglet myfiglet usr/bin/figlet-figlet \
+		usr/share/doc/myfiglet/copyright
+	DEB_FIELDS="Replaces: figlet" make_deb myfiglet-r.deb myfiglet \
+		myfiglet usr/bin/figlet-figlet usr/share/doc/myfiglet/copyright
+}
+
+# fpr WHO: the primary key fingerprint of WHO's key.
+fpr () {
+	gpg --batch --with-colons --list-keys "$1@example.org" 2>/dev/null |
+		awk -F: '/^fpr/ { print $10; exit }'
+}
+
+# upload NAME SIGNER SOURCE VERSION DEB...: NAME.changes signed by SIGNER
+# (none: unsigned), in a directory of its own with its packages.
+upload () {
+	name=$1 signer=$2 src=$3 ver=$4
+	shift 4
+	mkdir -p "$name"
+	for d in "$@"; do cp "$d" "$name/"; done
+	(cd "$name" && SOURCE=$src VERSION=$ver make_changes plain.changes \
+		$(for d in "$@"; do basename "$d"; done))
+	sign "$signer" "$name/plain.changes" "$name/$name.changes"
+}
+
+# sign SIGNER IN OUT: clear-sign IN as SIGNER into OUT (none: copy).
+sign () {
+	if [ "$1" = none ]; then
+		cp "$2" "$3"
+	else
+		gpg --batch --yes --local-user "$1@example.org" --clearsign \
+			-o "$3" "$2" 2>/dev/null
+	fi
+}
+
+# accept_story DB: uploaders, signatures, ownership, replays.
+accept_story () {
+	DB=$1
+
+	test_expect_success 'accept: index real Contents' '
+		extras-conflicts index --archive bookworm -d "$DB" \
+			--json index.json Contents-bookworm >out &&
+		grep_q "^bookworm: [0-9]* paths indexed from 1 file(s), 0 line(s) ignored$" out &&
+		python3 -c "
+import json
+r = json.load(open(\"index.json\"))
+assert r[\"archive\"] == \"bookworm\" and r[\"paths\"] >= 150, r
+assert r[\"directories\"] > 10 and r[\"ignored\"] == 0, r
+assert r[\"files\"] == [\"Contents-bookworm\"], r
+"
+	'
+
+	test_expect_success 'uploader add and list' '
+		extras-conflicts uploader add -d "$DB" --fingerprint "$alice" alice >out &&
+		grep_q "^alice: key $alice registered$" out &&
+		lower=$(echo "$bob" | tr A-F a-f) &&
+		extras-conflicts uploader add -d "$DB" --fingerprint "$lower" bob &&
+		extras-conflicts uploader add -d "$DB" --fingerprint "$alice" alice &&
+		expect_status 1 extras-conflicts uploader add -d "$DB" \
+			--fingerprint "$alice" mallory 2>err &&
+		grep_q "key already registered to alice" err &&
+		expect_status 2 extras-conflicts uploader add -d "$DB" \
+			--fingerprint 1234 x &&
+		extras-conflicts uploader list -d "$DB" --json uploaders.json >out &&
+		grep_q "^alice	$alice	" out &&
+		grep_q "^bob	$bob	" out &&
+		test $(wc -l < out) = 2 &&
+		python3 -c "
+import json
+u = json.load(open(\"uploaders.json\"))
+assert [x[\"name\"] for x in u] == [\"alice\", \"bob\"], u
+"
+	'
+
+	test_expect_success 'accept: first come, first served' '
+		upload a1 alice extras-birds 1.0-1 birds.deb &&
+		extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			a1/a1.changes >out &&
+		grep_q "^a1/a1.changes: accepted: extras-birds 1.0-1 (app birds) from alice, key $alice$" out &&
+		extras-conflicts list -d "$DB" --json list.json >out &&
+		grep_q "^birds	alice	" out &&
+		grep_q "^	file	/usr/share/applications/extras-birds.desktop$" out &&
+		python3 -c "
+import json
+c = [x for x in json.load(open(\"list.json\")) if x[\"app\"] == \"birds\"][0]
+assert c[\"owner\"] == \"alice\" and c[\"packages\"] == [\"extras-birds\"], c
+assert c[\"files\"] == [\"/usr/share/applications/extras-birds.desktop\"], c
+"
+	'
+
+	test_expect_success 'accept: a replayed upload is refused' '
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg a1/a1.changes >out &&
+		grep_q "^a1/a1.changes: refused: version 1.0-1 of birds is not newer than 1.0-1, the last accepted$" out &&
+		upload a0 alice extras-birds 1.0~rc1-1 birds.deb &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg a0/a0.changes >out &&
+		grep_q "refused: version 1.0~rc1-1 of birds is not newer than 1.0-1" out
+	'
+
+	test_expect_success 'accept: a name another uploader holds is refused' '
+		upload b1 bob extras-birds 2.0-1 birds.deb &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg --json b1.json b1/b1.changes >out &&
+		grep_q "^b1/b1.changes: refused: app id birds is owned by alice$" out &&
+		python3 -c "
+import json
+r = json.load(open(\"b1.json\"))
+assert r[\"accepted\"] is False and r[\"signature\"] is True, r
+assert r[\"uploader\"] == \"bob\" and r[\"app\"] == \"birds\", r
+assert r[\"fingerprint\"] == \"$bob\", r
+assert r[\"packages\"] == [\"extras-birds\"], r
+assert \"app id birds is owned by alice\" in r[\"reasons\"], r
+" &&
+		extras-conflicts list -d "$DB" >out &&
+		grep_q "^birds	alice	" out
+	'
+
+	test_expect_success 'accept: a bad signature is refused' '
+		upload bad alice extras-birds 3.0-1 birds.deb &&
+		sed -i "s/^Version: 3.0-1$/Version: 9.0-1/" bad/bad.changes &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg bad/bad.changes >out &&
+		grep_q "^bad/bad.changes: refused: bad signature$" out
+	'
+
+	test_expect_success 'accept: an unsigned upload is refused' '
+		upload none none extras-birds 3.0-1 birds.deb &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg --json none.json none/none.changes >out &&
+		grep_q "^none/none.changes: refused: not signed$" out &&
+		python3 -c "
+import json
+r = json.load(open(\"none.json\"))
+assert r[\"signature\"] is False and r[\"source\"] is None, r
+"
+	'
+
+	test_expect_success 'accept: a key outside the keyring is refused' '
+		upload m mallory extras-birds 3.0-1 birds.deb &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg m/m.changes >out &&
+		grep_q "^m/m.changes: refused: signed by a key not in the keyring$" out
+	'
+
+	test_expect_success 'accept: a plain package clashing on a real path' '
+		upload f1 bob myfiglet 1.0-1 myfiglet.deb &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg f1/f1.changes >out &&
+		grep_q "^f1/f1.changes: refused: file /usr/bin/figlet-figlet is shipped by figlet in archive bookworm$" out &&
+		test $(wc -l < out) = 1 &&
+		expect_status 1 extras-conflicts check -d "$DB" myfiglet.deb >out &&
+		grep_q "^myfiglet.deb: file /usr/bin/figlet-figlet is shipped by figlet in archive bookworm$" out
+	'
+
+	test_expect_success 'accept: Replaces lets a package take a file over' '
+		upload f2 bob myfiglet 1.0-2 myfiglet-r.deb &&
+		extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			f2/f2.changes >out &&
+		grep_q "accepted: myfiglet 1.0-2 (app myfiglet) from bob" out
+	'
+
+	test_expect_success 'accept: a source-only upload keeps the claim' '
+		mkdir -p s && echo data > s/extras-birds_2.0.orig.tar.xz &&
+		t=extras-birds_2.0.orig.tar.xz &&
+		{
+			printf "Format: 3.0 (quilt)\nSource: extras-birds\nVersion: 2.0-1\n"
+			printf "Files:\n %s %s %s\n" "$(md5sum < s/$t | cut -d" " -f1)" \
+				"$(stat -c %s s/$t)" "$t"
+			printf "Checksums-Sha256:\n %s %s %s\n" \
+				"$(sha256sum < s/$t | cut -d" " -f1)" "$(stat -c %s s/$t)" "$t"
+		} > s/plain.dsc &&
+		sign alice s/plain.dsc s/extras-birds_2.0-1.dsc &&
+		extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			s/extras-birds_2.0-1.dsc >out &&
+		grep_q "accepted: extras-birds 2.0-1 (app birds) from alice" out &&
+		extras-conflicts list -d "$DB" >out &&
+		grep_q "^	package	extras-birds$" out &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg s/extras-birds_2.0-1.dsc
+	'
+
+	test_expect_success 'accept: a key in the keyring but no uploader' '
+		gpg --batch --export mallory@example.org >> keyring.gpg &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg m/m.changes >out &&
+		grep_q "^m/m.changes: refused: key $(fpr mallory) is not registered to an uploader$" out
+	'
+
+	# race A B: accept A and B at the same moment; one is accepted.
+	race () {
+		( st=0; extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			$1 >a.out 2>&1 || st=$?; echo $st > a.st ) &
+		( st=0; extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			$2 >b.out 2>&1 || st=$?; echo $st > b.st ) &
+		wait
+		test "$(cat a.st)$(cat b.st)" = 01 ||
+			test "$(cat a.st)$(cat b.st)" = 10 ||
+			{ cat a.out b.out; return 1; }
+	}
+
+	test_expect_success 'accept: two uploads at once, one wins' '
+		upload r1 alice extras-swift 1.0-1 swift.deb &&
+		upload r2 bob extras-swift 1.0-1 swift.deb &&
+		race r1/r1.changes r2/r2.changes &&
+		grep -q "refused: app id swift is owned by" a.out b.out &&
+		if [ "$(cat a.st)" = 0 ]; then winner=alice; else winner=bob; fi &&
+		upload r3 $winner extras-swift 1.1-1 swift.deb &&
+		race r3/r3.changes r3/r3.changes &&
+		grep -q "refused: version 1.1-1 of swift is not newer than 1.1-1" a.out b.out
+	'
+
+	test_expect_success 'accept: bad input' '
+		expect_status 2 extras-conflicts accept -d "$DB" \
+			--keyring nokeyring.gpg a1/a1.changes 2>err &&
+		grep_q "nokeyring.gpg: cannot read keyring" err &&
+		upload cut alice extras-birds 5.0-1 birds.deb &&
+		echo more >> cut/birds.deb &&
+		expect_status 2 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg cut/cut.changes 2>err &&
+		grep_q "^extras-conflicts: error: cut/cut.changes: size of .birds.deb. is not " err &&
+		expect_status 2 extras-conflicts accept -d "$DB" a1/a1.changes &&
+		expect_status 2 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg birds.deb
+	'
+}
+
+# Stop the gpg-agent the story started.
+accept_done () {
+	gpgconf --kill gpg-agent 2>/dev/null || true
 }

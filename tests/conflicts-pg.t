@@ -29,6 +29,7 @@ fi
 stop_server () {
 	as_pguser "$PGBIN/pg_ctl" -D "$PGDIR/data" -m immediate stop \
 		>/dev/null 2>&1
+	accept_done
 }
 if [ -z "${KEEP_TRASH:-}" ]; then
 	trap 'stop_server; rm -rf "$TRASH"' EXIT
@@ -45,6 +46,8 @@ test_expect_success 'start a PostgreSQL server' '
 
 conflicts_fixtures
 conflicts_story "postgresql:///postgres?host=$PGDIR&user=$pguser"
+accept_fixtures
+accept_story "postgresql:///postgres?host=$PGDIR&user=$pguser"
 
 test_expect_success 'bad input: an unreachable server' '
 	expect_status 2 extras-conflicts list \

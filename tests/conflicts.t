@@ -7,6 +7,9 @@
 
 conflicts_fixtures
 conflicts_story "$TRASH/db"
+accept_fixtures
+accept_story "$TRASH/db"
+accept_done
 
 test_expect_success 'index: every compression reads the same' '
 	for z in gzip xz lz4 zstd bzip2 cat; do
@@ -29,7 +32,7 @@ test_expect_success 'index: a last line without newline, CRLF, leading slash' '
 	printf "FILE LOCATION\r\n/$d/extras-crlf/x   utils/crlf\r\n./$d/extras-dot/x utils/dot\n$d/extras-last/x\tutils/last" \
 		> odd &&
 	extras-conflicts index --archive odd -d odd-db odd > out &&
-	grep_q "^odd: 3 paths indexed from 1 file(s), 0 line(s) ignored, 3 export path(s) kept$" out &&
+	grep_q "^odd: 3 paths indexed from 1 file(s), 0 line(s) ignored$" out &&
 	make_deb odd.deb extras-odd extras-odd $d/extras-crlf/x $d/extras-dot/x $d/extras-last/x &&
 	expect_status 1 extras-conflicts check -d odd-db odd.deb > out &&
 	test $(wc -l < out) = 3

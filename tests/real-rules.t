@@ -21,12 +21,13 @@ make_tally () {
 	project(tally C)
 	include(GNUInstallDirs)
 	set(TALLY_VARIANT "none" CACHE STRING "the variant built")
+	set(TALLY_DATADIR "${CMAKE_INSTALL_FULL_DATADIR}/tally" CACHE PATH "data")
 	add_executable(tally tally.c)
 	target_compile_definitions(tally PRIVATE
-		PKGDATADIR="${CMAKE_INSTALL_FULL_DATADIR}/tally"
+		PKGDATADIR="${TALLY_DATADIR}"
 		VARIANT="${TALLY_VARIANT}")
 	install(TARGETS tally DESTINATION ${CMAKE_INSTALL_BINDIR})
-	install(FILES tally.txt DESTINATION ${CMAKE_INSTALL_DATADIR}/tally)
+	install(FILES tally.txt DESTINATION ${TALLY_DATADIR})
 	install(FILES dir DESTINATION ${CMAKE_INSTALL_INFODIR})
 	EOF
 	cat >tally/tally.c <<-\EOF &&
@@ -77,7 +78,7 @@ make_tally () {
 		"	dh \$@" \
 		"" \
 		"override_dh_auto_configure:" \
-		"	dh_auto_configure -- -DTALLY_VARIANT=main" \
+		"	dh_auto_configure -- -DTALLY_VARIANT=main -DTALLY_DATADIR=/usr/share/tally" \
 		"	dh_auto_configure --builddirectory=build-extra -- -DTALLY_VARIANT=extra" \
 		"" \
 		"override_dh_auto_build:" \
@@ -101,13 +102,15 @@ test_expect_success 'the package converts' '
 	extras-convert src/tally >convert.out &&
 	grep_q "extras-tally 1.0 converted" convert.out &&
 	grep_q "^	\$(RM) debian/extras-tally/usr/share/info/dir$" src/tally/debian/rules &&
-	grep_q "^PKGDIR = \$(CURDIR)/debian/\$(PACKAGE)$" src/tally/debian/rules
+	grep_q "^PKGDIR = \$(CURDIR)/debian/extras-\$(PACKAGE)$" src/tally/debian/rules &&
+	grep_q "^debian/rules:3: renamed .debian/\$(PACKAGE). to .debian/extras-\$(PACKAGE)." convert.out
 '
 
-test_expect_success 'it builds, each override step told the namespace' '
+test_expect_success 'it builds, each override step told the namespace, the maintainer'"'"'s data directory moved' '
 	build_fixture tally "$TRASH/src/tally" || { tail -n 40 tally.log; false; } &&
 	test "$(grep -c "^dh-extras: cmake: building for $NS" tally.log)" = 2 &&
-	grep_q "cmake .*-DTALLY_VARIANT=main -DCMAKE_INSTALL_PREFIX=$NS " tally.log &&
+	grep_q "^dh-extras: -DTALLY_DATADIR=/usr/share/tally becomes -DTALLY_DATADIR=$NS/share/tally$" tally.log &&
+	grep_q "cmake .*-DTALLY_VARIANT=main -DTALLY_DATADIR=$NS/share/tally -DCMAKE_INSTALL_PREFIX=$NS " tally.log &&
 	grep_q "cmake .*-DTALLY_VARIANT=extra -DCMAKE_INSTALL_PREFIX=$NS " tally.log
 '
 
@@ -139,6 +142,78 @@ test_expect_success 'a real debian/tally directory fails the build with its name
 	rm -rf tally2 && cp -a tally tally2 && mkdir tally2/debian/tally &&
 	(cd tally2 && ! dpkg-buildpackage -us -uc -b -d) >tally2.log 2>&1 &&
 	grep_q "dh_extras_pkgdirs: error: debian/tally exists and is not a link to extras-tally" tally2.log
+'
+
+# A plain Makefile next to a CMakeLists.txt that must not be used: the
+# maintainer chose the build system, and installs with prefix= into the
+# package directory named through a variable the converter cannot follow
+# (set from another), which debian/count, a link, still reaches.
+make_count () {
+	mkdir -p count/debian/source &&
+	printf "%s\n" "prefix ?= /usr/local" \
+		"all: count" \
+		"count: count.c" \
+		"	\$(CC) \$(CFLAGS) -DDATADIR=\\\"\$(prefix)/share/count\\\" -o \$@ count.c" \
+		"install:" \
+		"	install -D -m 755 count \$(DESTDIR)\$(prefix)/bin/count" \
+		"	install -D -m 644 count.txt \$(DESTDIR)\$(prefix)/share/count/count.txt" \
+		"clean:" \
+		"	rm -f count" >count/Makefile &&
+	echo "message(FATAL_ERROR \"the maintainer chose make\")" >count/CMakeLists.txt &&
+	cat >count/count.c <<-\EOF &&
+	#include <stdio.h>
+	int main(void)
+	{
+		char line[256];
+		FILE *fp = fopen(DATADIR "/count.txt", "r");
+
+		if (fp == NULL || fgets(line, sizeof(line), fp) == NULL)
+			return 1;
+		fputs(line, stdout);
+		return 0;
+	}
+	EOF
+	echo "four, five, six" >count/count.txt &&
+	echo "3.0 (native)" >count/debian/source/format &&
+	sed "s/tally/count/g" tally/debian/changelog >count/debian/changelog &&
+	sed -e "s/tally/count/g" -e "s/, cmake$//" tally/debian/control >count/debian/control &&
+	printf "%s\n" "#!/usr/bin/make -f" \
+		"NAME = count" \
+		"BIN = \$(NAME)" \
+		"" \
+		"%:" \
+		"	dh \$@ --buildsystem=makefile" \
+		"" \
+		"override_dh_auto_install:" \
+		"	\$(MAKE) prefix=\$(CURDIR)/debian/\$(BIN)/usr install" >count/debian/rules &&
+	chmod +x count/debian/rules
+}
+
+test_expect_success 'the build system is the one the maintainer chose' '
+	(cd src && make_count) &&
+	extras-convert src/count >convert.out &&
+	build_fixture count "$TRASH/src/count" || { tail -n 40 count.log; false; } &&
+	grep_q "^dh-extras: makefile: building for /$ROOT/count" count.log &&
+	grep_q "^	make .*prefix=/$ROOT/count PREFIX=/$ROOT/count\$" count.log &&
+	! grep -e "cmake" -e "FATAL_ERROR" count.log
+'
+
+test_expect_success 'a prefix= install into debian/$(BIN) reached the renamed package' '
+	deb_files extras-count_1.0_*.deb >files &&
+	grep_q "^$ROOT/count/bin/count$" files &&
+	in_namespace extras-count_1.0_*.deb -- /$ROOT/count/bin/count >out &&
+	echo "four, five, six" >expect && cmp expect out
+'
+
+test_expect_success 'rules that configure by themselves are told where and how to fix it' '
+	rm -rf own && cp -a src/count own &&
+	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
+		"override_dh_auto_configure:" \
+		"	./configure --prefix=/usr --with-x" \
+		"	cd build && cmake .." >own/debian/rules &&
+	extras-convert own >own.out &&
+	grep_q "^debian/rules:6: runs .\./configure. itself, which the namespace does not reach: call .dh_auto_configure -- ARGS. instead" own.out &&
+	grep_q "^debian/rules:7: runs .cmake. itself" own.out
 '
 
 test_done

@@ -81,4 +81,16 @@ test_expect_success 'the JSON report lists the RUNPATH patch and the rest' '
 	EOS
 '
 
+test_expect_success 'a RUNPATH of many short entries may grow more than fourfold' '
+	deep=usr/lib/foo/1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/17/18/19/20 &&
+	mkdir -p deep/$deep &&
+	rp=$(for i in $(seq 1000); do printf /usr/lib/foo:; done) &&
+	cc -shared -fPIC -o deep/$deep/libdeep.so bar.c \
+		-Wl,-rpath,${rp%:} -Wl,--enable-new-dtags &&
+	extras-rewrite --app foo deep >deep.out 2>&1 &&
+	one="\$ORIGIN$(for i in $(seq 20); do printf /..; done)" &&
+	want=$(for i in $(seq 1000); do printf "%s:" "$one"; done) &&
+	test "$(patchelf --print-rpath deep/$NS/lib/foo/1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/17/18/19/20/libdeep.so)" = "${want%:}"
+'
+
 test_done

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include "../tests/tap.h"
-#include "conflicts/contents-exports.h"
 #include "conflicts/contents-index.h"
 
 static char dir[] = "/tmp/t-contents.XXXXXX";
@@ -23,7 +22,7 @@ static const char *
 who(const struct contents_index *idx, const char *path, int count)
 {
 	found[0] = '\0';
-	if (contents_index_find(idx, path, keep, NULL) != count)
+	if (contents_index_find(idx, path, keep, NULL, NULL) != count)
 		return "(wrong count)";
 	return found;
 }
@@ -49,33 +48,13 @@ main(void)
 	struct contents_builder *b;
 	struct contents_index *idx;
 	const struct contents_stats *st;
-	const char *files[1];
-	char path[256], idxpath[256], cmd[512];
+	const char *files[2];
+	char path[256], path2[256], idxpath[256], cmd[512];
 	size_t n;
 	FILE *fp;
 	int i;
 
-	test_plan(49);
-
-	/* Kept: what the gate may accept outside a namespace, no more. */
-	test_ok(contents_is_export("usr/share/doc/extras-a/copyright", 32));
-	test_ok(contents_is_export("usr/share/lintian/overrides/extras-a", 36));
-	test_ok(contents_is_export("usr/share/applications/extras-a.desktop",
-	                           39));
-	test_ok(contents_is_export("usr/share/icons/hicolor/48x48/apps/"
-	                           "extras-a.png", 47));
-	test_ok(contents_is_export("usr/share/pixmaps/extras-a.xpm", 30));
-	test_ok(contents_is_export("usr/share/metainfo/extras-a.xml", 31));
-	test_ok(contents_is_export("usr/share/dbus-1/services/org.a.service",
-	                           39));
-	test_ok(contents_is_export("etc/apparmor.d/extras.a", 23));
-	test_ok(!contents_is_export("usr/share/doc/hello/copyright", 29));
-	test_ok(!contents_is_export("usr/share/doc/extras-", 21));
-	test_ok(!contents_is_export("usr/share/applications/a.desktop", 32));
-	test_ok(!contents_is_export("usr/share/icons/extras-a/a.png", 30));
-	test_ok(!contents_is_export("usr/bin/extras-a", 16));
-	test_ok(!contents_is_export("usr/share/", 10));
-	test_ok(!contents_is_export("etc/apparmor.d/", 15));
+	test_plan(40);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
@@ -98,13 +77,19 @@ main(void)
 	snprintf(cmd, sizeof(cmd), "xz -k %s", path);
 	test_int(system(cmd), ==, 0);
 
+	/* A second file, plain: one archive from both. */
+	snprintf(path2, sizeof(path2), "%s/Contents-more", dir);
+	fp = fopen(path2, "w");
+	fputs("usr/bin/more   utils/more\n", fp);
+	fclose(fp);
+
 	b = contents_builder_new("test", idxpath, &err);
 	files[0] = path;
+	files[1] = path2;
 	strcat(path, ".xz");
-	test_int(contents_builder_add(b, files, 1, &err), ==, 0);
+	test_int(contents_builder_add(b, files, 2, &err), ==, 0);
 	st = contents_builder_stats(b);
-	test_int(st->entries, ==, 1006);
-	test_int(st->kept, ==, 504);
+	test_int(st->entries, ==, 1007);
 	test_int(st->bad_lines, ==, 3);
 	test_int(st->headers, ==, 1);
 	test_int(contents_builder_write(b, &err), ==, 0);
@@ -112,18 +97,27 @@ main(void)
 
 	test_int(contents_index_open(&idx, idxpath, &err), ==, 0);
 	test_str(contents_index_label(idx), ==, "test");
-	test_int(contents_index_entries(idx), ==, 504);
+	test_int(contents_index_entries(idx), ==, 1007);
 	test_str(who(idx, "usr/share/icons/My Dir/extras-a file.png", 1), ==,
 	         "spaces");
 	test_str(who(idx, "usr/share/dbus-1/services/slash", 1), ==, "slash");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0999", 1), ==, "many5");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0501", 1), ==, "many4");
 	test_int(contents_index_find(idx, "usr/share/doc/extras-a/copyright",
-	                             keep, NULL), ==, 2);
-	/* Not exports: not kept, their packages still known. */
-	test_str(who(idx, "usr/share/doc/hello/copyright", 0), ==, "");
-	test_str(who(idx, "usr/bin/hello", 0), ==, "");
-	test_str(who(idx, "usr/share/nothere/extras-file0500", 0), ==, "");
+	                             keep, NULL, NULL), ==, 2);
+	/* Every path, any file, and the directories they lie in. */
+	test_str(who(idx, "usr/share/doc/hello/copyright", 1), ==,
+	         "hello,hello-x");
+	test_str(who(idx, "usr/bin/hello", 1), ==, "hello");
+	test_str(who(idx, "usr/bin/more", 1), ==, "more");
+	test_str(who(idx, "usr/share/nothere/extras-file0500", 1), ==,
+	         "many3");
+	test_str(who(idx, "usr/share/doc/hello", 0), ==, "");
+	test_ok(contents_index_is_directory(idx, "usr"));
+	test_ok(contents_index_is_directory(idx, "usr/share/doc/hello"));
+	test_ok(contents_index_is_directory(idx, "usr/share/icons/My Dir"));
+	test_ok(!contents_index_is_directory(idx, "usr/bin/hello"));
+	test_ok(!contents_index_is_directory(idx, "usr/share/do"));
 	test_ok(contents_index_has_package(idx, "hello"));
 	test_ok(contents_index_has_package(idx, "many3"));
 	test_str(who(idx, "usr/bin/bad", 0), ==, "");

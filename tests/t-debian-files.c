@@ -31,7 +31,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(21);
+	test_plan(23);
 
 	test_int(debian_file_kind("install"), ==, DEBIAN_FILE_KEEP);
 	test_int(debian_file_kind("postinst"), ==, DEBIAN_FILE_SCRIPT);
@@ -40,6 +40,8 @@ main(int argc, char **argv)
 	test_int(debian_file_kind("cron.daily"), ==, DEBIAN_FILE_DROP);
 	test_int(debian_file_kind("service"), ==, DEBIAN_FILE_DROP);
 	test_int(debian_file_kind("doc-base.manual"), ==, DEBIAN_FILE_DROP);
+	test_int(debian_file_kind("symbols"), ==, DEBIAN_FILE_LIBRARY);
+	test_int(debian_file_kind("shlibs"), ==, DEBIAN_FILE_LIBRARY);
 	test_int(debian_file_kind("1"), ==, DEBIAN_FILE_UNKNOWN);
 	test_int(debian_file_kind("xpm"), ==, DEBIAN_FILE_UNKNOWN);
 

@@ -28,7 +28,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(17);
+	test_plan(23);
 
 	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
 	         "rm -f debian/extras-foo/usr/bin/x\n");
@@ -61,6 +61,24 @@ main(int argc, char **argv)
 	test_str(rw("\"debian/foo\" 'debian/foo-data'\n"), ==,
 	         "\"debian/extras-foo\" 'debian/extras-foo-data'\n");
 	test_str(rw(""), ==, "");
+
+	/* A variable set to an old package name: its package uses follow. */
+	test_str(rw("PACKAGE = foo\nPKGDIR = debian/$(PACKAGE)\n"), ==,
+	         "PACKAGE = foo\nPKGDIR = debian/extras-$(PACKAGE)\n");
+	test_str(rw("export PKG := foo-data\n\tdh_install -p${PKG} -N$(PKG)\n"),
+	         ==, "export PKG := foo-data\n"
+	         "\tdh_install -pextras-${PKG} -Nextras-$(PKG)\n");
+	/* Its other uses keep the value. */
+	test_str(rw("P = foo\n\tcp x debian/$(P)/usr/share/$(P)/\n"), ==,
+	         "P = foo\n\tcp x debian/extras-$(P)/usr/share/$(P)/\n");
+	/* Not a package name, or set from elsewhere: left alone. */
+	test_str(rw("P = foox\n\tdh_install -p$(P)\n"), ==,
+	         "P = foox\n\tdh_install -p$(P)\n");
+	test_str(rw("\tdh_install -p$(UNSET) debian/$(UNSET)\n"), ==,
+	         "\tdh_install -p$(UNSET) debian/$(UNSET)\n");
+	/* A second run changes nothing. */
+	test_str(rw("P = foo\n\tdh_x -pextras-$(P) debian/extras-$(P)\n"), ==,
+	         "P = foo\n\tdh_x -pextras-$(P) debian/extras-$(P)\n");
 
 	return test_done();
 }

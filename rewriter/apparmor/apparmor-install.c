@@ -3,6 +3,7 @@
  * snippets of a generated AppArmor profile.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -22,14 +23,25 @@ extern char **environ;
 /* How much of the parser's message is kept: it says what is wrong first. */
 #define PARSER_OUTPUT_MAX 2048
 
+static bool
+listed(char *const *list, size_t n, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(list[i], path) == 0)
+			return true;
+	return false;
+}
+
 int
 apparmor_executables(const char *dir, const struct extras_namespace *ns,
                      char ***list, size_t *n, char *err, size_t errlen)
 {
 	struct tree tree;
 	struct stat st;
-	char top[4096];
-	size_t i;
+	char top[4096], *path;
+	size_t i, before = *n;
 
 	if ((size_t)snprintf(top, sizeof(top), "%s/%s", dir, ns->rel) >=
 	    sizeof(top)) {
@@ -47,17 +59,21 @@ apparmor_executables(const char *dir, const struct extras_namespace *ns,
 		if (!S_ISREG(e->st.st_mode) ||
 		    (e->st.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH)) == 0)
 			continue;
-		v = realloc(*list, (*n + 1) * sizeof(*v));
-		if (v == NULL || asprintf(&v[*n], "%s/%s", ns->path,
-		                          e->path) < 0) {
-			if (v != NULL)
-				*list = v;
+		if (asprintf(&path, "%s/%s", ns->path, e->path) < 0)
+			path = NULL;
+		if (path != NULL && listed(*list, before, path)) {
+			free(path);
+			continue;
+		}
+		v = path ? realloc(*list, (*n + 1) * sizeof(*v)) : NULL;
+		if (v == NULL) {
+			free(path);
 			tree_free(&tree);
 			snprintf(err, errlen, "%s: out of memory", top);
 			return -1;
 		}
 		*list = v;
-		(*n)++;
+		v[(*n)++] = path;
 	}
 	tree_free(&tree);
 	return 0;

@@ -19,7 +19,10 @@
  * Append to *LIST (*N entries, each a new string) the absolute paths of
  * the executables the staged tree DIR (debian/PKG) installs in namespace
  * NS: regular files with an execute bit below DIR/NS, in bytewise order.
- * A tree without the namespace adds nothing.  Returns 0, or -1 with one
+ * A path already in *LIST is not added again: two binary packages of one
+ * source may ship the same program (flavours that conflict with each
+ * other), and the profile names it once.  A tree without the namespace
+ * adds nothing.  Returns 0, or -1 with one
  * line in ERR naming the file.
  */
 int apparmor_executables(const char *dir, const struct extras_namespace *ns,

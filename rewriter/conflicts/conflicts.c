@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "conflicts/conflicts.h"
-#include "conflicts/contents-exports.h"
+#include "debian/relation.h"
 
 static char *
 xstrdup(const char *s)
@@ -110,13 +110,27 @@ find_root(const struct debfile *deb, const char *app, char *best,
 	}
 }
 
+bool
+conflicts_is_extras(const struct debfile *deb)
+{
+	return strncmp(deb->package, EXTRAS_PREFIX,
+	               strlen(EXTRAS_PREFIX)) == 0;
+}
+
 int
 conflicts_namespace(const struct debfile *deb, const char *root,
                     struct extras_namespace *ns, struct dpkg_error *err)
 {
 	char found[EXTRAS_ROOT_MAX + 1];
-	const char *app = conflicts_app(deb, err), *why;
+	const char *app, *why;
 
+	if (!conflicts_is_extras(deb)) {
+		memset(ns, 0, sizeof(*ns));
+		snprintf(ns->app, sizeof(ns->app), "%s", deb->source);
+		ns->rel = ns->path;
+		return 0;
+	}
+	app = conflicts_app(deb, err);
 	if (app == NULL)
 		return -1;
 	if (root == NULL) {
@@ -136,6 +150,7 @@ conflicts_exports(const struct debfile *deb,
 {
 	size_t *v = malloc((deb->nmembers + 1) * sizeof(*v));
 	size_t rellen = strlen(ns->rel), i;
+	bool extras = rellen > 0;
 
 	if (v == NULL)
 		abort();
@@ -145,7 +160,7 @@ conflicts_exports(const struct debfile *deb,
 
 		if (deb->members[i].type == DEBFILE_DIRECTORY)
 			continue;
-		if (strncmp(path, ns->rel, rellen) == 0 &&
+		if (extras && strncmp(path, ns->rel, rellen) == 0 &&
 		    (path[rellen] == '/' || path[rellen] == '\0'))
 			continue;
 		v[(*n)++] = i;
@@ -159,6 +174,8 @@ struct check_ctx {
 	const char *const *paths;
 	struct conflict_list *list;
 	const char *name;
+	/* The packages DEB Replaces or Conflicts with (NULL-terminated). */
+	char **allowed;
 };
 
 static void
@@ -170,9 +187,22 @@ found_name(void *arg, const char *label)
 	    NULL);
 }
 
-/* The list "a,b,c" without PACKAGE: a file it ships itself is no clash. */
+/* Whether NAME (LEN bytes) is one of ALLOWED. */
+static bool
+is_allowed(char *const *allowed, const char *name, size_t len)
+{
+	for (; *allowed; allowed++)
+		if (strlen(*allowed) == len && memcmp(*allowed, name, len) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The list "a,b,c" without PACKAGE (a file it ships itself is no clash:
+ * an upgrade) and without the packages it Replaces or Conflicts with.
+ */
 static char *
-others(const char *packages, const char *package)
+others(const char *packages, const char *package, char *const *allowed)
 {
 	char *out = malloc(strlen(packages) + 1);
 	const char *p = packages;
@@ -183,7 +213,8 @@ others(const char *packages, const char *package)
 	while (*p) {
 		size_t item = strcspn(p, ",");
 
-		if (item != len || strncmp(p, package, len) != 0) {
+		if ((item != len || strncmp(p, package, len) != 0) &&
+		    !is_allowed(allowed, p, item)) {
 			if (n > 0)
 				out[n++] = ',';
 			memcpy(out + n, p, item);
@@ -198,13 +229,30 @@ others(const char *packages, const char *package)
 }
 
 static void
+found_archive_dir(void *arg, size_t i, const char *label)
+{
+	struct check_ctx *c = arg;
+	char *path;
+
+	if (asprintf(&path, "/%s", c->paths[i]) < 0)
+		abort();
+	add(c->list, CONFLICT_DIRECTORY, c->deb->package, path, label, NULL,
+	    NULL);
+	free(path);
+}
+
+static void
 found_archive_file(void *arg, size_t i, const char *label,
                    const char *packages)
 {
 	struct check_ctx *c = arg;
-	char *other = others(packages, c->deb->package);
-	char *path;
+	char *other, *path;
 
+	if (packages == NULL) {
+		found_archive_dir(c, i, label);
+		return;
+	}
+	other = others(packages, c->deb->package, c->allowed);
 	if (other[0] != '\0') {
 		if (asprintf(&path, "/%s", c->paths[i]) < 0)
 			abort();
@@ -245,7 +293,9 @@ check_names(struct registry *r, struct check_ctx *c, struct dpkg_error *err)
 	else if (asprintf(&other, "%s%s", EXTRAS_PREFIX, package) < 0)
 		abort();
 	c->name = package;
-	ret = registry_archive_package(r, package, found_name, c, err);
+	/* An archive upload's own name is its upgrade, not a clash. */
+	ret = conflicts_is_extras(c->deb) ? registry_archive_package(r,
+	      package, found_name, c, err) : 0;
 	c->name = other;
 	if (ret == 0 && other[0] != '\0')
 		ret = registry_archive_package(r, other, found_name, c, err);
@@ -260,58 +310,105 @@ check_names(struct registry *r, struct check_ctx *c, struct dpkg_error *err)
 	return ret;
 }
 
+/* The names DEB Replaces or Conflicts with, NULL-terminated. */
+static char **
+allowed_names(const struct debfile *deb, struct dpkg_error *err)
+{
+	static const char *const fields[] = { "Replaces", "Conflicts", NULL };
+	char **v = calloc(1, sizeof(*v));
+	size_t n = 0;
+	int f, i, a;
+
+	if (v == NULL)
+		abort();
+	for (f = 0; fields[f]; f++) {
+		const char *text = debfile_field(deb, fields[f]);
+		struct relation_list l = { NULL, 0 };
+		struct convert_error cerr;
+
+		if (text == NULL)
+			continue;
+		if (relation_parse(&l, text, strlen(text), deb->control_name,
+		                   0, fields[f], &cerr) < 0) {
+			dpkg_put_error(err, "%s", cerr.msg);
+			for (i = 0; v[i]; i++)
+				free(v[i]);
+			free(v);
+			return NULL;
+		}
+		for (i = 0; i < l.nitems; i++)
+			for (a = 0; a < l.items[i].nalts; a++) {
+				const struct relation_alt *alt =
+					&l.items[i].alts[a];
+
+				v = realloc(v, (n + 2) * sizeof(*v));
+				if (v == NULL)
+					abort();
+				v[n] = strndup(text + alt->name,
+				               alt->name_len);
+				if (v[n] == NULL)
+					abort();
+				v[++n] = NULL;
+			}
+		relation_list_free(&l);
+	}
+	return v;
+}
+
 int
 conflicts_check(struct registry *r, const struct debfile *deb,
                 const struct conflicts_options *opt,
                 struct conflict_list *list, struct dpkg_error *err)
 {
 	struct extras_namespace ns;
-	struct check_ctx c = { deb, NULL, NULL, list, NULL };
-	const char **paths, **kept;
+	struct check_ctx c = { deb, NULL, NULL, list, NULL, NULL };
+	const char **paths, **files;
 	char *owner = NULL;
-	size_t *exports, n, i, nkept = 0;
+	size_t *exports, n, i, nfiles = 0;
 	int ret;
 
 	if (conflicts_namespace(deb, opt->root, &ns, err) < 0)
 		return -1;
 	c.app = ns.app;
-	if (check_names(r, &c, err) < 0)
+	c.allowed = allowed_names(deb, err);
+	if (c.allowed == NULL)
 		return -1;
-	if (registry_app_owner(r, ns.app, &owner, err) < 0)
-		return -1;
-	if (owner != NULL && (opt->owner == NULL ||
-	                      strcmp(owner, opt->owner) != 0))
+	ret = check_names(r, &c, err);
+	if (ret == 0)
+		ret = registry_app_owner(r, ns.app, &owner, err);
+	if (ret == 0 && owner != NULL &&
+	    (opt->owner == NULL || strcmp(owner, opt->owner) != 0))
 		add(list, CONFLICT_APP, deb->package, ns.app, NULL, NULL,
 		    owner);
 	free(owner);
 
+	/* Every file against the archives, as dpkg would unpack it. */
+	files = malloc((deb->nmembers + 1) * sizeof(*files));
+	if (files == NULL)
+		abort();
+	for (i = 0; i < deb->nmembers; i++)
+		if (deb->members[i].type != DEBFILE_DIRECTORY)
+			files[nfiles++] = deb->members[i].path;
+	c.paths = files;
+	if (ret == 0)
+		ret = registry_archive_files(r, files, nfiles,
+		                             found_archive_file, &c, err);
+
+	/* The exports against other apps' claims. */
 	exports = conflicts_exports(deb, &ns, &n);
 	paths = malloc((n + 1) * sizeof(*paths));
 	if (paths == NULL)
 		abort();
 	for (i = 0; i < n; i++)
 		paths[i] = deb->members[exports[i]].path;
-	/*
-	 * The archives are asked about the exports the gate may accept only:
-	 * the indices keep no other path (contents-exports.h), and asking
-	 * every backend the same keeps them alike.  Any other file here is
-	 * refused by the review gate whatever the archives ship.  Claims
-	 * hold every exported path of a claim: those are all asked.
-	 */
-	kept = malloc((n + 1) * sizeof(*kept));
-	if (kept == NULL)
-		abort();
-	for (i = 0; i < n; i++)
-		if (contents_is_export(paths[i], strlen(paths[i])))
-			kept[nkept++] = paths[i];
-	c.paths = kept;
-	ret = registry_archive_files(r, kept, nkept, found_archive_file, &c,
-	                             err);
 	c.paths = paths;
 	if (ret == 0)
 		ret = registry_claimed_files(r, paths, n, found_claimed_file,
 		                             &c, err);
-	free(kept);
+	for (i = 0; c.allowed[i]; i++)
+		free(c.allowed[i]);
+	free(c.allowed);
+	free(files);
 	free(paths);
 	free(exports);
 	return ret;
@@ -327,6 +424,8 @@ conflicts_kind_name(enum conflict_kind kind)
 		return "app";
 	case CONFLICT_FILE:
 		return "file";
+	case CONFLICT_DIRECTORY:
+		return "directory";
 	}
 	return "?";
 }
@@ -340,6 +439,9 @@ conflicts_describe(const struct conflict *c, char *buf, size_t len)
 	if (c->kind == CONFLICT_APP)
 		snprintf(buf, len, "app id %s is owned by %s", c->name,
 		         c->owner);
+	else if (c->kind == CONFLICT_DIRECTORY)
+		snprintf(buf, len, "file %s is a directory in archive %s",
+		         c->name, c->archive);
 	else if (c->archive != NULL && c->other != NULL)
 		snprintf(buf, len, "%s %s is shipped by %s in archive %s",
 		         what, c->name, c->other, c->archive);

@@ -1,29 +1,30 @@
 /*
  * conflicts.h: what in a binary package clashes with the archives or
- * with other apps' claims.
+ * with other apps' claims, judged as dpkg would judge installing it.
  *
- * The namespace (ROOT/APP) cannot clash: it is the app's own.  What can:
+ * Any binary package, extras or not.  What clashes:
  *
  * - the package name, with and without its "extras-" prefix, shipping
  *   files in an indexed archive, or claimed by another app;
- * - the app id, claimed by another owner;
- * - every file outside the namespace (the exports: .desktop files, icons,
- *   docs, the AppArmor profile, and whatever else the package ships there)
- *   that another app already claimed, or, among those the review gate can
- *   accept (contents_is_export()), that an archive package ships: the
- *   archive indices keep no other path, and the gate refuses any other
- *   file outside the namespace whatever the archives hold.  Directories
- *   are shared and never clash.  A file an archive lists for this very
- *   package (an upgrade) does not clash either.
+ * - the app id (an extras package's source without "extras-", any other
+ *   package's source), claimed by another owner;
+ * - every file (not directory: dpkg shares those) that an archive package
+ *   other than this one ships, unless this package Replaces or Conflicts
+ *   with it (dpkg then lets it take the file over, or removes the other
+ *   package first); a file where an archive has a directory; and every
+ *   file outside an extras package's namespace that another app claimed.
  *
- * The namespace root of a package: --root when given; else the ROOT for
- * which ROOT/APP holds the most of the package's members, among the
- * prefixes namespace_check_root() accepts; else the default root.  The
- * declaration is not in the .deb, so its files are the evidence.
+ * The namespace root of an extras package: --root when given; else the
+ * ROOT for which ROOT/APP holds the most of the package's members, among
+ * the prefixes namespace_check_root() accepts; else the default root.  The
+ * declaration is not in the .deb, so its files are the evidence.  A
+ * package that is not an extras package has no namespace: all its files
+ * are exported.
  */
 #ifndef DH_EXTRAS_CONFLICTS_H
 #define DH_EXTRAS_CONFLICTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <dpkg/error.h>
@@ -35,7 +36,8 @@
 enum conflict_kind {
 	CONFLICT_PACKAGE,	/* a package name */
 	CONFLICT_APP,		/* the app id */
-	CONFLICT_FILE,		/* an exported path */
+	CONFLICT_FILE,		/* a file another package ships */
+	CONFLICT_DIRECTORY,	/* a file where an archive has a directory */
 };
 
 struct conflict {
@@ -60,7 +62,14 @@ struct conflicts_options {
 /* The app id of DEB, validated; NULL with ERR set. */
 const char *conflicts_app(const struct debfile *deb, struct dpkg_error *err);
 
-/* Fill NS for DEB (root as described above); -1 with ERR set. */
+/* Whether DEB is an extras package (its name has the prefix). */
+bool conflicts_is_extras(const struct debfile *deb);
+
+/*
+ * Fill NS for DEB (root as described above); -1 with ERR set.  For a
+ * package that is not an extras package, NS->rel is "" and NS->app the
+ * source name.
+ */
 int conflicts_namespace(const struct debfile *deb, const char *root,
                         struct extras_namespace *ns, struct dpkg_error *err);
 

@@ -1,8 +1,16 @@
 /*
  * contents-index.c: a compact, memory-mapped index of Contents files.
+ *
+ * Building runs in the workers of contents_read(): each keeps its own
+ * package lists and drops each entry's (hash, list) into one of NBUCKETS
+ * buckets by the hash's top bits.  Then the lists are merged, and threads
+ * fill the slots bucket range by bucket range, straight into the mapped
+ * file: the home slot grows with the hash, so each thread sweeps its part
+ * of the table once.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,65 +19,50 @@
 #include <unistd.h>
 
 #include "conflicts/contents-index.h"
-#include "conflicts/spool.h"
 
-#define MAGIC "DHXCIDX1"
-#define VERSION 1
+#define MAGIC "DHXCIDX2"
+#define VERSION 2
 /* Distinguishes a file written on a host of the other byte order. */
 #define BYTE_ORDER_MARK 0x01020304u
+#define HEADER_SIZE 4096
+#define TAG_BITS 40
+#define LIST_BITS 24
+#define LIST_MAX (CONTENTS_DIRECTORY - 2)
+#define BUCKET_BITS 8
+#define NBUCKETS (1u << BUCKET_BITS)
+#define MAX_WORKERS 8
 
 struct contents_index_header {
 	char magic[8];
 	uint32_t version;
 	uint32_t byte_order;
-	uint32_t block;
-	uint32_t reserved;
-	uint64_t nentries, nlists, npackages, nslots;
+	uint64_t nentries, ndirs, nlists, npackages, nslots;
 	uint64_t lines, bad_lines;
-	uint64_t entries_off, entries_len;
-	uint64_t blocks_off;
+	uint64_t slots_off;
 	uint64_t lists_off, list_text_off, list_text_len;
 	uint64_t packages_off, package_text_off, package_text_len;
-	uint64_t slots_off;
 	uint64_t file_size;
 	char label[CONTENTS_LABEL_MAX + 1];
 };
 
 /* A growable byte buffer. */
 struct buf {
-	unsigned char *data;
+	char *data;
 	size_t len, cap;
 };
 
 static void
-buf_reserve(struct buf *b, size_t more)
-{
-	if (b->len + more <= b->cap)
-		return;
-	while (b->len + more > b->cap)
-		b->cap = b->cap ? b->cap * 2 : 1 << 16;
-	b->data = realloc(b->data, b->cap);
-	if (b->data == NULL)
-		abort();
-}
-
-static void
 buf_add(struct buf *b, const void *p, size_t n)
 {
-	buf_reserve(b, n);
+	if (b->len + n > b->cap) {
+		while (b->len + n > b->cap)
+			b->cap = b->cap ? b->cap * 2 : 1 << 16;
+		b->data = realloc(b->data, b->cap);
+		if (b->data == NULL)
+			abort();
+	}
 	memcpy(b->data + b->len, p, n);
 	b->len += n;
-}
-
-static inline unsigned char *
-put_varint(unsigned char *p, uint64_t v)
-{
-	while (v >= 0x80) {
-		*p++ = (unsigned char)(v | 0x80);
-		v >>= 7;
-	}
-	*p++ = (unsigned char)v;
-	return p;
 }
 
 /* An open-addressing set of strings kept in a text buffer. */
@@ -136,6 +129,13 @@ strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 	return s->n++;
 }
 
+static const char *
+strset_str(const struct strset *s, uint32_t id, size_t *len)
+{
+	*len = s->lens[id];
+	return s->text.data + s->offsets[id];
+}
+
 static void
 strset_free(struct strset *s)
 {
@@ -146,30 +146,48 @@ strset_free(struct strset *s)
 	free(s->text.data);
 }
 
+/* One entry waiting for its slot: the hash, and the worker's list id. */
+struct pair {
+	uint64_t hash;
+	uint32_t list;
+} __attribute__((packed));
+
+#define BLOCK_PAIRS 340
+struct block {
+	struct block *next;
+	uint32_t n;
+	struct pair v[BLOCK_PAIRS];
+};
+
+/* 32 MB slabs, 2 MB aligned: huge pages where the kernel gives them, so
+ * filling them costs few page faults. */
+#define SLAB_BLOCKS 8192
+#define HUGE_PAGE (2u << 20)
+
+/* What one worker of contents_read() builds. */
+struct part {
+	struct block *buckets[NBUCKETS];
+	struct block *slab;
+	size_t slab_used;
+	struct block **slabs;
+	size_t nslabs;
+	struct strset lists;	/* package lists as written */
+	uint32_t last_list;	/* the previous line's, or UINT32_MAX */
+	uint64_t nentries, ndirs;
+	uint32_t *map;		/* list id → the index's list number */
+};
+
 struct contents_builder {
 	char label[CONTENTS_LABEL_MAX + 1];
 	char *path, *tmp;
 	int fd;
 	struct contents_stats stats;
-	/* The entries go to the file while the rest is being built. */
-	struct spool *entries;
-	uint64_t *blocks;
-	size_t nblocks, blocks_cap;
-	uint64_t *hashes;
-	size_t nentries, hashes_cap;
-	char prev[CONTENTS_PATH_MAX];
-	size_t prevlen;
-	/* Raw package lists as written, and their section-less text. */
-	struct strset raw_lists;
-	struct buf list_text;
-	uint32_t *list_offsets;
-	size_t list_offsets_cap;
-	const char *last_raw;
-	size_t last_raw_len;
-	uint32_t last_list;
+	int nparts;
+	struct part *parts;
+	/* The merged lists: names without area or section. */
+	struct strset lists;
 	struct strset packages;
-	/* The package lists of lines not kept: only their names count. */
-	struct strset other_lists;
+	uint64_t nentries, ndirs;
 };
 
 struct contents_builder *
@@ -177,13 +195,19 @@ contents_builder_new(const char *label, const char *path,
                      struct dpkg_error *err)
 {
 	struct contents_builder *b = calloc(1, sizeof(*b));
+	int i;
 
 	if (b == NULL)
 		abort();
 	snprintf(b->label, sizeof(b->label), "%s", label);
+	b->nparts = contents_workers(MAX_WORKERS);
+	b->parts = calloc(b->nparts, sizeof(*b->parts));
 	b->path = strdup(path);
-	if (b->path == NULL || asprintf(&b->tmp, "%s.new-XXXXXX", path) < 0)
+	if (b->parts == NULL || b->path == NULL ||
+	    asprintf(&b->tmp, "%s.new-XXXXXX", path) < 0)
 		abort();
+	for (i = 0; i < b->nparts; i++)
+		b->parts[i].last_list = UINT32_MAX;
 	b->fd = mkostemp(b->tmp, O_CLOEXEC);
 	if (b->fd < 0) {
 		dpkg_put_errno(err, "%s: cannot create temporary file", path);
@@ -192,134 +216,71 @@ contents_builder_new(const char *label, const char *path,
 		contents_builder_free(b);
 		return NULL;
 	}
-	b->entries = spool_new(b->fd, sizeof(struct contents_index_header));
 	return b;
 }
 
-/* A new list: keep its names without area or section. */
-static void
-add_list(struct contents_builder *b, const char *pkgs, size_t len)
+static struct block *
+new_block(struct part *p)
 {
-	const char *p = pkgs, *end = pkgs + len;
-	size_t id = b->raw_lists.n - 1;
+	struct block *blk;
 
-	if (id + 2 > b->list_offsets_cap) {
-		b->list_offsets_cap = b->list_offsets_cap ?
-		                      b->list_offsets_cap * 2 : 1024;
-		b->list_offsets = realloc(b->list_offsets,
-		                          b->list_offsets_cap *
-		                          sizeof(*b->list_offsets));
-		if (b->list_offsets == NULL)
+	if (p->slab == NULL || p->slab_used == SLAB_BLOCKS) {
+		p->slab = aligned_alloc(HUGE_PAGE,
+		                        SLAB_BLOCKS * sizeof(struct block));
+		if (p->slab != NULL)
+			madvise(p->slab, SLAB_BLOCKS * sizeof(struct block),
+			        MADV_HUGEPAGE);
+		p->slabs = realloc(p->slabs, (p->nslabs + 1) *
+		                   sizeof(*p->slabs));
+		if (p->slab == NULL || p->slabs == NULL)
 			abort();
+		p->slabs[p->nslabs++] = p->slab;
+		p->slab_used = 0;
 	}
-	b->list_offsets[id] = b->list_text.len;
-	while (p < end) {
-		const char *comma = memchr(p, ',', end - p);
-		size_t itemlen = (comma ? comma : end) - p, namelen;
-		const char *name = contents_item_package(p, itemlen, &namelen);
-		bool added;
-
-		if (b->list_text.len > b->list_offsets[id])
-			buf_add(&b->list_text, ",", 1);
-		buf_add(&b->list_text, name, namelen);
-		if (namelen > 0)
-			strset_intern(&b->packages, name, namelen, &added);
-		p += itemlen + 1;
-	}
-	b->list_offsets[id + 1] = b->list_text.len;
-}
-
-static uint32_t
-list_id(struct contents_builder *b, const char *pkgs, size_t len)
-{
-	bool added;
-	uint32_t id;
-
-	/* Neighbouring paths often come from the same package. */
-	if (b->last_raw && len == b->last_raw_len &&
-	    memcmp(pkgs, b->last_raw, len) == 0)
-		return b->last_list;
-	id = strset_intern(&b->raw_lists, pkgs, len, &added);
-	if (added)
-		add_list(b, pkgs, len);
-	b->last_raw = (const char *)b->raw_lists.text.data +
-	              b->raw_lists.offsets[id];
-	b->last_raw_len = len;
-	b->last_list = id;
-	return id;
-}
-
-/* The names of a list whose paths are not kept: once per list. */
-static void
-add_names(struct contents_builder *b, const char *pkgs, size_t len)
-{
-	const char *p = pkgs, *end = pkgs + len;
-	bool added;
-
-	strset_intern(&b->other_lists, pkgs, len, &added);
-	while (added && p < end) {
-		const char *comma = memchr(p, ',', end - p);
-		size_t itemlen = (comma ? comma : end) - p, namelen;
-		const char *name = contents_item_package(p, itemlen, &namelen);
-		bool new_name;
-
-		if (namelen > 0)
-			strset_intern(&b->packages, name, namelen, &new_name);
-		p += itemlen + 1;
-	}
+	blk = &p->slab[p->slab_used++];
+	blk->n = 0;
+	blk->next = NULL;
+	return blk;
 }
 
 static void
 add_entry(void *ctx, const char *path, size_t len, uint64_t hash,
           const char *pkgs, size_t pkglen)
 {
-	struct contents_builder *b = ctx;
-	size_t shared = 0;
+	struct part *p = ctx;
+	struct block **bucket = &p->buckets[hash >> (64 - BUCKET_BITS)];
+	struct block *blk = *bucket;
 	uint32_t list;
-	unsigned char *p;
 
-	if (path == NULL) {
-		add_names(b, pkgs, pkglen);
-		return;
-	}
-	if (len >= CONTENTS_PATH_MAX) {
-		b->stats.bad_lines++;
-		b->stats.entries--;
-		b->stats.kept--;
-		return;
-	}
-	list = list_id(b, pkgs, pkglen);
-	if (b->nentries == b->hashes_cap) {
-		b->hashes_cap = b->hashes_cap ? b->hashes_cap * 2 : 1 << 16;
-		b->hashes = realloc(b->hashes, b->hashes_cap * sizeof(uint64_t));
-		if (b->hashes == NULL)
-			abort();
-	}
-	b->hashes[b->nentries] = hash;
-	if (b->nentries % CONTENTS_BLOCK == 0) {
-		if (b->nblocks == b->blocks_cap) {
-			b->blocks_cap = b->blocks_cap ? b->blocks_cap * 2 : 4096;
-			b->blocks = realloc(b->blocks,
-			                    b->blocks_cap * sizeof(uint64_t));
-			if (b->blocks == NULL)
-				abort();
-		}
-		b->blocks[b->nblocks++] = spool_length(b->entries);
+	(void)path;
+	(void)len;
+	if (pkgs == NULL) {
+		list = CONTENTS_DIRECTORY;
+		p->ndirs++;
 	} else {
-		size_t max = len < b->prevlen ? len : b->prevlen;
+		size_t lastlen = 0;
+		const char *last = p->last_list == UINT32_MAX ? NULL :
+		                   strset_str(&p->lists, p->last_list,
+		                              &lastlen);
+		bool added;
 
-		while (shared < max && b->prev[shared] == path[shared])
-			shared++;
+		/* Neighbouring paths often come from the same package. */
+		if (last == NULL || lastlen != pkglen ||
+		    memcmp(last, pkgs, pkglen) != 0)
+			p->last_list = strset_intern(&p->lists, pkgs, pkglen,
+			                             &added);
+		list = p->last_list;
+		p->nentries++;
 	}
-	p = spool_reserve(b->entries, 3 * 10 + len - shared);
-	p = put_varint(p, shared);
-	p = put_varint(p, len - shared);
-	memcpy(p, path + shared, len - shared);
-	p = put_varint(p + len - shared, list);
-	spool_commit(b->entries, p);
-	memcpy(b->prev + shared, path + shared, len - shared);
-	b->prevlen = len;
-	b->nentries++;
+	if (blk == NULL || blk->n == BLOCK_PAIRS) {
+		struct block *fresh = new_block(p);
+
+		fresh->next = blk;
+		*bucket = blk = fresh;
+	}
+	blk->v[blk->n].hash = hash;
+	blk->v[blk->n].list = list;
+	blk->n++;
 }
 
 int
@@ -327,7 +288,13 @@ contents_builder_add(struct contents_builder *b,
                      const char *const *filenames, int nfiles,
                      struct dpkg_error *err)
 {
-	return contents_read(filenames, nfiles, add_entry, b, &b->stats, err);
+	void *ctx[MAX_WORKERS];
+	int i;
+
+	for (i = 0; i < b->nparts; i++)
+		ctx[i] = &b->parts[i];
+	return contents_read(filenames, nfiles, b->nparts, add_entry, ctx,
+	                     &b->stats, err);
 }
 
 const struct contents_stats *
@@ -336,56 +303,255 @@ contents_builder_stats(const struct contents_builder *b)
 	return &b->stats;
 }
 
+/* The section-less list of RAW ("utils/a,b") into the merged lists. */
+static uint32_t
+merge_list(struct contents_builder *b, const char *raw, size_t len)
+{
+	struct buf names = { 0 };
+	const char *p = raw, *end = raw + len;
+	uint32_t id;
+	bool added;
+
+	while (p < end) {
+		const char *comma = memchr(p, ',', end - p);
+		size_t itemlen = (comma ? comma : end) - p, namelen;
+		const char *name = contents_item_package(p, itemlen, &namelen);
+
+		if (names.len > 0)
+			buf_add(&names, ",", 1);
+		buf_add(&names, name, namelen);
+		if (namelen > 0)
+			strset_intern(&b->packages, name, namelen, &added);
+		p += itemlen + 1;
+	}
+	id = strset_intern(&b->lists, names.data ? names.data : "",
+	                   names.len, &added);
+	free(names.data);
+	return id;
+}
+
+static int
+merge_lists(struct contents_builder *b, struct dpkg_error *err)
+{
+	int w;
+
+	for (w = 0; w < b->nparts; w++) {
+		struct part *p = &b->parts[w];
+		uint32_t i;
+
+		p->map = malloc((p->lists.n + 1) * sizeof(*p->map));
+		if (p->map == NULL)
+			abort();
+		for (i = 0; i < p->lists.n; i++) {
+			size_t len;
+			const char *raw = strset_str(&p->lists, i, &len);
+
+			p->map[i] = merge_list(b, raw, len);
+		}
+		b->nentries += p->nentries;
+		b->ndirs += p->ndirs;
+	}
+	if (b->lists.n > LIST_MAX)
+		return dpkg_put_error(err, "%s: more than %u package lists",
+		                      b->path, LIST_MAX);
+	return 0;
+}
+
 static inline uint64_t
 home_slot(uint64_t h, uint64_t nslots)
 {
 	return ((h >> 32) * nslots) >> 32;
 }
 
+static inline uint64_t
+slot_value(uint64_t h, uint32_t list)
+{
+	uint64_t field = list == CONTENTS_DIRECTORY ? list : list + 1;
+
+	return (h & ((1ull << TAG_BITS) - 1)) << LIST_BITS | field;
+}
+
+/* Room past a bucket's own slots for the probes that run beyond them. */
+#define SPILL (1u << 16)
+
 /*
- * Fill the slots in order of home slot, so that the writes walk the table
- * once instead of jumping around it: bucket the (hash, entry) pairs by the
- * top bits of the hash first (home_slot() grows with them).
+ * One filler: buckets [FIRST, LAST), whose home slots are [LO, LIMIT).  It
+ * fills them one bucket at a time in a small window (a bucket's slots stay
+ * in the cache) and writes each bucket's slots to the file once final: no
+ * later bucket probes below its own first home slot.
  */
-struct pair {
-	uint64_t hash;
-	uint64_t entry;
+struct fill {
+	const struct contents_builder *b;
+	int fd;
+	uint64_t nslots;
+	unsigned first, last;
+	uint64_t limit;
+	int error;
+	/* Entries whose probe ran past the window or LIMIT. */
+	struct pair *deferred;
+	size_t ndeferred, cap;
 };
 
-static uint64_t *
-build_slots(const struct contents_builder *b, uint64_t nslots)
+static void
+defer(struct fill *f, uint64_t h, uint32_t list)
 {
-	enum { BUCKET_BITS = 12, NBUCKETS = 1 << BUCKET_BITS };
-	uint64_t *slots = malloc(nslots * sizeof(*slots));
-	struct pair *pairs = malloc((b->nentries + 1) * sizeof(*pairs));
-	size_t *start = calloc(NBUCKETS + 1, sizeof(*start));
+	if (f->ndeferred == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 64;
+		f->deferred = realloc(f->deferred, f->cap * sizeof(struct pair));
+		if (f->deferred == NULL)
+			abort();
+	}
+	f->deferred[f->ndeferred].hash = h;
+	f->deferred[f->ndeferred++].list = list;
+}
+
+static int
+pwrite_all(int fd, const void *p, size_t n, off_t off)
+{
+	const char *c = p;
+
+	while (n > 0) {
+		ssize_t w = pwrite(fd, c, n, off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		c += w;
+		n -= w;
+		off += w;
+	}
+	return 0;
+}
+
+/* The first home slot of BUCKET's hashes. */
+static uint64_t
+bucket_start(unsigned bucket, uint64_t nslots)
+{
+	return home_slot((uint64_t)bucket << (64 - BUCKET_BITS), nslots);
+}
+
+static void *
+fill_slots(void *arg)
+{
+	struct fill *f = arg;
+	uint64_t base = bucket_start(f->first, f->nslots), cap, used = 0;
+	uint64_t *win;
+	unsigned bucket;
+	int w;
+
+	cap = (f->nslots >> BUCKET_BITS) * 2 + SPILL;
+	win = calloc(cap, sizeof(*win));
+	if (win == NULL)
+		abort();
+	for (bucket = f->first; bucket < f->last && f->error == 0; bucket++) {
+		uint64_t end = bucket + 1 < f->last ?
+		               bucket_start(bucket + 1, f->nslots) : f->limit;
+		uint64_t own = end - base, spill;
+
+		if (own > cap - SPILL) {
+			/* Hashes far from uniform: grow the window. */
+			win = realloc(win, (own + SPILL) * sizeof(*win));
+			if (win == NULL)
+				abort();
+			memset(win + cap, 0, (own + SPILL - cap) * sizeof(*win));
+			cap = own + SPILL;
+		}
+		for (w = 0; w < f->b->nparts; w++) {
+			const struct part *p = &f->b->parts[w];
+			const struct block *blk;
+			uint32_t i;
+
+			for (blk = p->buckets[bucket]; blk; blk = blk->next)
+				for (i = 0; i < blk->n; i++) {
+					uint64_t h = blk->v[i].hash;
+					uint32_t list = blk->v[i].list;
+					uint64_t pos = home_slot(h, f->nslots) -
+					               base;
+
+					if (list != CONTENTS_DIRECTORY)
+						list = p->map[list];
+					while (pos < cap && win[pos])
+						pos++;
+					if (pos == cap || base + pos >= f->limit) {
+						defer(f, h, list);
+						continue;
+					}
+					win[pos] = slot_value(h, list);
+					if (pos + 1 > used)
+						used = pos + 1;
+				}
+		}
+		if (pwrite_all(f->fd, win, own * sizeof(*win),
+		               HEADER_SIZE + base * sizeof(*win)) < 0)
+			f->error = errno ? errno : EIO;
+		/* What ran past this bucket's slots starts the next one's. */
+		spill = used > own ? used - own : 0;
+		memmove(win, win + own, spill * sizeof(*win));
+		memset(win + spill, 0, ((used > own ? used : own) - spill) *
+		       sizeof(*win));
+		used = spill;
+		base = end;
+	}
+	free(win);
+	return NULL;
+}
+
+/* Put one deferred entry in the file, wrapping at the table's end. */
+static int
+insert_in_file(int fd, uint64_t nslots, uint64_t h, uint32_t list)
+{
+	uint64_t pos = home_slot(h, nslots), s, probes;
+
+	for (probes = 0; probes < nslots; probes++) {
+		if (pread(fd, &s, sizeof(s), HEADER_SIZE + pos * sizeof(s)) !=
+		    sizeof(s))
+			return -1;
+		if (s == 0) {
+			s = slot_value(h, list);
+			return pwrite_all(fd, &s, sizeof(s),
+			                  HEADER_SIZE + pos * sizeof(s));
+		}
+		if (++pos == nslots)
+			pos = 0;
+	}
+	return -1;
+}
+
+/* Write the NSLOTS slots to FD; -1 with errno set on failure. */
+static int
+build_slots(const struct contents_builder *b, int fd, uint64_t nslots)
+{
+	struct fill f[MAX_WORKERS];
+	pthread_t threads[MAX_WORKERS];
+	int n = b->nparts, t, ret = 0;
 	size_t i;
 
-	if (slots == NULL || pairs == NULL || start == NULL)
-		abort();
-	memset(slots, 0, nslots * sizeof(*slots));
-	for (i = 0; i < b->nentries; i++)
-		start[(b->hashes[i] >> (64 - BUCKET_BITS)) + 1]++;
-	for (i = 1; i <= NBUCKETS; i++)
-		start[i] += start[i - 1];
-	for (i = 0; i < b->nentries; i++) {
-		uint64_t h = b->hashes[i];
-		struct pair *p = &pairs[start[h >> (64 - BUCKET_BITS)]++];
-
-		p->hash = h;
-		p->entry = i;
+	for (t = 0; t < n; t++) {
+		memset(&f[t], 0, sizeof(f[t]));
+		f[t].b = b;
+		f[t].fd = fd;
+		f[t].nslots = nslots;
+		f[t].first = NBUCKETS * t / n;
+		f[t].last = NBUCKETS * (t + 1) / n;
+		f[t].limit = t + 1 < n ? bucket_start(f[t].last, nslots) :
+		             nslots;
+		if (pthread_create(&threads[t], NULL, fill_slots, &f[t]) != 0)
+			abort();
 	}
-	for (i = 0; i < b->nentries; i++) {
-		uint64_t h = pairs[i].hash, pos = home_slot(h, nslots);
-
-		while (slots[pos])
-			if (++pos == nslots)
-				pos = 0;
-		slots[pos] = (h << 32) | (pairs[i].entry + 1);
+	for (t = 0; t < n; t++)
+		pthread_join(threads[t], NULL);
+	for (t = 0; t < n; t++) {
+		if (f[t].error != 0 && ret == 0) {
+			errno = f[t].error;
+			ret = -1;
+		}
+		for (i = 0; i < f[t].ndeferred && ret == 0; i++)
+			ret = insert_in_file(fd, nslots, f[t].deferred[i].hash,
+			                     f[t].deferred[i].list);
+		free(f[t].deferred);
 	}
-	free(pairs);
-	free(start);
-	return slots;
+	return ret;
 }
 
 static int
@@ -440,95 +606,97 @@ write_section(int fd, uint64_t *off, uint64_t *where, const void *p,
 	return write_all(fd, p, n);
 }
 
-/* Everything after the entries, then the header. */
+/* Offsets (N + 1) of the strings of S into one text, in ORDER. */
+static void
+flatten(const struct strset *s, const uint32_t *order, uint32_t *offsets,
+        struct buf *text)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		uint32_t id = order ? order[i] : i;
+
+		offsets[i] = text->len;
+		buf_add(text, s->text.data + s->offsets[id], s->lens[id]);
+	}
+	offsets[s->n] = text->len;
+}
+
+/* The lists and names after the slots, then the header. */
 static int
-write_index(struct contents_builder *b, int fd, uint64_t entries_len,
-            uint64_t *slots, uint64_t nslots)
+write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 {
 	struct contents_index_header h;
 	const struct strset *pk = &b->packages;
 	uint32_t *order = malloc((pk->n + 1) * sizeof(*order));
 	uint32_t *pkoff = malloc((pk->n + 1) * sizeof(*pkoff));
-	struct buf pktext = { 0 };
-	uint64_t off = sizeof(h) + entries_len;
-	uint32_t empty_list = 0;
+	uint32_t *listoff = malloc((b->lists.n + 1) * sizeof(*listoff));
+	struct buf pktext = { 0 }, listtext = { 0 };
 	size_t i;
 	int ret = 0;
 
-	if (order == NULL || pkoff == NULL)
+	if (order == NULL || pkoff == NULL || listoff == NULL)
 		abort();
 	for (i = 0; i < pk->n; i++)
 		order[i] = i;
 	qsort_r(order, pk->n, sizeof(*order), cmp_names, (void *)pk);
-	for (i = 0; i < pk->n; i++) {
-		pkoff[i] = pktext.len;
-		buf_add(&pktext, pk->text.data + pk->offsets[order[i]],
-		        pk->lens[order[i]]);
-	}
-	pkoff[pk->n] = pktext.len;
+	flatten(pk, order, pkoff, &pktext);
+	flatten(&b->lists, NULL, listoff, &listtext);
 
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, MAGIC, 8);
 	h.version = VERSION;
 	h.byte_order = BYTE_ORDER_MARK;
-	h.block = CONTENTS_BLOCK;
 	h.nentries = b->nentries;
-	h.nlists = b->raw_lists.n;
+	h.ndirs = b->ndirs;
+	h.nlists = b->lists.n;
 	h.npackages = pk->n;
 	h.nslots = nslots;
 	h.lines = b->stats.lines;
 	h.bad_lines = b->stats.bad_lines;
 	snprintf(h.label, sizeof(h.label), "%s", b->label);
-	h.entries_off = sizeof(h);
-	if (lseek(fd, off, SEEK_SET) < 0 ||
-	    write_section(fd, &off, &h.blocks_off, b->blocks,
-	                  b->nblocks * sizeof(uint64_t)) < 0 ||
-	    write_section(fd, &off, &h.lists_off,
-	                  b->list_offsets ? b->list_offsets : &empty_list,
-	                  (b->raw_lists.n + 1) * sizeof(uint32_t)) < 0 ||
-	    write_section(fd, &off, &h.list_text_off, b->list_text.data,
-	                  b->list_text.len) < 0 ||
-	    write_section(fd, &off, &h.packages_off, pkoff,
+	h.slots_off = HEADER_SIZE;
+	if (lseek(b->fd, off, SEEK_SET) < 0 ||
+	    write_section(b->fd, &off, &h.lists_off, listoff,
+	                  (b->lists.n + 1) * sizeof(uint32_t)) < 0 ||
+	    write_section(b->fd, &off, &h.list_text_off, listtext.data,
+	                  listtext.len) < 0 ||
+	    write_section(b->fd, &off, &h.packages_off, pkoff,
 	                  (pk->n + 1) * sizeof(uint32_t)) < 0 ||
-	    write_section(fd, &off, &h.package_text_off, pktext.data,
-	                  pktext.len) < 0 ||
-	    write_section(fd, &off, &h.slots_off, slots,
-	                  nslots * sizeof(uint64_t)) < 0)
+	    write_section(b->fd, &off, &h.package_text_off, pktext.data,
+	                  pktext.len) < 0)
 		ret = -1;
-	h.entries_len = entries_len;
-	h.list_text_len = b->list_text.len;
+	h.list_text_len = listtext.len;
 	h.package_text_len = pktext.len;
 	h.file_size = off;
-	if (ret == 0 && (lseek(fd, 0, SEEK_SET) < 0 ||
-	                 write_all(fd, &h, sizeof(h)) < 0))
+	b->stats.index_bytes = off;
+	if (ret == 0 && (pwrite(b->fd, &h, sizeof(h), 0) != sizeof(h)))
 		ret = -1;
 	free(order);
 	free(pkoff);
+	free(listoff);
 	free(pktext.data);
+	free(listtext.data);
 	return ret;
 }
 
 int
 contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 {
-	/* Load factor 0.8: misses stop at an empty slot within a line. */
-	uint64_t nslots = b->nentries + b->nentries / 4 + 1;
-	uint64_t entries_len = spool_length(b->entries), *slots;
-	int ret = 0, error;
+	uint64_t n, nslots, end;
+	int ret = 0;
 
-	error = spool_finish(b->entries);
-	b->entries = NULL;
-	if (error != 0) {
-		errno = error;
-		return dpkg_put_errno(err, "%s: cannot write", b->tmp);
-	}
-	if (b->nentries >= UINT32_MAX)
-		return dpkg_put_error(err, "%s: too many entries", b->path);
-	slots = build_slots(b, nslots);
-	if (write_index(b, b->fd, entries_len, slots, nslots) < 0 ||
-	    fchmod(b->fd, 0644) < 0 || fsync(b->fd) < 0)
+	if (merge_lists(b, err) < 0)
+		return -1;
+	n = b->nentries + b->ndirs;
+	b->stats.directories = b->ndirs;
+	/* Load factor 0.8: misses stop at an empty slot within a line. */
+	nslots = n + n / 4 + 1;
+	end = HEADER_SIZE + nslots * sizeof(uint64_t);
+	if (ftruncate(b->fd, end) < 0 || build_slots(b, b->fd, nslots) < 0 ||
+	    write_tail(b, end, nslots) < 0 || fchmod(b->fd, 0644) < 0 ||
+	    fsync(b->fd) < 0)
 		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
-	free(slots);
 	if (close(b->fd) < 0 && ret == 0)
 		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
 	b->fd = -1;
@@ -545,10 +713,11 @@ contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 void
 contents_builder_free(struct contents_builder *b)
 {
+	int w;
+	size_t i;
+
 	if (b == NULL)
 		return;
-	if (b->entries != NULL)
-		spool_finish(b->entries);
 	if (b->fd >= 0)
 		close(b->fd);
 	/* Not committed: no temporary file left behind. */
@@ -556,27 +725,31 @@ contents_builder_free(struct contents_builder *b)
 		unlink(b->tmp);
 	free(b->tmp);
 	free(b->path);
-	free(b->blocks);
-	free(b->hashes);
-	strset_free(&b->raw_lists);
-	free(b->list_text.data);
-	free(b->list_offsets);
+	for (w = 0; w < b->nparts; w++) {
+		struct part *p = &b->parts[w];
+
+		for (i = 0; i < p->nslabs; i++)
+			free(p->slabs[i]);
+		free(p->slabs);
+		free(p->map);
+		strset_free(&p->lists);
+	}
+	free(b->parts);
+	strset_free(&b->lists);
 	strset_free(&b->packages);
-	strset_free(&b->other_lists);
 	free(b);
 }
 
 struct contents_index {
+	int fd;
 	void *map;
 	size_t size;
 	const struct contents_index_header *h;
-	const unsigned char *entries;
-	const uint64_t *blocks;
+	const uint64_t *slots;
 	const uint32_t *lists;
 	const char *list_text;
 	const uint32_t *packages;
 	const char *package_text;
-	const uint64_t *slots;
 };
 
 static bool
@@ -585,38 +758,42 @@ section_ok(uint64_t off, uint64_t len, uint64_t size)
 	return off <= size && len <= size - off && off % 8 == 0;
 }
 
-/* Whether the offset tables stay inside their texts and are ordered. */
+/*
+ * Whether an offset table starts at 0 and ends inside its text.  The
+ * entries between are checked when used (span_ok()): checking them all
+ * here would read the whole table on every open.
+ */
 static bool
 offsets_ok(const uint32_t *o, uint64_t n, uint64_t textlen)
 {
-	uint64_t i;
-
-	for (i = 0; i < n; i++)
-		if (o[i] > o[i + 1])
-			return false;
 	return o[0] == 0 && o[n] <= textlen;
+}
+
+/* Whether entry I of offset table O (N entries) spans its text. */
+static inline bool
+span_ok(const uint32_t *o, uint64_t i, uint64_t n, uint64_t textlen)
+{
+	return i < n && o[i] <= o[i + 1] && o[i + 1] <= textlen;
 }
 
 static bool
 index_ok(const struct contents_index *idx)
 {
 	const struct contents_index_header *h = idx->h;
-	uint64_t size = idx->size, nblocks;
+	uint64_t size = idx->size;
 
 	if (memcmp(h->magic, MAGIC, 8) != 0 || h->version != VERSION ||
-	    h->byte_order != BYTE_ORDER_MARK || h->block != CONTENTS_BLOCK ||
-	    h->file_size != size || h->nentries >= UINT32_MAX ||
-	    h->nlists >= UINT32_MAX || h->npackages >= UINT32_MAX ||
-	    h->nslots <= h->nentries || h->label[CONTENTS_LABEL_MAX] != '\0')
+	    h->byte_order != BYTE_ORDER_MARK || h->file_size != size ||
+	    h->nlists > LIST_MAX || h->npackages >= UINT32_MAX ||
+	    h->nslots > size / 8 || h->nslots <= h->nentries + h->ndirs ||
+	    h->slots_off != HEADER_SIZE ||
+	    h->label[CONTENTS_LABEL_MAX] != '\0')
 		return false;
-	nblocks = (h->nentries + CONTENTS_BLOCK - 1) / CONTENTS_BLOCK;
-	if (!section_ok(h->entries_off, h->entries_len, size) ||
-	    !section_ok(h->blocks_off, nblocks * 8, size) ||
+	if (!section_ok(h->slots_off, h->nslots * 8, size) ||
 	    !section_ok(h->lists_off, (h->nlists + 1) * 4, size) ||
 	    !section_ok(h->list_text_off, h->list_text_len, size) ||
 	    !section_ok(h->packages_off, (h->npackages + 1) * 4, size) ||
-	    !section_ok(h->package_text_off, h->package_text_len, size) ||
-	    !section_ok(h->slots_off, h->nslots * 8, size))
+	    !section_ok(h->package_text_off, h->package_text_len, size))
 		return false;
 	return offsets_ok((const uint32_t *)((const char *)idx->map +
 	                                     h->lists_off),
@@ -641,7 +818,7 @@ contents_index_open(struct contents_index **idxp, const char *path,
 		close(fd);
 		return dpkg_put_errno(err, "%s: cannot stat", path);
 	}
-	if ((size_t)st.st_size < sizeof(struct contents_index_header)) {
+	if ((size_t)st.st_size < HEADER_SIZE) {
 		close(fd);
 		return dpkg_put_error(err, "%s: not a Contents index", path);
 	}
@@ -649,29 +826,27 @@ contents_index_open(struct contents_index **idxp, const char *path,
 	if (idx == NULL)
 		abort();
 	idx->size = st.st_size;
+	idx->fd = fd;
 	idx->map = mmap(NULL, idx->size, PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
 	if (idx->map == MAP_FAILED) {
+		close(fd);
 		free(idx);
 		return dpkg_put_errno(err, "%s: cannot map", path);
 	}
-	/* Lookups jump around: read no pages around the one wanted. */
-	madvise(idx->map, idx->size, MADV_RANDOM);
 	idx->h = idx->map;
 	if (!index_ok(idx)) {
 		munmap(idx->map, idx->size);
+		close(fd);
 		free(idx);
 		return dpkg_put_error(err, "%s: not a Contents index, or a "
 		                      "damaged one", path);
 	}
 #define AT(off) ((const char *)idx->map + (off))
-	idx->entries = (const unsigned char *)AT(idx->h->entries_off);
-	idx->blocks = (const uint64_t *)AT(idx->h->blocks_off);
+	idx->slots = (const uint64_t *)AT(idx->h->slots_off);
 	idx->lists = (const uint32_t *)AT(idx->h->lists_off);
 	idx->list_text = AT(idx->h->list_text_off);
 	idx->packages = (const uint32_t *)AT(idx->h->packages_off);
 	idx->package_text = AT(idx->h->package_text_off);
-	idx->slots = (const uint64_t *)AT(idx->h->slots_off);
 #undef AT
 	*idxp = idx;
 	return 0;
@@ -689,87 +864,108 @@ contents_index_entries(const struct contents_index *idx)
 	return idx->h->nentries;
 }
 
-/* Read a varint at *P, not past END; false when it runs over. */
-static inline bool
-get_varint(const unsigned char **p, const unsigned char *end, uint64_t *v)
+uint64_t
+contents_index_size(const struct contents_index *idx)
 {
-	int shift = 0;
-
-	*v = 0;
-	while (*p < end && shift < 64) {
-		unsigned char c = *(*p)++;
-
-		*v |= (uint64_t)(c & 0x7f) << shift;
-		if (!(c & 0x80))
-			return true;
-		shift += 7;
-	}
-	return false;
+	return idx->size;
 }
 
-/* Decode entry E into PATH (CONTENTS_PATH_MAX bytes); false if damaged. */
-static bool
-decode_entry(const struct contents_index *idx, uint64_t e, char *path,
-             size_t *len, uint64_t *list)
+/*
+ * Call EACH with the list number (or CONTENTS_DIRECTORY) of PATH's slots.
+ * The slots are read with pread(2), a window at a time, not through the
+ * mapping: a check probes a thousand places in a table of tens of
+ * megabytes, and a page fault each costs more than a read each.
+ */
+#define WINDOW 32
+
+static int
+probe(const struct contents_index *idx, const char *path,
+      void (*each)(const struct contents_index *, uint32_t, void *),
+      void *arg)
 {
-	uint64_t block = e / CONTENTS_BLOCK, k;
-	const unsigned char *end = idx->entries + idx->h->entries_len;
-	const unsigned char *p;
-	size_t cur = 0;
+	size_t len = strlen(path);
+	uint64_t h = contents_hash(path, len), nslots = idx->h->nslots;
+	uint64_t pos = home_slot(h, nslots), probes = 0;
+	uint64_t tag = h & ((1ull << TAG_BITS) - 1), win[WINDOW];
+	int n = 0;
 
-	if (idx->blocks[block] > idx->h->entries_len)
-		return false;
-	p = idx->entries + idx->blocks[block];
-	for (k = 0; k <= e % CONTENTS_BLOCK; k++) {
-		uint64_t shared, n;
+	while (probes < nslots) {
+		uint64_t want = nslots - pos < WINDOW ? nslots - pos : WINDOW;
+		ssize_t got = pread(idx->fd, win, want * sizeof(*win),
+		                    idx->h->slots_off + pos * sizeof(*win));
+		uint64_t k;
 
-		if (!get_varint(&p, end, &shared) || !get_varint(&p, end, &n) ||
-		    shared > cur || shared + n >= CONTENTS_PATH_MAX ||
-		    n > (uint64_t)(end - p))
-			return false;
-		memcpy(path + shared, p, n);
-		cur = shared + n;
-		p += n;
-		if (!get_varint(&p, end, list))
-			return false;
+		if (got <= 0)
+			return n;
+		want = got / sizeof(*win);
+		for (k = 0; k < want && probes < nslots; k++, probes++) {
+			uint64_t s = win[k];
+			uint32_t list = s & CONTENTS_DIRECTORY;
+
+			if (s == 0)
+				return n;
+			if (s >> LIST_BITS != tag)
+				continue;
+			if (list != CONTENTS_DIRECTORY)
+				list--;
+			if (list == CONTENTS_DIRECTORY ||
+			    list < idx->h->nlists) {
+				each(idx, list, arg);
+				n++;
+			}
+		}
+		pos += want;
+		if (pos == nslots)
+			pos = 0;
 	}
-	*len = cur;
-	return *list < idx->h->nlists;
+	return n;
+}
+
+struct find {
+	contents_found_fn *found;
+	void *ctx;
+	int n;
+	bool dir;
+};
+
+static void
+each_found(const struct contents_index *idx, uint32_t list, void *arg)
+{
+	struct find *f = arg;
+
+	if (list == CONTENTS_DIRECTORY) {
+		f->dir = true;
+		return;
+	}
+	if (!span_ok(idx->lists, list, idx->h->nlists, idx->h->list_text_len))
+		return;
+	if (f->found)
+		f->found(f->ctx, idx->list_text + idx->lists[list],
+		         idx->lists[list + 1] - idx->lists[list]);
+	f->n++;
 }
 
 int
 contents_index_find(const struct contents_index *idx, const char *path,
-                    contents_found_fn *found, void *ctx)
+                    contents_found_fn *found, contents_dir_fn *directory,
+                    void *ctx)
 {
-	size_t len = strlen(path);
-	uint64_t h = contents_hash(path, len), nslots = idx->h->nslots;
-	uint64_t pos = home_slot(h, nslots), probes;
-	char buf[CONTENTS_PATH_MAX];
-	int n = 0;
+	struct find f = { found, ctx, 0, false };
 
-	for (probes = 0; probes < nslots; probes++) {
-		uint64_t s = idx->slots[pos];
+	probe(idx, path, each_found, &f);
+	if (f.dir && directory != NULL)
+		directory(ctx);
+	return f.n;
+}
 
-		if (s == 0)
-			break;
-		if ((s >> 32) == (h & 0xffffffffu) &&
-		    (s & 0xffffffffu) <= idx->h->nentries) {
-			uint64_t e = (s & 0xffffffffu) - 1, list;
-			size_t elen;
+bool
+contents_index_is_directory(const struct contents_index *idx,
+                            const char *path)
+{
+	struct find f = { NULL, NULL, 0, false };
 
-			if (decode_entry(idx, e, buf, &elen, &list) &&
-			    elen == len && memcmp(buf, path, len) == 0) {
-				uint32_t a = idx->lists[list];
-				uint32_t b = idx->lists[list + 1];
-
-				found(ctx, idx->list_text + a, b - a);
-				n++;
-			}
-		}
-		if (++pos == nslots)
-			pos = 0;
-	}
-	return n;
+	probe(idx, path, each_found, &f);
+	return f.dir;
 }
 
 bool
@@ -783,7 +979,12 @@ contents_index_has_package(const struct contents_index *idx,
 		uint64_t mid = lo + (hi - lo) / 2;
 		uint32_t a = idx->packages[mid], b = idx->packages[mid + 1];
 		size_t n = b - a;
-		int c = memcmp(idx->package_text + a, name, n < len ? n : len);
+		int c;
+
+		if (!span_ok(idx->packages, mid, idx->h->npackages,
+		             idx->h->package_text_len))
+			return false;
+		c = memcmp(idx->package_text + a, name, n < len ? n : len);
 
 		if (c == 0)
 			c = (n > len) - (n < len);
@@ -803,5 +1004,6 @@ contents_index_close(struct contents_index *idx)
 	if (idx == NULL)
 		return;
 	munmap(idx->map, idx->size);
+	close(idx->fd);
 	free(idx);
 }

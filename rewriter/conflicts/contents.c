@@ -1,27 +1,27 @@
 /*
  * contents.c: read Contents indices as Debian and Ubuntu publish them.
  *
- * A reader thread decompresses into a few large buffers, each ending at a
- * line end; the caller's thread parses their lines and hands what it keeps
- * to its callback.  The two meet in a small queue guarded by one mutex.
- * Since the index keeps only the paths contents-exports.h allows (few),
- * parsing is a scan of each line's end for its package list, about as
- * costly as decompressing: each thread does one.
+ * One producer thread per file (up to MAX_PRODUCERS) decompresses into
+ * large chunks, each ending at a line end; worker threads take the full
+ * chunks, parse their lines and hand each entry to their callback.  The
+ * threads meet in a small pool of chunks guarded by one mutex: a chunk is
+ * free, being filled, full, or being parsed.
  */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <archive.h>
 #include <archive_entry.h>
 
-#include "conflicts/contents-exports.h"
 #include "conflicts/contents.h"
 
 #define CHUNK_SIZE (4u << 20)
-#define NCHUNKS 4
+#define MAX_PRODUCERS 4
+#define MAX_WORKERS 16
 /* The old header is about 30 lines; look no further for its end. */
 #define HEADER_SCAN_LINES 200
 
@@ -34,15 +34,25 @@ struct chunk {
 
 struct pipeline {
 	const char *const *filenames;
-	int nfiles;
+	int nfiles, nproducers;
 	bool pkg_ok[256];
 
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
-	struct chunk chunks[NCHUNKS];
-	unsigned head, tail;	/* filled: [head, tail) modulo NCHUNKS */
-	bool done, cancelled;
+	struct chunk *chunks;
+	/* Stacks of chunk indices: free ones, full ones. */
+	unsigned *free, *full;
+	unsigned nchunks, nfree, nfull;
+	int producing;		/* producers still running */
+	bool cancelled;
 	char error[1024];
+};
+
+struct worker {
+	struct pipeline *p;
+	contents_entry_fn *entry;
+	void *ctx;
+	struct contents_stats stats;
 };
 
 static const char *
@@ -53,37 +63,46 @@ archive_reason(struct archive *a)
 	return s ? s : "unknown error";
 }
 
-/* Wait for a free chunk; NULL when the parser gave up. */
+/* Record the first error and stop everyone. */
+static void
+fail_locked(struct pipeline *p, const char *error)
+{
+	if (p->error[0] == '\0')
+		snprintf(p->error, sizeof(p->error), "%s", error);
+	p->cancelled = true;
+	pthread_cond_broadcast(&p->changed);
+}
+
+/* Wait for a free chunk; NULL when the run was cancelled. */
 static struct chunk *
 producer_get(struct pipeline *p)
 {
 	struct chunk *c = NULL;
 
 	pthread_mutex_lock(&p->lock);
-	while (p->tail - p->head == NCHUNKS && !p->cancelled)
+	while (p->nfree == 0 && !p->cancelled)
 		pthread_cond_wait(&p->changed, &p->lock);
 	if (!p->cancelled)
-		c = &p->chunks[p->tail % NCHUNKS];
+		c = &p->chunks[p->free[--p->nfree]];
 	pthread_mutex_unlock(&p->lock);
 	return c;
 }
 
 static void
-producer_put(struct pipeline *p)
+producer_put(struct pipeline *p, struct chunk *c)
 {
 	pthread_mutex_lock(&p->lock);
-	p->tail++;
+	p->full[p->nfull++] = c - p->chunks;
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* Give back a chunk that was not filled after all. */
 static void
-producer_finish(struct pipeline *p, const char *error)
+producer_unget(struct pipeline *p, struct chunk *c)
 {
 	pthread_mutex_lock(&p->lock);
-	if (error)
-		snprintf(p->error, sizeof(p->error), "%s", error);
-	p->done = true;
+	p->free[p->nfree++] = c - p->chunks;
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
 }
@@ -196,19 +215,45 @@ header_end(const char *data, size_t len)
 	return NULL;
 }
 
+/* Hand on the directories PATH lies in that PREV does not lie in. */
+static void
+directories(const char *path, size_t len, const char *prev, size_t prevlen,
+            contents_entry_fn *entry, void *ctx)
+{
+	size_t shared = 0, i, max = len < prevlen ? len : prevlen;
+
+	/* Eight bytes at a time: paths share long prefixes. */
+	while (shared + 8 <= max) {
+		uint64_t a, b;
+
+		memcpy(&a, path + shared, 8);
+		memcpy(&b, prev + shared, 8);
+		if (a != b) {
+			shared += __builtin_ctzll(a ^ b) / 8;
+			break;
+		}
+		shared += 8;
+	}
+	if (shared + 8 > max)
+		while (shared < max && path[shared] == prev[shared])
+			shared++;
+	/* "a/b/c" after "a/b/x": a/ and a/b/ are the previous line's. */
+	for (i = shared; i < len; i++)
+		if (path[i] == '/' && i > 0)
+			entry(ctx, path, i, contents_hash(path, i), NULL, 0);
+}
+
 /*
- * Parse chunk C, calling ENTRY for each kept path, and for the package list
- * of the other lines when it differs from the last one given (neighbouring
- * paths mostly come from one package).  Only a kept path is looked at
- * further (a NUL in it makes the line bad): the others are never stored.
+ * Parse chunk C, calling ENTRY for each entry, and for each directory not
+ * already given for the previous line of the chunk.
  */
 static void
 consume(const struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
         void *ctx, struct contents_stats *stats)
 {
 	const char *p = c->data, *end = c->data + c->len;
-	const char *last = NULL;
-	size_t lastlen = 0;
+	const char *prev = "";
+	size_t prevlen = 0;
 	/* The last good line's package list (a nonempty one, checked). */
 	struct line l = { NULL, "", 0, 0 };
 
@@ -222,34 +267,26 @@ consume(const struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
 	}
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
-		struct line prev = l;
+		struct line last = l;
 
 		stats->lines++;
 		if (nl == p) {
 			p++;
 			continue;
 		}
-		if (!parse_line(p, nl - p, pkg_ok, &l)) {
-			l = prev;
+		if (!parse_line(p, nl - p, pkg_ok, &l) ||
+		    memchr(l.path, '\0', l.pathlen) != NULL) {
+			l = last;
 			stats->bad_lines++;
-		} else if (contents_is_export(l.path, l.pathlen)) {
-			if (memchr(l.path, '\0', l.pathlen) != NULL) {
-				stats->bad_lines++;
-			} else {
-				stats->entries++;
-				stats->kept++;
-				entry(ctx, l.path, l.pathlen,
-				      contents_hash(l.path, l.pathlen),
-				      l.packages, l.pkglen);
-			}
 		} else {
 			stats->entries++;
-			if (l.pkglen != lastlen ||
-			    memcmp(l.packages, last, lastlen) != 0) {
-				entry(ctx, NULL, 0, 0, l.packages, l.pkglen);
-				last = l.packages;
-				lastlen = l.pkglen;
-			}
+			directories(l.path, l.pathlen, prev, prevlen, entry,
+			            ctx);
+			entry(ctx, l.path, l.pathlen,
+			      contents_hash(l.path, l.pathlen), l.packages,
+			      l.pkglen);
+			prev = l.path;
+			prevlen = l.pathlen;
 		}
 		p = nl + 1;
 	}
@@ -260,16 +297,16 @@ consume(const struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
  * rest starts the next one.  Returns an error message or NULL.
  */
 static const char *
-produce_file(struct pipeline *p, int i, char *errbuf, size_t errlen)
+produce_file(struct pipeline *p, int i, char *carry, char *errbuf,
+             size_t errlen)
 {
 	struct archive *a = archive_read_new();
 	struct archive_entry *e;
-	char *carry = malloc(CHUNK_SIZE);
 	size_t ncarry = 0;
 	bool first = true, eof = false;
 	const char *error = NULL;
 
-	if (a == NULL || carry == NULL)
+	if (a == NULL)
 		abort();
 	archive_read_support_format_raw(a);
 	archive_read_support_filter_all(a);
@@ -304,8 +341,10 @@ produce_file(struct pipeline *p, int i, char *errbuf, size_t errlen)
 			}
 			c->len += n;
 		}
-		if (error)
+		if (error) {
+			producer_unget(p, c);
 			break;
+		}
 		nl = memrchr(c->data, '\n', c->len);
 		if (eof) {
 			/* A last line without its newline still counts; the
@@ -316,6 +355,7 @@ produce_file(struct pipeline *p, int i, char *errbuf, size_t errlen)
 			snprintf(errbuf, errlen, "%s: a line longer than %u "
 			         "bytes", p->filenames[i], CHUNK_SIZE);
 			error = errbuf;
+			producer_unget(p, c);
 			break;
 		} else {
 			ncarry = c->len - (nl + 1 - c->data);
@@ -324,76 +364,152 @@ produce_file(struct pipeline *p, int i, char *errbuf, size_t errlen)
 		}
 		c->first = first;
 		first = false;
-		producer_put(p);
+		if (c->len > 0)
+			producer_put(p, c);
+		else
+			producer_unget(p, c);
 	}
-	free(carry);
 	archive_read_free(a);
 	return error;
 }
 
+struct producer_arg {
+	struct pipeline *p;
+	int first;	/* files first, first + nproducers, ... */
+};
+
 static void *
 producer(void *arg)
 {
-	struct pipeline *p = arg;
-	char errbuf[1024];
+	struct producer_arg *pa = arg;
+	struct pipeline *p = pa->p;
+	char errbuf[1024], *carry = malloc(CHUNK_SIZE);
 	const char *error = NULL;
 	int i;
 
-	for (i = 0; i < p->nfiles && error == NULL; i++)
-		error = produce_file(p, i, errbuf, sizeof(errbuf));
-	producer_finish(p, error);
+	if (carry == NULL)
+		abort();
+	for (i = pa->first; i < p->nfiles && error == NULL;
+	     i += p->nproducers)
+		error = produce_file(p, i, carry, errbuf, sizeof(errbuf));
+	free(carry);
+	pthread_mutex_lock(&p->lock);
+	if (error)
+		fail_locked(p, error);
+	p->producing--;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+static void *
+work(void *arg)
+{
+	struct worker *w = arg;
+	struct pipeline *p = w->p;
+
+	for (;;) {
+		unsigned i;
+
+		pthread_mutex_lock(&p->lock);
+		while (p->nfull == 0 && p->producing > 0 && !p->cancelled)
+			pthread_cond_wait(&p->changed, &p->lock);
+		if (p->nfull == 0 || p->cancelled) {
+			pthread_mutex_unlock(&p->lock);
+			break;
+		}
+		i = p->full[--p->nfull];
+		pthread_mutex_unlock(&p->lock);
+
+		consume(&p->chunks[i], p->pkg_ok, w->entry, w->ctx,
+		        &w->stats);
+
+		pthread_mutex_lock(&p->lock);
+		p->free[p->nfree++] = i;
+		pthread_cond_broadcast(&p->changed);
+		pthread_mutex_unlock(&p->lock);
+	}
 	return NULL;
 }
 
 int
-contents_read(const char *const *filenames, int nfiles,
-              contents_entry_fn *entry, void *ctx,
+contents_workers(int max)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (max > MAX_WORKERS)
+		max = MAX_WORKERS;
+	return n < 1 ? 1 : n > max ? max : (int)n;
+}
+
+int
+contents_read(const char *const *filenames, int nfiles, int nworkers,
+              contents_entry_fn *entry, void *const *ctx,
               struct contents_stats *stats, struct dpkg_error *err)
 {
 	struct pipeline p;
-	pthread_t thread;
-	int i, ret = 0;
+	struct producer_arg pargs[MAX_PRODUCERS];
+	pthread_t producers[MAX_PRODUCERS], workers[MAX_WORKERS];
+	struct worker w[MAX_WORKERS];
+	unsigned i;
+	int ret = 0, k;
 
+	if (nworkers < 1)
+		nworkers = 1;
+	if (nworkers > MAX_WORKERS)
+		nworkers = MAX_WORKERS;
 	memset(&p, 0, sizeof(p));
 	package_list_bytes(p.pkg_ok);
 	p.filenames = filenames;
 	p.nfiles = nfiles;
+	p.nproducers = nfiles < MAX_PRODUCERS ? nfiles : MAX_PRODUCERS;
+	p.producing = p.nproducers;
+	p.nchunks = p.nproducers + nworkers + 2;
+	p.chunks = calloc(p.nchunks, sizeof(*p.chunks));
+	p.free = calloc(p.nchunks, sizeof(*p.free));
+	p.full = calloc(p.nchunks, sizeof(*p.full));
+	if (p.chunks == NULL || p.free == NULL || p.full == NULL)
+		abort();
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.changed, NULL);
-	for (i = 0; i < NCHUNKS; i++) {
+	for (i = 0; i < p.nchunks; i++) {
 		/* One spare byte: a last line may get its newline added. */
 		p.chunks[i].data = malloc(CHUNK_SIZE + 1);
 		if (p.chunks[i].data == NULL)
 			abort();
+		p.free[p.nfree++] = i;
 	}
-	if (pthread_create(&thread, NULL, producer, &p) != 0)
-		abort();
-	for (;;) {
-		struct chunk *c;
-
-		pthread_mutex_lock(&p.lock);
-		while (p.head == p.tail && !p.done)
-			pthread_cond_wait(&p.changed, &p.lock);
-		if (p.head == p.tail) {
-			pthread_mutex_unlock(&p.lock);
-			break;
-		}
-		c = &p.chunks[p.head % NCHUNKS];
-		pthread_mutex_unlock(&p.lock);
-
-		consume(c, p.pkg_ok, entry, ctx, stats);
-
-		pthread_mutex_lock(&p.lock);
-		p.head++;
-		pthread_cond_broadcast(&p.changed);
-		pthread_mutex_unlock(&p.lock);
+	for (k = 0; k < p.nproducers; k++) {
+		pargs[k].p = &p;
+		pargs[k].first = k;
+		if (pthread_create(&producers[k], NULL, producer,
+		                   &pargs[k]) != 0)
+			abort();
 	}
-	pthread_join(thread, NULL);
+	for (k = 0; k < nworkers; k++) {
+		memset(&w[k], 0, sizeof(w[k]));
+		w[k].p = &p;
+		w[k].entry = entry;
+		w[k].ctx = ctx[k];
+		if (pthread_create(&workers[k], NULL, work, &w[k]) != 0)
+			abort();
+	}
+	for (k = 0; k < p.nproducers; k++)
+		pthread_join(producers[k], NULL);
+	for (k = 0; k < nworkers; k++) {
+		pthread_join(workers[k], NULL);
+		stats->lines += w[k].stats.lines;
+		stats->entries += w[k].stats.entries;
+		stats->bad_lines += w[k].stats.bad_lines;
+		stats->headers += w[k].stats.headers;
+	}
 	if (p.error[0] != '\0')
 		ret = dpkg_put_error(err, "%s", p.error);
-	for (i = 0; i < NCHUNKS; i++) {
+	for (i = 0; i < p.nchunks; i++)
 		free(p.chunks[i].data);
-	}
+	free(p.chunks);
+	free(p.free);
+	free(p.full);
 	pthread_cond_destroy(&p.changed);
 	pthread_mutex_destroy(&p.lock);
 	return ret;
@@ -407,20 +523,57 @@ mix(uint64_t a, uint64_t b)
 	return (uint64_t)r ^ (uint64_t)(r >> 64);
 }
 
+static inline uint64_t
+load64(const char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint64_t
+load32(const char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/*
+ * Sixteen bytes a multiplication, as wyhash does; the last bytes are read
+ * as overlapping words, never past the end.
+ */
 uint64_t
 contents_hash(const char *s, size_t len)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w0, w1;
+	const char *end = s + len;
 
-	while (len >= 8) {
-		memcpy(&w, s, 8);
-		h = mix(h ^ w, 0xbf58476d1ce4e5b9ull);
-		s += 8;
-		len -= 8;
+	if (len > 16) {
+		do {
+			h = mix(h ^ load64(s) ^ 0xa0761d6478bd642full,
+			        load64(s + 8) ^ 0xe7037ed1a0b428dbull);
+			s += 16;
+		} while (end - s > 16);
+		w0 = load64(end - 16);
+		w1 = load64(end - 8);
+	} else if (len >= 8) {
+		w0 = load64(s);
+		w1 = load64(end - 8);
+	} else if (len >= 4) {
+		w0 = load32(s);
+		w1 = load32(end - 4);
+	} else if (len > 0) {
+		w0 = (uint64_t)(unsigned char)s[0] << 16 |
+		     (uint64_t)(unsigned char)s[len / 2] << 8 |
+		     (unsigned char)s[len - 1];
+		w1 = 0;
+	} else {
+		w0 = w1 = 0;
 	}
-	w = 0;
-	memcpy(&w, s, len);
-	h = mix(h ^ w, 0x94d049bb133111ebull);
+	h = mix(h ^ w0 ^ 0x8ebc6af09c88c6e3ull, w1 ^ 0x589965cc75374cc3ull);
 	return mix(h, 0x9e3779b97f4a7c15ull);
 }
 

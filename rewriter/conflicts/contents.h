@@ -12,12 +12,15 @@
  * follows, each item optionally prefixed by "area/section/".  Lines that
  * do not fit are counted and ignored.
  *
- * Decompression runs in a second thread while the caller's thread parses,
- * so reading costs about as much as decompressing alone.
+ * Each file is decompressed by a thread of its own into large chunks, each
+ * ending at a line end; NWORKERS threads parse the chunks as they come, in
+ * no particular order.  So a worker's callback sees its entries in no
+ * global order, and must keep to its own state.
  *
- * Only the paths contents_is_export() keeps are handed on (the rest an
- * extras package can never ship, see contents-exports.h); of the other
- * lines, only their package lists, for the set of package names.
+ * Contents list files (and symbolic links), never directories; dpkg shares
+ * directories between packages.  Each directory a path lies in is handed
+ * on too (PACKAGES NULL), at least once: a worker skips those of the
+ * previous line in its chunk, which in a sorted file are most of them.
  */
 #ifndef DH_EXTRAS_CONTENTS_H
 #define DH_EXTRAS_CONTENTS_H
@@ -28,11 +31,9 @@
 #include <dpkg/error.h>
 
 /*
- * Called once per kept entry: PATH without a leading "/" or "./" (PATHLEN
+ * Called once per entry: PATH without a leading "/" or "./" (PATHLEN
  * bytes, not NUL-terminated), its contents_hash(), PACKAGES as written
- * ("utils/bar,foo").  Called with PATH NULL (PATHLEN and HASH 0) for the
- * lines whose path is not kept, at least once for each package list they
- * hold (not for every line: a run of one list gives one call).
+ * ("utils/bar,foo").  For a directory, PACKAGES is NULL and PKGLEN 0.
  */
 typedef void contents_entry_fn(void *ctx, const char *path, size_t pathlen,
                                uint64_t hash, const char *packages,
@@ -40,21 +41,27 @@ typedef void contents_entry_fn(void *ctx, const char *path, size_t pathlen,
 
 struct contents_stats {
 	uint64_t lines;
-	/* Lines that fit, and of them those whose path was kept. */
+	/* Lines that fit. */
 	uint64_t entries;
-	uint64_t kept;
 	uint64_t bad_lines;
 	/* Files that carried the free-text header. */
 	unsigned headers;
+	/* Set by the registry: directories indexed, the index's bytes. */
+	uint64_t directories;
+	uint64_t index_bytes;
 };
 
 /*
- * Read each of the NFILES FILENAMES in turn, calling ENTRY for every
- * entry; add to STATS.  Returns 0, or -1 with ERR naming the file.
+ * Read the NFILES FILENAMES with NWORKERS parsing threads, worker W
+ * calling ENTRY(CTX[W], ...) for every entry it parses; add to STATS.
+ * Returns 0, or -1 with ERR naming the file.
  */
-int contents_read(const char *const *filenames, int nfiles,
-                  contents_entry_fn *entry, void *ctx,
+int contents_read(const char *const *filenames, int nfiles, int nworkers,
+                  contents_entry_fn *entry, void *const *ctx,
                   struct contents_stats *stats, struct dpkg_error *err);
+
+/* How many workers to use: the processors online, within [1, MAX]. */
+int contents_workers(int max);
 
 /*
  * The package name in a package list item: "universe/games/foo" → "foo".
@@ -63,7 +70,7 @@ int contents_read(const char *const *filenames, int nfiles,
 const char *contents_item_package(const char *item, size_t len,
                                   size_t *namelen);
 
-/* The 64-bit hash of a path (computed in the reader thread). */
+/* The 64-bit hash of a path (computed in the worker threads). */
 uint64_t contents_hash(const char *s, size_t len);
 
 #endif

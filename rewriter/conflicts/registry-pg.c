@@ -105,7 +105,14 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS paths ("
 	" path TEXT PRIMARY KEY, app TEXT NOT NULL REFERENCES apps,"
 	" package TEXT NOT NULL);"
-	"CREATE INDEX IF NOT EXISTS paths_app ON paths (app);";
+	"CREATE INDEX IF NOT EXISTS paths_app ON paths (app);"
+	"CREATE TABLE IF NOT EXISTS uploaders ("
+	" fingerprint TEXT PRIMARY KEY, name TEXT NOT NULL,"
+	" added TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS accepted ("
+	" app TEXT PRIMARY KEY REFERENCES apps, version TEXT NOT NULL,"
+	" uploader TEXT NOT NULL, fingerprint TEXT NOT NULL,"
+	" accepted TEXT NOT NULL);";
 
 /* The server's message, on one line. */
 static int
@@ -155,7 +162,7 @@ command(struct pg_registry *r, const char *sql, struct dpkg_error *err)
 static bool
 has_schema(struct pg_registry *r)
 {
-	PGresult *res = PQexec(r->conn, "SELECT to_regclass('paths')");
+	PGresult *res = PQexec(r->conn, "SELECT to_regclass('accepted')");
 	bool found = PQresultStatus(res) == PGRES_TUPLES_OK &&
 	             PQntuples(res) == 1 && PQgetvalue(res, 0, 0)[0] != '\0';
 
@@ -220,6 +227,7 @@ struct copy {
 	char *buf;
 	size_t len;
 	bool failed;
+	uint64_t directories;
 };
 
 #define COPY_BUF (1 << 20)
@@ -268,14 +276,14 @@ copy_entry(void *ctx, const char *path, size_t pathlen, uint64_t hash,
 	const char *p = pkgs, *end = pkgs + pkglen;
 
 	(void)hash;
+	if (pkgs == NULL)
+		c->directories++;
 	copy_text(c, c->label, strlen(c->label));
 	copy_byte(c, '\t');
-	/* A list for its names only (see contents_read()): a row with an
-	 * empty path, dropped once archive_packages holds its names. */
-	if (path != NULL)
-		copy_text(c, path, pathlen);
+	copy_text(c, path, pathlen);
 	copy_byte(c, '\t');
-	/* Keep the names only, as the file index does. */
+	/* Keep the names only, as the file index does; a directory has
+	 * none (the same directory may come more than once). */
 	while (p < end) {
 		const char *comma = memchr(p, ',', end - p);
 		size_t itemlen = (comma ? comma : end) - p, namelen;
@@ -294,7 +302,8 @@ pg_index(struct registry *base, const char *label, const char *const *files,
          int nfiles, struct contents_stats *stats, struct dpkg_error *err)
 {
 	struct pg_registry *r = (struct pg_registry *)base;
-	struct copy c = { r, label, malloc(COPY_BUF), 0, false };
+	struct copy c = { r, label, malloc(COPY_BUF), 0, false, 0 };
+	void *ctx[1] = { &c };
 	PGresult *res;
 	char count[32];
 	int ret = -1;
@@ -321,7 +330,8 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 		goto rollback;
 	}
 	PQclear(res);
-	ret = contents_read(files, nfiles, copy_entry, &c, stats, err);
+	ret = contents_read(files, nfiles, 1, copy_entry, ctx, stats, err);
+	stats->directories = c.directories;
 	copy_flush(&c);
 	if (PQputCopyEnd(r->conn, ret < 0 ? "bad input" : NULL) != 1 ||
 	    c.failed) {
@@ -337,7 +347,7 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 	if (ret < 0)
 		goto rollback;
 	snprintf(count, sizeof(count), "%llu",
-	         (unsigned long long)stats->kept);
+	         (unsigned long long)stats->entries);
 	res = query(r, "UPDATE archives SET entries = $2 WHERE label = $1",
 	            2, label, count, NULL, err);
 	PQclear(res);
@@ -347,11 +357,6 @@ pg_index(struct registry *base, const char *label, const char *const *files,
 	            "SELECT DISTINCT $1, unnest(string_to_array(packages, ','))"
 	            " FROM contents WHERE label = $1", 1, label, NULL, NULL,
 	            err);
-	PQclear(res);
-	if (res == NULL)
-		goto rollback;
-	res = query(r, "DELETE FROM contents WHERE label = $1 AND path = ''",
-	            1, label, NULL, NULL, err);
 	PQclear(res);
 	if (res == NULL)
 		goto rollback;
@@ -422,11 +427,21 @@ pg_archive_files(struct registry *base, const char *const *paths, size_t n,
 	if (lookup_paths(r, "SELECT q.i, c.label, c.packages FROM "
 	                 "unnest($1::text[]) WITH ORDINALITY AS q(path, i) "
 	                 "JOIN contents c ON c.path = q.path "
-	                 "ORDER BY c.label, q.i", paths, n, &res, err) < 0)
+	                 "ORDER BY c.label, q.i, c.packages", paths, n, &res,
+	                 err) < 0)
 		return -1;
-	for (i = 0; i < PQntuples(res); i++)
+	for (i = 0; i < PQntuples(res); i++) {
+		const char *packages = PQgetvalue(res, i, 2);
+
+		/* A directory is a row without packages, maybe several. */
+		if (packages[0] == '\0' && i > 0 &&
+		    !strcmp(PQgetvalue(res, i - 1, 0), PQgetvalue(res, i, 0)) &&
+		    !strcmp(PQgetvalue(res, i - 1, 1), PQgetvalue(res, i, 1)) &&
+		    PQgetvalue(res, i - 1, 2)[0] == '\0')
+			continue;
 		found(ctx, strtoull(PQgetvalue(res, i, 0), NULL, 10) - 1,
-		      PQgetvalue(res, i, 1), PQgetvalue(res, i, 2));
+		      PQgetvalue(res, i, 1), packages[0] ? packages : NULL);
+	}
 	PQclear(res);
 	return 0;
 }
@@ -549,6 +564,8 @@ claim_steps(struct pg_registry *r, const struct registry_claim *c,
 		return 0;
 	}
 	PQclear(res);
+	if (c->keep_files)
+		return 0;
 	res = query(r, "DELETE FROM packages WHERE app = $1", 1, c->app, NULL,
 	            NULL, err);
 	PQclear(res);
@@ -633,13 +650,14 @@ pg_release(struct registry *base, const char *owner, const char *app,
 	PQclear(res);
 	if (ret == 0) {
 		static const char *const sql[] = {
+			"DELETE FROM accepted WHERE app = $1",
 			"DELETE FROM paths WHERE app = $1",
 			"DELETE FROM packages WHERE app = $1",
 			"DELETE FROM apps WHERE app = $1",
 		};
 		int i;
 
-		for (i = 0; i < 3 && ret == 0; i++) {
+		for (i = 0; i < 4 && ret == 0; i++) {
 			res = query(r, sql[i], 1, app, NULL, NULL, err);
 			PQclear(res);
 			if (res == NULL)
@@ -678,6 +696,132 @@ pg_list(struct registry *base, const char *owner, registry_list_fn *each,
 	return 0;
 }
 
+/* The first column of the first row of SQL (one parameter), or NULL. */
+static int
+value(struct pg_registry *r, const char *sql, const char *param,
+      char **out, struct dpkg_error *err)
+{
+	PGresult *res = query(r, sql, 1, param, NULL, NULL, err);
+
+	if (res == NULL)
+		return -1;
+	if (PQntuples(res) > 0)
+		*out = xstrdup(PQgetvalue(res, 0, 0));
+	PQclear(res);
+	return 0;
+}
+
+static int
+pg_last_version(struct registry *base, const char *app, char **version,
+                struct dpkg_error *err)
+{
+	return value((struct pg_registry *)base,
+	             "SELECT version FROM accepted WHERE app = $1", app,
+	             version, err);
+}
+
+static int
+pg_accept(struct registry *base, const struct registry_claim *c,
+          const char *version, const char *fingerprint,
+          registry_refusal_fn *refused, void *ctx, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	const char *params[4] = { c->app, version, c->owner, fingerprint };
+	char *last = NULL, reason[512];
+	PGresult *res;
+	int refusals = 0;
+
+	if (command(r, "BEGIN", err) < 0)
+		return -1;
+	/* Two uploads of one app take turns from here to COMMIT. */
+	res = query(r, "SELECT pg_advisory_xact_lock(hashtext($1))", 1,
+	            c->app, NULL, NULL, err);
+	PQclear(res);
+	if (res == NULL ||
+	    claim_steps(r, c, refused, ctx, &refusals, err) < 0)
+		goto fail;
+	if (refusals == 0 && pg_last_version(base, c->app, &last, err) < 0)
+		goto fail;
+	if (refusals == 0 && last != NULL &&
+	    !registry_version_newer(version, last)) {
+		snprintf(reason, sizeof(reason), "version %s of %s is not "
+		         "newer than %s, the last accepted", version, c->app,
+		         last);
+		refused(ctx, reason);
+		refusals++;
+	}
+	free(last);
+	if (refusals > 0)
+		goto fail;
+	res = PQexecParams(r->conn, "INSERT INTO accepted (app, version, "
+	                   "uploader, fingerprint, accepted) VALUES ($1, $2, "
+	                   "$3, $4, to_char(now() AT TIME ZONE 'UTC', "
+	                   "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) "
+	                   "ON CONFLICT (app) DO UPDATE SET version = $2, "
+	                   "uploader = $3, fingerprint = $4, "
+	                   "accepted = excluded.accepted", 4, NULL, params,
+	                   NULL, NULL, 0);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+		PQclear(res);
+		pg_fail(r, "query failed", err);
+		goto fail;
+	}
+	PQclear(res);
+	return command(r, "COMMIT", err);
+fail:
+	PQclear(PQexec(r->conn, "ROLLBACK"));
+	return refusals > 0 ? 1 : -1;
+}
+
+static int
+pg_uploader(struct registry *base, const char *fpr, char **name,
+            struct dpkg_error *err)
+{
+	return value((struct pg_registry *)base,
+	             "SELECT name FROM uploaders WHERE fingerprint = $1", fpr,
+	             name, err);
+}
+
+static int
+pg_uploader_add(struct registry *base, const char *fpr, const char *name,
+                char **holder, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "INSERT INTO uploaders (fingerprint, name, "
+	                      "added) VALUES ($1, $2, to_char(now() AT TIME "
+	                      "ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) "
+	                      "ON CONFLICT (fingerprint) DO NOTHING", 2, fpr,
+	                      name, NULL, err);
+
+	PQclear(res);
+	if (res == NULL || pg_uploader(base, fpr, holder, err) < 0)
+		return -1;
+	if (*holder != NULL && strcmp(*holder, name) != 0)
+		return 1;
+	free(*holder);
+	*holder = NULL;
+	return 0;
+}
+
+static int
+pg_uploader_list(struct registry *base, registry_uploader_fn *each,
+                 void *ctx, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "SELECT fingerprint, name, added FROM "
+	                      "uploaders ORDER BY name COLLATE \"C\", "
+	                      "fingerprint", 0, NULL, NULL, NULL, err);
+	int i;
+
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		each(ctx, PQgetvalue(res, i, 0), PQgetvalue(res, i, 1),
+		     PQgetvalue(res, i, 2));
+	PQclear(res);
+	return 0;
+}
+
 const struct registry_ops registry_pg_ops = {
 	.name = "postgresql",
 	.open = pg_open,
@@ -691,4 +835,9 @@ const struct registry_ops registry_pg_ops = {
 	.claim = pg_claim,
 	.release = pg_release,
 	.list = pg_list,
+	.accept = pg_accept,
+	.last_version = pg_last_version,
+	.uploader_add = pg_uploader_add,
+	.uploader = pg_uploader,
+	.uploader_list = pg_uploader_list,
 };

@@ -39,7 +39,14 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS paths ("
 	" path TEXT PRIMARY KEY, app TEXT NOT NULL REFERENCES apps(app),"
 	" package TEXT NOT NULL);"
-	"CREATE INDEX IF NOT EXISTS paths_app ON paths (app);";
+	"CREATE INDEX IF NOT EXISTS paths_app ON paths (app);"
+	"CREATE TABLE IF NOT EXISTS uploaders ("
+	" fingerprint TEXT PRIMARY KEY, name TEXT NOT NULL,"
+	" added TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS accepted ("
+	" app TEXT PRIMARY KEY REFERENCES apps(app), version TEXT NOT NULL,"
+	" uploader TEXT NOT NULL, fingerprint TEXT NOT NULL,"
+	" accepted TEXT NOT NULL);";
 
 static int
 db_error(struct sqlite_registry *r, struct dpkg_error *err)
@@ -94,7 +101,7 @@ has_schema(struct sqlite_registry *r)
 	bool found = false;
 
 	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE "
-	                       "type = 'table' AND name = 'paths'", -1, &st,
+	                       "type = 'table' AND name = 'accepted'", -1, &st,
 	                       NULL) == SQLITE_OK)
 		found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
@@ -167,6 +174,10 @@ sqlite_open(struct registry **out, const char *db, bool create,
 
 		sqlite3_file_control(r->db, "main", SQLITE_FCNTL_PERSIST_WAL,
 		                     &persist);
+		/* Nor checkpoint then (two fsyncs): writers checkpoint as
+		 * the WAL grows. */
+		sqlite3_db_config(r->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1,
+		                  NULL);
 	}
 	if (!has_schema(r) && create_schema(r, err) < 0)
 		goto fail;
@@ -281,6 +292,14 @@ found_list(void *arg, const char *packages, size_t len)
 	free(big);
 }
 
+static void
+found_directory(void *arg)
+{
+	struct find_ctx *f = arg;
+
+	f->found(f->ctx, f->i, f->label, NULL);
+}
+
 static int
 sqlite_archive_files(struct registry *base, const char *const *paths,
                      size_t n, registry_archive_file_fn *found, void *ctx,
@@ -298,7 +317,7 @@ sqlite_archive_files(struct registry *base, const char *const *paths,
 		f.label = contents_index_label(r->archives[a]);
 		for (f.i = 0; f.i < n; f.i++)
 			contents_index_find(r->archives[a], paths[f.i],
-			                    found_list, &f);
+			                    found_list, found_directory, &f);
 	}
 	return 0;
 }
@@ -457,6 +476,10 @@ claim_steps(struct sqlite_registry *r, const struct registry_claim *c,
 		ret = 0;
 		goto out;
 	}
+	if (c->keep_files) {
+		ret = 0;
+		goto out;
+	}
 	if (run(r, s[2], c->app, NULL, NULL) != SQLITE_DONE ||
 	    run(r, s[3], c->app, NULL, NULL) != SQLITE_DONE)
 		goto dberr;
@@ -526,13 +549,14 @@ sqlite_release(struct registry *base, const char *owner, const char *app,
 		ret = 1;
 	} else {
 		static const char *const sql[] = {
+			"DELETE FROM accepted WHERE app = ?",
 			"DELETE FROM paths WHERE app = ?",
 			"DELETE FROM packages WHERE app = ?",
 			"DELETE FROM apps WHERE app = ?",
 		};
 		int i;
 
-		for (i = 0; i < 3 && ret == 0; i++) {
+		for (i = 0; i < 4 && ret == 0; i++) {
 			st = prepare(r, sql[i], err);
 			if (st == NULL || run(r, st, app, NULL, NULL) !=
 			    SQLITE_DONE)
@@ -579,6 +603,141 @@ sqlite_list(struct registry *base, const char *owner, registry_list_fn *each,
 	return rc == SQLITE_DONE ? 0 : db_error(r, err);
 }
 
+static int
+sqlite_last_version(struct registry *base, const char *app, char **version,
+                    struct dpkg_error *err)
+{
+	return query_row((struct sqlite_registry *)base,
+	                 "SELECT version FROM accepted WHERE app = ?", app,
+	                 version, NULL, err);
+}
+
+/* Record VERSION, refusing one not newer than the last accepted. */
+static int
+accept_version(struct sqlite_registry *r, const struct registry_claim *c,
+               const char *version, const char *fingerprint,
+               registry_refusal_fn *refused, void *ctx, int *refusals,
+               struct dpkg_error *err)
+{
+	char *last = NULL, reason[512];
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite_last_version(&r->base, c->app, &last, err) < 0)
+		return -1;
+	if (last != NULL && !registry_version_newer(version, last)) {
+		snprintf(reason, sizeof(reason), "version %s of %s is not "
+		         "newer than %s, the last accepted", version, c->app,
+		         last);
+		refused(ctx, reason);
+		(*refusals)++;
+		free(last);
+		return 0;
+	}
+	free(last);
+	st = prepare(r, "INSERT INTO accepted (app, version, uploader, "
+	             "fingerprint, accepted) VALUES (?1, ?2, ?3, ?4, "
+	             "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+	             "ON CONFLICT (app) DO UPDATE SET version = ?2, "
+	             "uploader = ?3, fingerprint = ?4, "
+	             "accepted = excluded.accepted", err);
+	if (st == NULL)
+		return -1;
+	sqlite3_bind_text(st, 1, c->app, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, version, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, c->owner, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, fingerprint, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_error(r, err);
+}
+
+static int
+sqlite_accept(struct registry *base, const struct registry_claim *c,
+              const char *version, const char *fingerprint,
+              registry_refusal_fn *refused, void *ctx,
+              struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	int refusals = 0;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	if (claim_steps(r, c, refused, ctx, &refusals, err) < 0 ||
+	    (refusals == 0 &&
+	     accept_version(r, c, version, fingerprint, refused, ctx,
+	                    &refusals, err) < 0) ||
+	    refusals > 0) {
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return refusals > 0 ? 1 : -1;
+	}
+	return exec(r, "COMMIT", err);
+}
+
+static int
+sqlite_uploader(struct registry *base, const char *fpr, char **name,
+                struct dpkg_error *err)
+{
+	return query_row((struct sqlite_registry *)base,
+	                 "SELECT name FROM uploaders WHERE fingerprint = ?",
+	                 fpr, name, NULL, err);
+}
+
+static int
+sqlite_uploader_add(struct registry *base, const char *fpr,
+                    const char *name, char **holder, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	st = prepare(r, "INSERT INTO uploaders (fingerprint, name, added) "
+	             "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+	             "ON CONFLICT (fingerprint) DO NOTHING", err);
+	if (st == NULL)
+		goto fail;
+	rc = run(r, st, fpr, name, NULL);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		db_error(r, err);
+		goto fail;
+	}
+	if (sqlite_uploader(base, fpr, holder, err) < 0)
+		goto fail;
+	if (*holder != NULL && strcmp(*holder, name) != 0) {
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return 1;
+	}
+	free(*holder);
+	*holder = NULL;
+	return exec(r, "COMMIT", err);
+fail:
+	sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+static int
+sqlite_uploader_list(struct registry *base, registry_uploader_fn *each,
+                     void *ctx, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st = prepare(r, "SELECT fingerprint, name, added FROM "
+	                           "uploaders ORDER BY name, fingerprint",
+	                           err);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		each(ctx, (const char *)sqlite3_column_text(st, 0),
+		     (const char *)sqlite3_column_text(st, 1),
+		     (const char *)sqlite3_column_text(st, 2));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_error(r, err);
+}
+
 const struct registry_ops registry_sqlite_ops = {
 	.name = "sqlite",
 	.open = sqlite_open,
@@ -592,4 +751,9 @@ const struct registry_ops registry_sqlite_ops = {
 	.claim = sqlite_claim,
 	.release = sqlite_release,
 	.list = sqlite_list,
+	.accept = sqlite_accept,
+	.last_version = sqlite_last_version,
+	.uploader_add = sqlite_uploader_add,
+	.uploader = sqlite_uploader,
+	.uploader_list = sqlite_uploader_list,
 };

@@ -1,8 +1,12 @@
 /*
  * registry.c: pick the backend for a DB argument; what all backends share.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <dpkg/dpkg-db.h>
+#include <dpkg/version.h>
 
 #include "conflicts/registry.h"
 
@@ -113,10 +117,9 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-int
-registry_claim(struct registry *r, struct registry_claim *claim,
-               registry_refusal_fn *refused, void *ctx,
-               struct dpkg_error *err)
+/* Sort the claim's names, so that rows are locked in one order. */
+static void
+sort_claim(struct registry_claim *claim)
 {
 	size_t i;
 
@@ -141,7 +144,95 @@ registry_claim(struct registry *r, struct registry_claim *claim,
 			j--;
 		}
 	}
+}
+
+int
+registry_claim(struct registry *r, struct registry_claim *claim,
+               registry_refusal_fn *refused, void *ctx,
+               struct dpkg_error *err)
+{
+	sort_claim(claim);
 	return r->ops->claim(r, claim, refused, ctx, err);
+}
+
+int
+registry_accept(struct registry *r, struct registry_claim *claim,
+                const char *version, const char *fingerprint,
+                registry_refusal_fn *refused, void *ctx,
+                struct dpkg_error *err)
+{
+	sort_claim(claim);
+	return r->ops->accept(r, claim, version, fingerprint, refused, ctx,
+	                      err);
+}
+
+int
+registry_last_version(struct registry *r, const char *app, char **version,
+                      struct dpkg_error *err)
+{
+	*version = NULL;
+	return r->ops->last_version(r, app, version, err);
+}
+
+bool
+registry_version_newer(const char *version, const char *last)
+{
+	struct dpkg_version a, b;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+
+	if (parseversion(&a, version, &err) < 0) {
+		dpkg_error_destroy(&err);
+		return false;
+	}
+	/* A damaged record must not lock the app out. */
+	if (parseversion(&b, last, &err) < 0) {
+		dpkg_error_destroy(&err);
+		return true;
+	}
+	return dpkg_version_compare(&a, &b) > 0;
+}
+
+const char *
+registry_check_fingerprint(const char *fpr, char canon[65])
+{
+	size_t n = 0;
+
+	for (; *fpr; fpr++) {
+		if (*fpr == ' ')
+			continue;
+		if (!isxdigit((unsigned char)*fpr))
+			return "holds a character other than a hex digit";
+		if (n == 64)
+			return "is longer than 64 hex digits";
+		canon[n++] = toupper((unsigned char)*fpr);
+	}
+	canon[n] = '\0';
+	if (n != 40 && n != 64)
+		return "is not 40 or 64 hex digits long";
+	return NULL;
+}
+
+int
+registry_uploader_add(struct registry *r, const char *fpr, const char *name,
+                      char **holder, struct dpkg_error *err)
+{
+	*holder = NULL;
+	return r->ops->uploader_add(r, fpr, name, holder, err);
+}
+
+int
+registry_uploader(struct registry *r, const char *fpr, char **name,
+                  struct dpkg_error *err)
+{
+	*name = NULL;
+	return r->ops->uploader(r, fpr, name, err);
+}
+
+int
+registry_uploader_list(struct registry *r, registry_uploader_fn *each,
+                       void *ctx, struct dpkg_error *err)
+{
+	return r->ops->uploader_list(r, each, ctx, err);
 }
 
 int

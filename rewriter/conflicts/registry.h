@@ -8,7 +8,9 @@
  *   exist.  Re-indexing a label replaces it atomically.
  * - claims: an app id belongs to one owner, first come first served, with
  *   its binary package names and the paths it exports outside its
- *   namespace.
+ *   namespace;
+ * - uploaders: the name each signing key's fingerprint stands for, and for
+ *   each app the last version accepted (registry_accept()).
  *
  * Backends, chosen by the DB argument:
  *
@@ -48,7 +50,10 @@ int registry_index(struct registry *r, const char *label,
                    const char *const *files, int nfiles,
                    struct contents_stats *stats, struct dpkg_error *err);
 
-/* For each of PATHS[i] an archive ships: FOUND(ctx, i, label, "pkg,pkg"). */
+/*
+ * For each of PATHS[i] an archive ships: FOUND(ctx, i, label, "pkg,pkg");
+ * for each an archive has as a directory: FOUND(ctx, i, label, NULL).
+ */
 typedef void registry_archive_file_fn(void *ctx, size_t i, const char *label,
                                       const char *packages);
 int registry_archive_files(struct registry *r, const char *const *paths,
@@ -90,6 +95,8 @@ struct registry_claim {
 	const char **paths;	/* relative, as in Contents */
 	const char **path_packages;	/* the package shipping each path */
 	size_t npaths;
+	/* A source-only upload: the app's packages and paths stay. */
+	bool keep_files;
 };
 
 /*
@@ -105,6 +112,48 @@ int registry_claim(struct registry *r, struct registry_claim *claim,
 /* Drop OWNER's claim on APP; 1 when APP is not claimed by OWNER. */
 int registry_release(struct registry *r, const char *owner, const char *app,
                      struct dpkg_error *err);
+
+/*
+ * Accept an upload of CLAIM->app at VERSION signed by FINGERPRINT (whose
+ * uploader is CLAIM->owner): in one transaction, claim as registry_claim()
+ * does and record VERSION, refused (1, nothing recorded, REFUSED called)
+ * when the claim is, or when VERSION is not newer than the last accepted.
+ */
+int registry_accept(struct registry *r, struct registry_claim *claim,
+                    const char *version, const char *fingerprint,
+                    registry_refusal_fn *refused, void *ctx,
+                    struct dpkg_error *err);
+
+/* The last version accepted for APP (malloc'd), or NULL. */
+int registry_last_version(struct registry *r, const char *app,
+                          char **version, struct dpkg_error *err);
+
+/* Whether VERSION is newer than LAST, as dpkg compares versions. */
+bool registry_version_newer(const char *version, const char *last);
+
+/*
+ * NULL when FPR is a fingerprint (40 or 64 hex digits, any case; spaces
+ * dropped into CANON, upper-case), else the reason.
+ */
+const char *registry_check_fingerprint(const char *fpr, char canon[65]);
+
+/*
+ * Register the key FPR (canonical) for uploader NAME; 1 (and the holder
+ * in *HOLDER, malloc'd) when it stands for another name already.
+ */
+int registry_uploader_add(struct registry *r, const char *fpr,
+                          const char *name, char **holder,
+                          struct dpkg_error *err);
+
+/* The uploader key FPR stands for (malloc'd), or NULL. */
+int registry_uploader(struct registry *r, const char *fpr, char **name,
+                      struct dpkg_error *err);
+
+/* Each uploader's key, ordered by name then fingerprint. */
+typedef void registry_uploader_fn(void *ctx, const char *fpr,
+                                  const char *name, const char *added);
+int registry_uploader_list(struct registry *r, registry_uploader_fn *each,
+                           void *ctx, struct dpkg_error *err);
 
 /* Each claim (of OWNER, or all when NULL), ordered by app. */
 typedef void registry_list_fn(void *ctx, const char *app, const char *owner,
@@ -144,6 +193,19 @@ struct registry_ops {
 	int (*list)(struct registry *r, const char *owner,
 	            registry_list_fn *each, void *ctx,
 	            struct dpkg_error *err);
+	int (*accept)(struct registry *r, const struct registry_claim *claim,
+	              const char *version, const char *fingerprint,
+	              registry_refusal_fn *refused, void *ctx,
+	              struct dpkg_error *err);
+	int (*last_version)(struct registry *r, const char *app,
+	                    char **version, struct dpkg_error *err);
+	int (*uploader_add)(struct registry *r, const char *fpr,
+	                    const char *name, char **holder,
+	                    struct dpkg_error *err);
+	int (*uploader)(struct registry *r, const char *fpr, char **name,
+	                struct dpkg_error *err);
+	int (*uploader_list)(struct registry *r, registry_uploader_fn *each,
+	                     void *ctx, struct dpkg_error *err);
 };
 
 /* Every backend's struct registry starts with this. */

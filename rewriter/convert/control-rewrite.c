@@ -117,6 +117,17 @@ check_name(const char *name)
 	return why;
 }
 
+/* A udeb is the installer's: it cannot be an extras package. */
+static bool
+is_udeb(const struct deb822_stanza *st)
+{
+	const struct deb822_field *f = deb822_find(st, "Package-Type");
+
+	if (f == NULL)
+		f = deb822_find(st, "XC-Package-Type");
+	return f != NULL && strcmp(f->value, "udeb") == 0;
+}
+
 static bool
 has_prefix(const char *name)
 {
@@ -309,7 +320,67 @@ read_names(const struct deb822 *d, struct control_info *info,
 				                    f->value);
 		info->packages[info->npackages++] = m_strdup(name);
 	}
+	for (i = 1; i < d->nstanzas && is_udeb(&d->stanzas[i]); i++)
+		;
+	if (i == d->nstanzas)
+		return convert_fail(err, d->filename, d->stanzas[1].line,
+		                    "only udebs: nothing can be an extras "
+		                    "package");
 	return 0;
+}
+
+/*
+ * Take the udeb of stanza ST out of every build: the installer's packages
+ * cannot be extras packages.  The stanza stays, restricted to a build
+ * profile no build daemon enables, because debhelper counts the stanzas:
+ * with one package left, dh_auto_install would install into debian/PKG
+ * instead of debian/tmp, where the maintainer's debian/PKG.install files
+ * look.
+ */
+static void
+drop_udeb(const struct deb822 *d, const struct deb822_stanza *st,
+          struct edits *ed, struct convert_plan *plan)
+{
+	const struct deb822_field *f = deb822_find(st, "Build-Profiles");
+
+	if (f != NULL)
+		edit_add(ed, f->value_start, f->end, CONTROL_UDEB_PROFILE "\n");
+	else if (st->end > 0 && d->text[st->end - 1] != '\n')
+		edit_add(ed, st->end, st->end,
+		         "\nBuild-Profiles: " CONTROL_UDEB_PROFILE "\n");
+	else
+		edit_add(ed, st->end, st->end,
+		         "Build-Profiles: " CONTROL_UDEB_PROFILE "\n");
+	if (plan)
+		convert_plan_note(plan, d->filename, st->line,
+		                  "dropped the udeb %s from the build "
+		                  "(Build-Profiles: " CONTROL_UDEB_PROFILE "): "
+		                  "the installer's packages cannot be extras "
+		                  "packages", deb822_find(st, "Package")->value);
+}
+
+/*
+ * An extras package is never part of the standard system: any priority
+ * but optional is refused by the gate (and extra is deprecated since
+ * Debian Policy 4.0.1).
+ */
+static void
+normalise_priority(const struct deb822 *d, const struct deb822_stanza *st,
+                   struct edits *ed, struct convert_plan *plan)
+{
+	const struct deb822_field *f = deb822_find(st, "Priority");
+
+	if (f == NULL || strcmp(f->value, "optional") == 0)
+		return;
+	edit_add(ed, f->value_start, f->value_start + strlen(f->value),
+	         "optional");
+	if (plan)
+		convert_plan_note(plan, d->filename, f->line,
+		                  "Priority: %s written as optional (%s)",
+		                  f->value, strcmp(f->value, "extra") == 0 ?
+		                  "extra is deprecated since Debian Policy "
+		                  "4.0.1" : "an extras package is never part of "
+		                  "the standard system");
 }
 
 int
@@ -332,6 +403,9 @@ control_rewrite_text(const char *file, const char *text, size_t len,
 	own.n = info->npackages;
 	rename_value(&ed, deb822_find(&d.stanzas[0], "Source"));
 	for (i = 0; i < d.nstanzas; i++) {
+		if (i > 0 && is_udeb(&d.stanzas[i]))
+			drop_udeb(&d, &d.stanzas[i], &ed, plan);
+		normalise_priority(&d, &d.stanzas[i], &ed, plan);
 		if (i > 0)
 			rename_value(&ed, deb822_find(&d.stanzas[i], "Package"));
 		if (rewrite_relations(&d, &d.stanzas[i], i == 0, &own, &ed, plan,

@@ -5,7 +5,8 @@
  * the source's own binaries are renamed in every relation field;
  * Conflicts, Breaks, Replaces and Provides on other packages are dropped
  * (they only made sense in the shared name space); dh-sequence-extras is
- * added to Build-Depends.  Every other byte stays as written.
+ * added to Build-Depends; Priority extra becomes optional; a udeb is kept
+ * out of every build.  Every other byte stays as written.
  */
 #ifndef DH_EXTRAS_CONTROL_REWRITE_H
 #define DH_EXTRAS_CONTROL_REWRITE_H
@@ -16,6 +17,8 @@
 #include "convert/convert-plan.h"
 
 #define CONTROL_BUILD_DEPENDS_ADDON "dh-sequence-extras"
+/* The build profile that keeps a udeb out of every build. */
+#define CONTROL_UDEB_PROFILE "<pkg.extras.udeb>"
 
 struct control_info {
 	char *app;		/* the source name without "extras-" */

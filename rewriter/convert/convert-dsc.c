@@ -260,6 +260,79 @@ add_checksums(struct varbuf *vb, struct job *job, const char *field,
 	}
 }
 
+static bool
+is_udeb_stanza(const struct deb822_stanza *st)
+{
+	const struct deb822_field *f = deb822_find(st, "Package-Type");
+
+	if (f == NULL)
+		f = deb822_find(st, "XC-Package-Type");
+	return f != NULL && strcmp(f->value, "udeb") == 0;
+}
+
+/* The stanza of CONTROL whose Package is NAME (LEN bytes), or NULL. */
+static const struct deb822_stanza *
+control_package(const struct deb822 *control, const char *name, size_t len)
+{
+	int k;
+
+	for (k = 1; k < control->nstanzas; k++) {
+		const struct deb822_field *pf =
+			deb822_find(&control->stanzas[k], "Package");
+
+		if (pf && strlen(pf->value) == len &&
+		    strncmp(pf->value, name, len) == 0)
+			return &control->stanzas[k];
+	}
+	return NULL;
+}
+
+/*
+ * One line "NAME TYPE SECTION PRIORITY [KEY=VALUE...]" of Package-List
+ * (W, LEN bytes), as the converted CONTROL has the package: renamed,
+ * the priority optional, and left out when the conversion
+ * dropped the package (a udeb).
+ */
+static void
+add_package_list_line(struct varbuf *vb, const struct deb822 *control,
+                      const char *w, size_t len)
+{
+	size_t wn = strcspn(w, " \t\n"), plen = strlen(EXTRAS_PREFIX);
+	char renamed[512];
+	const char *rest = w + wn, *word;
+	const struct deb822_stanza *st;
+	bool own;
+	int k;
+
+	own = strncmp(w, EXTRAS_PREFIX, plen) != 0 &&
+	      (size_t)snprintf(renamed, sizeof(renamed), "%s%.*s", EXTRAS_PREFIX,
+	                       (int)wn, w) < sizeof(renamed) &&
+	      control_package(control, renamed, strlen(renamed)) != NULL;
+	st = control_package(control, own ? renamed : w,
+	                     own ? strlen(renamed) : wn);
+	/* Dropped from the build: a udeb (see control-rewrite.h). */
+	if (st == NULL || is_udeb_stanza(st))
+		return;
+	varbuf_printf(vb, "\n %s%.*s", own ? EXTRAS_PREFIX : "", (int)wn, w);
+	/* Type and section as written; the priority normalised. */
+	for (k = 0; k < 3 && rest < w + len; k++) {
+		size_t blanks = strspn(rest, " \t"), n;
+
+		word = rest + blanks;
+		n = strcspn(word, " \t\n");
+		if (word + n > w + len)
+			n = (size_t)(w + len - word);
+		varbuf_add_buf(vb, rest, blanks);
+		if (k == 2 && n > 0)
+			varbuf_add_str(vb, "optional");
+		else
+			varbuf_add_buf(vb, word, n);
+		rest = word + n;
+	}
+	if (rest < w + len)
+		varbuf_add_buf(vb, rest, (size_t)(w + len - rest));
+}
+
 static int
 write_dsc(struct job *job, const char *tree, const char *dsc_name,
           struct convert_error *err)
@@ -308,12 +381,16 @@ write_dsc(struct job *job, const char *tree, const char *dsc_name,
 		if (strcasecmp(f->name, "Source") == 0) {
 			varbuf_printf(&vb, "Source: %s%s\n", EXTRAS_PREFIX, d->source);
 		} else if (strcasecmp(f->name, "Binary") == 0) {
+			int listed = 0;
+
 			varbuf_add_str(&vb, "Binary:");
 			for (k = 1; k < control.nstanzas; k++) {
 				const struct deb822_field *pf =
 					deb822_find(&control.stanzas[k], "Package");
 
-				varbuf_printf(&vb, "%s %s", k > 1 ? "," : "",
+				if (is_udeb_stanza(&control.stanzas[k]))
+					continue;
+				varbuf_printf(&vb, "%s %s", listed++ ? "," : "",
 				              pf ? pf->value : "");
 			}
 			varbuf_add_char(&vb, '\n');
@@ -343,26 +420,10 @@ write_dsc(struct job *job, const char *tree, const char *dsc_name,
 			while (*p) {
 				size_t n = strcspn(p, "\n");
 				const char *w = p + strspn(p, " \t");
-				size_t wn = strcspn(w, " \t\n");
-				bool own = false;
 
-				for (k = 1; k < control.nstanzas; k++) {
-					const struct deb822_field *pf =
-						deb822_find(&control.stanzas[k],
-						            "Package");
-
-					if (pf && strlen(pf->value) ==
-					    wn + strlen(EXTRAS_PREFIX) &&
-					    strncmp(pf->value + strlen(EXTRAS_PREFIX),
-					            w, wn) == 0 &&
-					    strncmp(w, EXTRAS_PREFIX,
-					            strlen(EXTRAS_PREFIX)) != 0)
-						own = true;
-				}
 				if (n > 0 && w < p + n)
-					varbuf_printf(&vb, "\n %s%.*s", own ?
-					              EXTRAS_PREFIX : "",
-					              (int)(p + n - w), w);
+					add_package_list_line(&vb, &control, w,
+					                      (size_t)(p + n - w));
 				p += n + (p[n] == '\n');
 			}
 			varbuf_add_char(&vb, '\n');

@@ -32,8 +32,6 @@ static const struct {
 	{ "changelog", DEBIAN_FILE_KEEP },
 	{ "copyright", DEBIAN_FILE_KEEP },
 	{ "not-installed", DEBIAN_FILE_KEEP },
-	{ "symbols", DEBIAN_FILE_KEEP },
-	{ "shlibs", DEBIAN_FILE_KEEP },
 	{ "bug-control", DEBIAN_FILE_KEEP },
 	{ "bug-presubj", DEBIAN_FILE_KEEP },
 	{ "sharedmimeinfo", DEBIAN_FILE_KEEP },
@@ -44,6 +42,9 @@ static const struct {
 	{ "postrm", DEBIAN_FILE_SCRIPT },
 	{ "links", DEBIAN_FILE_LINKS },
 	{ "dirs", DEBIAN_FILE_DIRS },
+	/* The namespace's libraries serve the app's own packages only. */
+	{ "symbols", DEBIAN_FILE_LIBRARY },
+	{ "shlibs", DEBIAN_FILE_LIBRARY },
 	/* System integration an extras app must not have. */
 	{ "config", DEBIAN_FILE_DROP },
 	{ "templates", DEBIAN_FILE_DROP },
@@ -332,6 +333,13 @@ judge_file(struct convert_plan *plan, const char *path, const char *package,
 	if (kind == DEBIAN_FILE_DROP) {
 		convert_plan_note(plan, path, 0, "dropped: system integration "
 		                  "an extras app must not have");
+		*drop = true;
+		return 0;
+	}
+	if (kind == DEBIAN_FILE_LIBRARY) {
+		convert_plan_note(plan, path, 0, "dropped: the namespace's "
+		                  "libraries serve the app's own packages only, "
+		                  "and dh_makeshlibs describes them for those");
 		*drop = true;
 		return 0;
 	}

@@ -33,13 +33,28 @@ longest_first(const void *a, const void *b)
 }
 
 static pcre2_code *
+compile_or_die(struct varbuf *re, uint32_t options)
+{
+	PCRE2_SIZE erroff;
+	pcre2_code *code;
+	int errcode;
+
+	varbuf_end_str(re);
+	code = pcre2_compile((PCRE2_SPTR)re->buf, PCRE2_ZERO_TERMINATED,
+	                     options, &errcode, &erroff, NULL);
+	if (code == NULL)
+		ohshit("debian/rules: cannot compile a pattern for %zu bytes of "
+		       "package names", re->used);
+	return code;
+}
+
+static pcre2_code *
 compile_references(const struct control_info *info)
 {
 	struct varbuf re = VARBUF_INIT;
 	char **names = m_malloc(sizeof(char *) * info->npackages);
 	pcre2_code *code;
-	PCRE2_SIZE erroff;
-	int errcode, i;
+	int i;
 
 	memcpy(names, info->packages, sizeof(char *) * info->npackages);
 	qsort(names, info->npackages, sizeof(char *), longest_first);
@@ -53,27 +68,27 @@ compile_references(const struct control_info *info)
 	for (i = 0; i < info->npackages; i++)
 		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
 	varbuf_add_str(&re, ")(?![\\w.+-])");
-	varbuf_end_str(&re);
 	free(names);
-	code = pcre2_compile((PCRE2_SPTR)re.buf, PCRE2_ZERO_TERMINATED,
-	                     PCRE2_MULTILINE, &errcode, &erroff, NULL);
+	code = compile_or_die(&re, PCRE2_MULTILINE);
 	varbuf_destroy(&re);
-	if (code == NULL)
-		abort();
 	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
 	return code;
 }
 
-static int
-line_at(const char *text, size_t off)
-{
-	int line = 1;
-	size_t i;
+/* Line numbers of increasing offsets into one text, counted once. */
+struct line_counter {
+	const char *text;
+	size_t off;
+	int line;
+};
 
-	for (i = 0; i < off; i++)
-		if (text[i] == '\n')
-			line++;
-	return line;
+static int
+line_counter_at(struct line_counter *lc, size_t off)
+{
+	for (; lc->off < off; lc->off++)
+		if (lc->text[lc->off] == '\n')
+			lc->line++;
+	return lc->line;
 }
 
 static void
@@ -84,20 +99,20 @@ note_variables(const char *file, const char *text, size_t len,
 		"(?:debian/|(?:^|(?<=[\\s\"'=]))(?:-p\\s?|--package=))"
 		"\\$[({][^)}]*[)}]";
 	pcre2_code *re;
+	struct line_counter lc = { text, 0, 1 };
+	struct varbuf pattern = VARBUF_INIT;
 	pcre2_match_data *md;
-	PCRE2_SIZE erroff, *ov;
+	PCRE2_SIZE *ov;
 	size_t off = 0;
-	int errcode;
 
-	re = pcre2_compile((PCRE2_SPTR)unjudged, PCRE2_ZERO_TERMINATED,
-	                   PCRE2_MULTILINE, &errcode, &erroff, NULL);
-	if (re == NULL)
-		abort();
+	varbuf_add_str(&pattern, unjudged);
+	re = compile_or_die(&pattern, PCRE2_MULTILINE);
+	varbuf_destroy(&pattern);
 	md = pcre2_match_data_create_from_pattern(re, NULL);
 	while (off < len &&
 	       pcre2_match(re, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
 		ov = pcre2_get_ovector_pointer(md);
-		convert_plan_note(plan, file, line_at(text, ov[0]),
+		convert_plan_note(plan, file, line_counter_at(&lc, ov[0]),
 		                  "cannot rewrite '%.*s' safely: check that it "
 		                  "names an extras- package", (int)(ov[1] - ov[0]),
 		                  text + ov[0]);
@@ -107,13 +122,147 @@ note_variables(const char *file, const char *text, size_t len,
 	pcre2_code_free(re);
 }
 
-char *
-rules_rewrite_text(const char *file, const char *text, size_t len,
-                   const struct control_info *info, struct convert_plan *plan)
+/*
+ * The make variables debian/rules sets to exactly one of the old package
+ * names ("PACKAGE = foo", "export PKG := foo"), as an alternation of
+ * their names; NULL when there is none.
+ */
+static char *
+package_variables(const char *text, size_t len,
+                  const struct control_info *info)
+{
+	struct varbuf re = VARBUF_INIT, vars = VARBUF_INIT;
+	pcre2_code *code;
+	pcre2_match_data *md;
+	size_t off = 0;
+	int i;
+
+	varbuf_add_str(&re, "^[ \\t]*(?:(?:export|override)[ \\t]+)*"
+	               "([A-Za-z_][A-Za-z0-9_]*)[ \\t]*(?::{1,3}=|\\?=|=)"
+	               "[ \\t]*(?:");
+	for (i = 0; i < info->npackages; i++)
+		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "",
+		              info->packages[i]);
+	varbuf_add_str(&re, ")[ \\t]*$");
+	code = compile_or_die(&re, PCRE2_MULTILINE);
+	md = pcre2_match_data_create_from_pattern(code, NULL);
+	while (off < len &&
+	       pcre2_match(code, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+
+		varbuf_printf(&vars, "%s%.*s", vars.used ? "|" : "",
+		              (int)(ov[3] - ov[2]), text + ov[2]);
+		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(code);
+	varbuf_destroy(&re);
+	if (vars.used == 0) {
+		varbuf_destroy(&vars);
+		return NULL;
+	}
+	varbuf_end_str(&vars);
+	return varbuf_detach(&vars);
+}
+
+/*
+ * "debian/$(PACKAGE)", "-p$(PACKAGE)", "--package=${PKG}"... of a variable
+ * package_variables found become "debian/extras-$(PACKAGE)",
+ * "-pextras-$(PACKAGE)": the variable keeps its value for its other uses
+ * (usr/share/$(PACKAGE)), the package references follow the rename.
+ */
+static char *
+rewrite_package_variables(const char *file, const char *text, size_t len,
+                          const struct control_info *info,
+                          struct convert_plan *plan)
+{
+	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
+	struct line_counter lc = { text, 0, 1 };
+	char *vars = package_variables(text, len, info);
+	pcre2_code *code;
+	pcre2_match_data *md;
+	size_t off = 0;
+
+	if (vars == NULL)
+		return m_strndup(text, len);
+	varbuf_printf(&re, "((?<![\\w.+-])debian/|(?:^|(?<=[\\s\"'=]))"
+	              "(?:-p\\s?|--package=|-N\\s?|--no-package=))"
+	              "(\\$(?:\\((?:%s)\\)|\\{(?:%s)\\}))", vars, vars);
+	code = compile_or_die(&re, PCRE2_MULTILINE);
+	md = pcre2_match_data_create_from_pattern(code, NULL);
+	while (off < len &&
+	       pcre2_match(code, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+
+		varbuf_add_buf(&out, text + off, ov[4] - off);
+		varbuf_add_str(&out, EXTRAS_PREFIX);
+		varbuf_add_buf(&out, text + ov[4], ov[1] - ov[4]);
+		if (plan)
+			convert_plan_note(plan, file, line_counter_at(&lc, ov[0]),
+			                  "renamed '%.*s' to '%.*s%s%.*s': the "
+			                  "variable names an old package name",
+			                  (int)(ov[1] - ov[0]), text + ov[0],
+			                  (int)(ov[4] - ov[0]), text + ov[0],
+			                  EXTRAS_PREFIX, (int)(ov[1] - ov[4]),
+			                  text + ov[4]);
+		off = ov[1];
+	}
+	varbuf_add_buf(&out, text + off, len - off);
+	varbuf_end_str(&out);
+	pcre2_match_data_free(md);
+	pcre2_code_free(code);
+	varbuf_destroy(&re);
+	free(vars);
+	return varbuf_detach(&out);
+}
+
+/*
+ * A recipe that runs ./configure, cmake or meson itself is not reached by
+ * the add-on's dh_auto_configure: say so where it is.
+ */
+static void
+note_own_configure(const char *file, const char *text, size_t len,
+                   struct convert_plan *plan)
+{
+	static const char own_configure[] =
+		"^\\t(?![^\\n]*dh_auto_)[^\\n]*?(?<![\\w/.-])"
+		"(\\./configure|\\$\\(CURDIR\\)/configure|cmake|meson)"
+		"(?=[ \\t]|$)";
+	struct varbuf re = VARBUF_INIT;
+	struct line_counter lc = { text, 0, 1 };
+	pcre2_code *code;
+	pcre2_match_data *md;
+	size_t off = 0;
+
+	varbuf_add_str(&re, own_configure);
+	code = compile_or_die(&re, PCRE2_MULTILINE);
+	md = pcre2_match_data_create_from_pattern(code, NULL);
+	while (off < len &&
+	       pcre2_match(code, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+
+		convert_plan_note(plan, file, line_counter_at(&lc, ov[0]),
+		                  "runs '%.*s' itself, which the namespace does "
+		                  "not reach: call 'dh_auto_configure -- ARGS' "
+		                  "instead, or relocation must patch what it "
+		                  "compiles in (and fails the build where it "
+		                  "cannot)", (int)(ov[3] - ov[2]), text + ov[2]);
+		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(code);
+	varbuf_destroy(&re);
+}
+
+static char *
+rewrite_literal_references(const char *file, const char *text, size_t len,
+                           const struct control_info *info,
+                           struct convert_plan *plan)
 {
 	struct varbuf out = VARBUF_INIT;
 	pcre2_code *re = compile_references(info);
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	struct line_counter lc = { text, 0, 1 };
 	size_t off = 0;
 
 	while (off <= len &&
@@ -125,7 +274,8 @@ rules_rewrite_text(const char *file, const char *text, size_t len,
 		varbuf_add_buf(&out, text + off, name - off);
 		varbuf_add_str(&out, EXTRAS_PREFIX);
 		if (plan)
-			convert_plan_note(plan, file, line_at(text, name),
+			convert_plan_note(plan, file,
+			                  line_counter_at(&lc, name),
 			                  "renamed '%.*s' to '%.*s%s%.*s'",
 			                  (int)(name_end - ov[0]), text + ov[0],
 			                  (int)(name - ov[0]), text + ov[0],
@@ -141,9 +291,23 @@ rules_rewrite_text(const char *file, const char *text, size_t len,
 	varbuf_end_str(&out);
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);
-	if (plan)
-		note_variables(file, text, len, plan);
 	return varbuf_detach(&out);
+}
+
+char *
+rules_rewrite_text(const char *file, const char *text, size_t len,
+                   const struct control_info *info, struct convert_plan *plan)
+{
+	char *literal = rewrite_literal_references(file, text, len, info, plan);
+	char *out = rewrite_package_variables(file, literal, strlen(literal),
+	                                      info, plan);
+
+	free(literal);
+	if (plan) {
+		note_variables(file, out, strlen(out), plan);
+		note_own_configure(file, out, strlen(out), plan);
+	}
+	return out;
 }
 
 int

@@ -352,6 +352,31 @@ changes_read(struct changes *ch, const char *filename,
 	return 0;
 }
 
+int
+changes_read_text(struct changes *ch, const char *filename, const char *text,
+                  size_t len, struct dpkg_error *err)
+{
+	struct convert_error cerr;
+	int ret;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->filename = strdup(filename);
+	ch->text = malloc(len + 1);
+	if (ch->filename == NULL || ch->text == NULL)
+		abort();
+	memcpy(ch->text, text, len);
+	ch->text[len] = '\0';
+	if (deb822_parse(&ch->deb822, ch->filename, ch->text, len, &cerr) < 0)
+		ret = dpkg_put_error(err, "%s", cerr.msg);
+	else
+		ret = parse_changes(ch, err);
+	if (ret < 0) {
+		changes_destroy(ch);
+		return -1;
+	}
+	return 0;
+}
+
 const char *
 changes_field(const struct changes *ch, const char *name)
 {

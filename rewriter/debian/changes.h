@@ -47,6 +47,13 @@ struct changes {
 int changes_read(struct changes *ch, const char *filename,
                  struct dpkg_error *err);
 
+/*
+ * The same for TEXT (LEN bytes), the signed text of FILENAME as a verifier
+ * output it: the files it lists are those beside FILENAME.
+ */
+int changes_read_text(struct changes *ch, const char *filename,
+                      const char *text, size_t len, struct dpkg_error *err);
+
 /* A field of the .changes ("Distribution"), or NULL. */
 const char *changes_field(const struct changes *ch, const char *name);
 

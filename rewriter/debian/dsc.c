@@ -231,16 +231,15 @@ read_small(const char *path, char **text, size_t *len,
 	return 0;
 }
 
+static int parse_dsc(struct dsc *d, const char *filename, size_t len,
+                     struct convert_error *err);
+
 int
 dsc_load(struct dsc *d, const char *filename, struct convert_error *err)
 {
-	struct dpkg_version v;
-	struct dpkg_error derr = DPKG_ERROR_OBJECT;
-	const struct deb822_field *f;
-	const char *why;
 	char *raw = NULL;
+	const char *why;
 	size_t len, line;
-	int ret;
 
 	memset(d, 0, sizeof(*d));
 	d->filename = m_strdup(filename);
@@ -251,6 +250,31 @@ dsc_load(struct dsc *d, const char *filename, struct convert_error *err)
 	if (d->text == NULL)
 		return convert_fail(err, filename, (int)line, "malformed OpenPGP "
 		                    "signed message: %s", why);
+	return parse_dsc(d, filename, len, err);
+}
+
+int
+dsc_load_text(struct dsc *d, const char *filename, const char *text,
+              size_t len, struct convert_error *err)
+{
+	memset(d, 0, sizeof(*d));
+	d->filename = m_strdup(filename);
+	d->text = m_malloc(len + 1);
+	memcpy(d->text, text, len);
+	d->text[len] = '\0';
+	return parse_dsc(d, filename, len, err);
+}
+
+static int
+parse_dsc(struct dsc *d, const char *filename, size_t len,
+          struct convert_error *err)
+{
+	struct dpkg_version v;
+	struct dpkg_error derr = DPKG_ERROR_OBJECT;
+	const struct deb822_field *f;
+	const char *why;
+	int ret;
+
 	if (deb822_parse(&d->deb822, filename, d->text, len, err) < 0)
 		return -1;
 	if (d->deb822.nstanzas != 1)

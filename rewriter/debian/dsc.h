@@ -36,6 +36,12 @@ struct dsc {
 
 /* Read FILENAME and verify every file it lists. */
 int dsc_load(struct dsc *d, const char *filename, struct convert_error *err);
+/*
+ * The same for TEXT (LEN bytes), the .dsc's signed text as a verifier
+ * output it: its files are those beside FILENAME.
+ */
+int dsc_load_text(struct dsc *d, const char *filename, const char *text,
+                  size_t len, struct convert_error *err);
 void dsc_free(struct dsc *d);
 
 /* The file whose name ends with SUFFIX, or NULL. */

@@ -18,18 +18,22 @@ struct scan {
 	int first_line;
 	const char *field;
 	struct convert_error *err;
+	/* The line of counted_to, so that lines are counted once. */
+	size_t counted_to;
+	int counted_line;
 };
 
 static int
-scan_line(const struct scan *s, size_t pos)
+scan_line(struct scan *s, size_t pos)
 {
-	int line = s->first_line;
-	size_t i;
-
-	for (i = 0; i < pos && i < s->len; i++)
-		if (s->text[i] == '\n')
-			line++;
-	return line;
+	if (pos < s->counted_to) {
+		s->counted_to = 0;
+		s->counted_line = s->first_line;
+	}
+	for (; s->counted_to < pos && s->counted_to < s->len; s->counted_to++)
+		if (s->text[s->counted_to] == '\n')
+			s->counted_line++;
+	return s->counted_line;
 }
 
 static int
@@ -233,7 +237,8 @@ relation_parse(struct relation_list *l, const char *text, size_t len,
                const char *file, int first_line, const char *field,
                struct convert_error *err)
 {
-	struct scan s = { text, len, 0, file, first_line, field, err };
+	struct scan s = { text, len, 0, file, first_line, field, err, 0,
+	                  first_line };
 
 	l->items = NULL;
 	l->nitems = 0;

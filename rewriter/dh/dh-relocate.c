@@ -15,6 +15,8 @@
 #include "dh/dh-relocate.h"
 #include "relocate/relocate.h"
 #include "relocate/report.h"
+#include "relocate/source-hints.h"
+#include "namespace/layout.h"
 
 static void
 write_report(const struct report *report, const struct extras_namespace *ns,
@@ -35,6 +37,48 @@ write_report(const struct report *report, const struct extras_namespace *ns,
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);
+}
+
+/*
+ * For each distinct unpatched string, the places of the unpacked source
+ * (the current directory) that define it, and what would set them for
+ * the namespace: the offset in an ELF file says little to an author.
+ */
+static void
+write_source_hints(const struct report *report,
+                   const struct extras_namespace *ns, const char *progname)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < report->n_unpatched; i++) {
+		const char *string = report->unpatched[i].string;
+		struct layout_place place;
+		struct source_hints hints;
+		char replacement[PATH_MAX + 1], err[1024];
+
+		for (j = 0; j < i; j++)
+			if (strcmp(report->unpatched[j].string, string) == 0)
+				break;
+		if (j < i || string[0] != '/' ||
+		    layout_place(ns, string + 1, false, &place) < 0 ||
+		    place.kind != LAYOUT_MOVE)
+			continue;
+		snprintf(replacement, sizeof(replacement), "/%s", place.dest);
+		if (source_hints_find(".", string, replacement, &hints, err,
+		                      sizeof(err)) < 0) {
+			fprintf(stderr, "%s: warning: %s\n", progname, err);
+			continue;
+		}
+		for (k = 0; k < hints.n; k++) {
+			const struct source_hint *h = &hints.v[k];
+
+			fprintf(stderr, "%s: error: '%s' is set in the source: "
+			        "%s:%ld: %s%s%s\n", progname, string, h->file,
+			        h->line, h->what, h->fix ? ": " : "",
+			        h->fix ? h->fix : "");
+		}
+		source_hints_free(&hints);
+	}
 }
 
 int
@@ -93,6 +137,8 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	if (!h->quiet || status == RELOCATE_UNPATCHED)
 		report_write_summary(&report, h->name, h->no_act,
 		                     status == RELOCATE_UNPATCHED ? stderr : stdout);
+	if (status == RELOCATE_UNPATCHED)
+		write_source_hints(&report, ns, h->name);
 	if (status == RELOCATE_UNPATCHED)
 		fprintf(stderr, "%s: error: %zu reference%s to moved paths cannot "
 		        "be patched; build the program for the namespace %s, or "

@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dpkg/dpkg.h>
+#include <dpkg/varbuf.h>
+
 #include "relocate/patch.h"
 
 struct elf_image {
@@ -107,46 +110,47 @@ new_rpath(const struct patch_context *ctx, const char *file, const char *old,
           size_t oldlen)
 {
 	char dir[PATH_MAX], entry[PATH_MAX], rel[PATH_MAX];
-	char *out = malloc(oldlen * 4 + PATH_MAX);
-	size_t n = 0, pos = 0;
+	struct varbuf out = VARBUF_INIT;
+	size_t pos = 0;
 	bool changed = false;
 	const char *slash;
 
-	if (out == NULL)
-		return NULL;
 	snprintf(dir, sizeof(dir), "%s", file);
 	slash = strrchr(dir, '/');
 	dir[slash && slash != dir ? (size_t)(slash - dir) : 1] = '\0';
+	/* Entries may grow ($ORIGIN/../..): the result grows with them. */
 	while (pos <= oldlen) {
 		const char *colon = memchr(old + pos, ':', oldlen - pos);
 		size_t elen = colon ? (size_t)(colon - (old + pos)) : oldlen - pos;
 		struct pathmap_match m;
 
+		if (out.used)
+			varbuf_add_char(&out, ':');
 		snprintf(entry, sizeof(entry), "%.*s", (int)elen, old + pos);
-		if (entry[0] == '/' && pathmap_resolve(ctx->paths, entry, &m)) {
+		if (elen < sizeof(entry) && entry[0] == '/' &&
+		    pathmap_resolve(ctx->paths, entry, &m)) {
 			char target[PATH_MAX];
 
 			snprintf(target, sizeof(target), "%s%s", m.new,
 			         entry + m.len);
 			patch_relative_path(dir, target, rel, sizeof(rel));
-			n += (size_t)snprintf(out + n, oldlen * 4 + PATH_MAX - n,
-			                      "%s$ORIGIN%s%s", n ? ":" : "",
-			                      strcmp(rel, ".") ? "/" : "",
-			                      strcmp(rel, ".") ? rel : "");
+			varbuf_add_str(&out, "$ORIGIN");
+			if (strcmp(rel, ".") != 0)
+				varbuf_printf(&out, "/%s", rel);
 			changed = true;
 		} else {
-			n += (size_t)snprintf(out + n, oldlen * 4 + PATH_MAX - n,
-			                      "%s%s", n ? ":" : "", entry);
+			varbuf_add_buf(&out, old + pos, elen);
 		}
 		if (colon == NULL)
 			break;
 		pos += elen + 1;
 	}
 	if (!changed) {
-		free(out);
+		varbuf_destroy(&out);
 		return NULL;
 	}
-	return out;
+	varbuf_end_str(&out);
+	return varbuf_detach(&out);
 }
 
 int

@@ -16,7 +16,8 @@ struct outbuf {
 static void
 out_append(struct outbuf *o, const void *p, size_t n)
 {
-	if (o->oom)
+	/* Nothing to add: o->data may still be NULL, memcpy must not see it. */
+	if (o->oom || n == 0)
 		return;
 	if (o->len + n > o->alloc) {
 		size_t a = o->alloc ? o->alloc : 4096;

@@ -22,10 +22,9 @@ my $auto_dir = $ENV{DH_EXTRAS_AUTODIR} // '/usr/share/dh-extras/auto';
 $ENV{PATH} = "$auto_dir:$ENV{PATH}"
     unless (split /:/, $ENV{PATH})[0] eq $auto_dir;
 
-# debian/NAME of the package's old name reaches debian/extras-NAME during
-# the build: before anything is configured, and again once dh_prep has
-# emptied the staging directories.
-insert_before('dh_auto_configure', 'dh_extras_pkgdirs');
+# debian/NAME of the package's old name reaches debian/extras-NAME from
+# the moment dh_prep has emptied the staging directories.  (Once in the
+# sequence: dh runs a command of a given name only once per build.)
 insert_after('dh_prep', 'dh_extras_pkgdirs');
 insert_before('dh_clean', 'dh_extras_clean');
 
@@ -48,6 +47,12 @@ insert_after('dh_link', 'dh_extras_links');
 insert_after('dh_extras_relocate', 'dh_extras_metainfo');
 insert_after('dh_extras_metainfo', 'dh_extras_python');
 insert_after('dh_extras_python', 'dh_extras_gsettings');
+
+# The namespace's libraries serve the app's own packages only: their
+# shlibs and symbols files go once dh_shlibdeps has used them.
+# Nor is ldconfig, whose cache never sees the namespace, triggered.
+insert_after('dh_shlibdeps', 'dh_extras_privlibs');
+add_command_options('dh_makeshlibs', '--no-scripts');
 
 # Confine the app once its files have their final paths and modes
 # (after dh_fixperms), before dh_installdeb turns the profile into a

@@ -1,0 +1,67 @@
+/*
+ * dh-setid.c: set-id bits removed from the staged trees.
+ */
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
+
+#include "dh/dh-setid.h"
+#include "relocate/tree.h"
+
+static size_t
+strip_tree(const struct dh_helper *h, const char *dir)
+{
+	struct tree tree;
+	struct stat st;
+	char err[1024];
+	size_t i, n = 0;
+
+	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	if (tree_walk(&tree, dir, err, sizeof(err)) < 0)
+		ohshit("%s", err);
+	for (i = 0; i < tree.count; i++) {
+		const struct tree_entry *e = &tree.entries[i];
+		mode_t mode = e->st.st_mode & 07777;
+		mode_t setid = mode & (S_ISUID | S_ISGID);
+		char path[8192];
+
+		if (!S_ISREG(e->st.st_mode) || setid == 0)
+			continue;
+		n++;
+		snprintf(path, sizeof(path), "%s/%s", tree.dir, e->path);
+		fprintf(stderr, "%s: warning: %s: %s bit%s removed (mode %04o "
+		        "-> %04o): an extras app runs confined without set-id "
+		        "privileges; what it needed them for (a shared score "
+		        "file, a device) must come from a declared privilege "
+		        "or the user's own files\n", h->name, path,
+		        setid == (S_ISUID | S_ISGID) ? "setuid and setgid" :
+		        setid == S_ISUID ? "setuid" : "setgid",
+		        setid == (S_ISUID | S_ISGID) ? "s" : "",
+		        (unsigned)mode, (unsigned)(mode & ~setid));
+		dh_helper_show(h, "chmod a-s %s", path);
+		if (!h->no_act && chmod(path, mode & ~setid) < 0)
+			ohshite("cannot change the mode of %s", path);
+	}
+	tree_free(&tree);
+	return n;
+}
+
+size_t
+dh_strip_setid(const struct dh_helper *h)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < h->control.count; i++) {
+		char dir[512];
+
+		if (!h->act[i])
+			continue;
+		snprintf(dir, sizeof(dir), "debian/%s",
+		         h->control.packages[i].name);
+		n += strip_tree(h, dir);
+	}
+	return n;
+}

@@ -1,0 +1,472 @@
+/*
+ * source-hints.c: where the unpacked source defines a compiled-in path.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "relocate/pathmap.h"
+#include "relocate/source-hints.h"
+
+/* Bigger files are generated or data: not where a path is set. */
+#define SOURCE_FILE_MAX (4 << 20)
+
+enum kind { MAKE, C_SOURCE, AUTOCONF, MESON_OPTIONS, MESON, CMAKE };
+
+static const struct {
+	const char *pattern;	/* fnmatch() on the file name */
+	enum kind kind;
+} kinds[] = {
+	{ "Makefile", MAKE }, { "makefile", MAKE }, { "GNUmakefile", MAKE },
+	{ "Makefile.am", MAKE }, { "Makefile.in", MAKE }, { "*.mk", MAKE },
+	{ "*.mak", MAKE }, { "*.make", MAKE },
+	{ "*.[ch]", C_SOURCE }, { "*.cc", C_SOURCE }, { "*.cpp", C_SOURCE },
+	{ "*.cxx", C_SOURCE }, { "*.hh", C_SOURCE }, { "*.hpp", C_SOURCE },
+	{ "*.h.in", C_SOURCE },
+	{ "configure.ac", AUTOCONF }, { "configure.in", AUTOCONF },
+	{ "meson_options.txt", MESON_OPTIONS }, { "meson.options", MESON_OPTIONS },
+	{ "meson.build", MESON },
+	{ "CMakeLists.txt", CMAKE }, { "*.cmake", CMAKE },
+};
+
+/* The patterns, each with the name it defines in group 1. */
+static const char *const patterns[] = {
+	[MAKE] = "^\\s*(?:(?:export|override)\\s+)*([A-Za-z_][A-Za-z0-9_]*)"
+	         "\\s*(?:\\?=|:=|::=|\\+=|=)\\s*(.*?)\\s*$",
+	[C_SOURCE] = "^\\s*#\\s*define\\s+([A-Za-z_][A-Za-z0-9_]*)\\s+(.*?)\\s*$",
+	[AUTOCONF] = "(?:AC_DEFINE(?:_UNQUOTED)?|AC_SUBST)\\s*\\(\\s*\\[?"
+	             "([A-Za-z_][A-Za-z0-9_]*)|^\\s*([A-Za-z_][A-Za-z0-9_]*)=",
+	[MESON_OPTIONS] = "option\\s*\\(\\s*'([^']+)'",
+	[MESON] = "^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=",
+	[CMAKE] = "set\\s*\\(\\s*([A-Za-z_][A-Za-z0-9_]*)",
+};
+
+struct search {
+	const char *dir, *string, *replacement;
+	pcre2_code *re[CMAKE + 1];
+	pcre2_match_data *md;
+	struct source_hints *hints;
+};
+
+static char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+
+	if (p == NULL)
+		abort();
+	return p;
+}
+
+static char *
+xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	return s;
+}
+
+/* Whether STRING occurs at S (LEN bytes) ending at a path boundary. */
+static bool
+at_string(const struct search *s, const char *p, const char *end)
+{
+	size_t n = strlen(s->string);
+
+	return (size_t)(end - p) >= n && memcmp(p, s->string, n) == 0 &&
+	       (p + n == end || !pathmap_is_name_byte((unsigned char)p[n]));
+}
+
+/* VALUE (LEN bytes) with every occurrence of the string replaced. */
+static char *
+replaced(const struct search *s, const char *value, size_t len)
+{
+	size_t n = strlen(s->string), r = strlen(s->replacement), i, o = 0;
+	char *out = malloc(len * (r / n + 1) + r + 1);
+
+	if (out == NULL)
+		abort();
+	for (i = 0; i < len;) {
+		if (at_string(s, value + i, value + len)) {
+			memcpy(out + o, s->replacement, r);
+			o += r;
+			i += n;
+		} else {
+			out[o++] = value[i++];
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* Whether TEXT has "#ifndef NAME" before offset AT. */
+static bool
+guarded(const char *text, size_t at, const char *name, size_t len)
+{
+	const char *p = text;
+
+	while ((p = strstr(p, "#ifndef")) != NULL && (size_t)(p - text) < at) {
+		p += strlen("#ifndef");
+		p += strspn(p, " \t");
+		if (strncmp(p, name, len) == 0 &&
+		    !pathmap_is_name_byte((unsigned char)p[len]))
+			return true;
+	}
+	return false;
+}
+
+/* The name of the Meson option whose definition holds offset AT. */
+static bool
+meson_option(const struct search *s, const char *text, size_t at,
+             char **name)
+{
+	const char *p = text, *last = NULL;
+	PCRE2_SIZE *ov;
+
+	while ((p = strstr(p, "option")) != NULL && (size_t)(p - text) <= at)
+		last = p++;
+	if (last == NULL ||
+	    pcre2_match(s->re[MESON_OPTIONS], (PCRE2_SPTR)last,
+	                (size_t)(text + at - last) + 1, 0, PCRE2_ANCHORED,
+	                s->md, NULL) < 0)
+		return false;
+	ov = pcre2_get_ovector_pointer(s->md);
+	*name = xstrndup(last + ov[2], ov[3] - ov[2]);
+	return true;
+}
+
+static void
+add_hint(struct search *s, const char *file, long line, char *what,
+         char *fix)
+{
+	struct source_hints *h = s->hints;
+	struct source_hint *v = realloc(h->v, (h->n + 1) * sizeof(*v));
+
+	if (v == NULL)
+		abort();
+	h->v = v;
+	v[h->n].file = xasprintf("%s", file);
+	v[h->n].line = line;
+	v[h->n].what = what;
+	v[h->n].fix = fix;
+	h->n++;
+}
+
+/* The quoted string of [LS, LE) that holds AT, the string replaced. */
+static char *
+quoted_value(const struct search *s, const char *ls, const char *le,
+             const char *at)
+{
+	const char *b = at, *e = at;
+
+	while (b > ls && b[-1] != '\'' && b[-1] != '"')
+		b--;
+	while (e < le && *e != '\'' && *e != '"')
+		e++;
+	return replaced(s, b, (size_t)(e - b));
+}
+
+/*
+ * The hint for the line [LS, LE) of TEXT, in FILE of kind K, where the
+ * string is at AT.
+ */
+static void
+hint_line(struct search *s, const char *file, enum kind k, const char *text,
+          const char *ls, const char *le, const char *at, long line)
+{
+	char *name = NULL, *value, *what = NULL, *fix = NULL;
+	PCRE2_SIZE *ov;
+	int rc;
+
+	rc = pcre2_match(s->re[k], (PCRE2_SPTR)ls, (size_t)(le - ls), 0, 0,
+	                 s->md, NULL);
+	ov = pcre2_get_ovector_pointer(s->md);
+	if (rc > 1 && ov[2] != PCRE2_UNSET)
+		name = xstrndup(ls + ov[2], ov[3] - ov[2]);
+	else if (rc > 2 && ov[4] != PCRE2_UNSET)
+		name = xstrndup(ls + ov[4], ov[5] - ov[4]);
+	switch (k) {
+	case MAKE:
+		if (name == NULL) {
+			what = xasprintf("a make rule");
+			fix = xasprintf("patch it (debian/patches) to use a "
+			                "variable");
+			break;
+		}
+		value = replaced(s, ls + ov[4], ov[5] - ov[4]);
+		what = xasprintf("make variable %s", name);
+		fix = xasprintf("pass %s=%s to dh_auto_build", name, value);
+		free(value);
+		break;
+	case C_SOURCE:
+		if (name == NULL) {
+			what = xasprintf("a string in the code");
+			fix = xasprintf("patch it (debian/patches) to %s",
+			                s->replacement);
+			break;
+		}
+		value = replaced(s, ls + ov[4], ov[5] - ov[4]);
+		what = xasprintf("#define %s", name);
+		if (guarded(text, (size_t)(ls - text), name, strlen(name)))
+			fix = xasprintf("add -D%s='%s' to "
+			                "DEB_CPPFLAGS_MAINT_APPEND in debian/rules",
+			                name, value);
+		else
+			fix = xasprintf("patch it (debian/patches) to %s", value);
+		free(value);
+		break;
+	case AUTOCONF:
+		what = name ? xasprintf("%s in configure.ac", name) :
+		              xasprintf("configure.ac");
+		fix = xasprintf("pass the option or variable of ./configure "
+		                "that sets it to dh_auto_configure, else patch "
+		                "it to %s", s->replacement);
+		break;
+	case MESON_OPTIONS:
+		free(name);
+		name = NULL;
+		if (meson_option(s, text, (size_t)(ls - text), &name)) {
+			value = quoted_value(s, ls, le, at);
+			what = xasprintf("Meson option %s", name);
+			fix = xasprintf("pass -D%s=%s to dh_auto_configure",
+			                name, value);
+			free(value);
+		} else {
+			what = xasprintf("a Meson option");
+		}
+		break;
+	case MESON:
+		what = name ? xasprintf("Meson variable %s", name) :
+		              xasprintf("meson.build");
+		fix = xasprintf("patch it (debian/patches) to %s, or make it "
+		                "an option", s->replacement);
+		break;
+	case CMAKE:
+		what = name ? xasprintf("CMake variable %s", name) :
+		              xasprintf("a CMake file");
+		if (name) {
+			value = quoted_value(s, ls, le, at);
+			fix = xasprintf("pass -D%s=%s to dh_auto_configure",
+			                name, value);
+			free(value);
+		}
+		break;
+	}
+	free(name);
+	add_hint(s, file, line, what, fix);
+}
+
+static void
+search_text(struct search *s, const char *file, enum kind k,
+            const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *last_line = NULL;
+	size_t n = strlen(s->string);
+
+	while (s->hints->n < SOURCE_HINTS_MAX &&
+	       (p = memmem(p, (size_t)(end - p), s->string, n)) != NULL) {
+		const char *ls = p, *le;
+		long line = 1;
+		const char *q;
+
+		/* After a name byte it is not this path; after $(VAR) or
+		 * ${VAR} it is below some other root, as an install's
+		 * $(DESTDIR)/etc/app: not what the program has compiled in. */
+		if (!at_string(s, p, end) ||
+		    (p > text && (pathmap_is_name_byte((unsigned char)p[-1]) ||
+		                  p[-1] == ')' || p[-1] == '}'))) {
+			p++;
+			continue;
+		}
+		while (ls > text && ls[-1] != '\n')
+			ls--;
+		le = memchr(p, '\n', (size_t)(end - p));
+		if (le == NULL)
+			le = end;
+		if (ls != last_line) {
+			for (q = text; q < ls; q++)
+				line += *q == '\n';
+			hint_line(s, file, k, text, ls, le, p, line);
+			last_line = ls;
+		}
+		p = le;
+	}
+}
+
+static void
+search_file(struct search *s, const char *path, const char *rel, enum kind k)
+{
+	struct stat st;
+	FILE *fp;
+	char *text;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > SOURCE_FILE_MAX)
+		return;
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return;
+	text = malloc((size_t)st.st_size + 1);
+	if (text == NULL)
+		abort();
+	if (fread(text, 1, (size_t)st.st_size, fp) == (size_t)st.st_size &&
+	    memchr(text, '\0', (size_t)st.st_size) == NULL) {
+		text[st.st_size] = '\0';
+		search_text(s, rel, k, text, (size_t)st.st_size);
+	}
+	free(text);
+	fclose(fp);
+}
+
+/*
+ * Not the source: debian/, patches' copies, version control, and build
+ * trees (obj-*, or any directory below the top that a configure step
+ * filled), whose generated files only repeat what the source set.
+ */
+static bool
+skipped_dir(const char *path, const char *name)
+{
+	static const char *const built[] = {
+		"CMakeCache.txt", "meson-private", "config.status", NULL,
+	};
+	char probe[8192 + 64];
+	struct stat st;
+	int i;
+
+	if (strcmp(name, "debian") == 0 || strncmp(name, "obj-", 4) == 0 ||
+	    name[0] == '.')
+		return true;
+	for (i = 0; built[i]; i++) {
+		if ((size_t)snprintf(probe, sizeof(probe), "%s/%s", path,
+		                     built[i]) < sizeof(probe) &&
+		    lstat(probe, &st) == 0)
+			return true;
+	}
+	return false;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Visit REL (a directory, "" for the top) in bytewise order. */
+static int
+walk(struct search *s, const char *rel, char *err, size_t errlen)
+{
+	char path[8192], **names = NULL;
+	size_t n = 0, i, k;
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s%s%s", s->dir, *rel ? "/" : "", rel);
+	d = opendir(path);
+	if (d == NULL) {
+		if (*rel)
+			return 0;
+		snprintf(err, errlen, "%s: cannot read: %s", path,
+		         strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char **v;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		v = realloc(names, (n + 1) * sizeof(*v));
+		if (v == NULL)
+			abort();
+		names = v;
+		names[n++] = xasprintf("%s", de->d_name);
+	}
+	closedir(d);
+	if (n > 0)
+		qsort(names, n, sizeof(*names), by_name);
+	for (i = 0; i < n && s->hints->n < SOURCE_HINTS_MAX; i++) {
+		char child[4096], full[8192 + 4096];
+		struct stat st;
+
+		snprintf(child, sizeof(child), "%s%s%s", rel, *rel ? "/" : "",
+		         names[i]);
+		snprintf(full, sizeof(full), "%s/%s", s->dir, child);
+		if (lstat(full, &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (!skipped_dir(full, names[i]))
+				walk(s, child, err, errlen);
+			continue;
+		}
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (fnmatch(kinds[k].pattern, names[i], 0) == 0) {
+				search_file(s, full, child, kinds[k].kind);
+				break;
+			}
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return 0;
+}
+
+int
+source_hints_find(const char *dir, const char *string,
+                  const char *replacement, struct source_hints *hints,
+                  char *err, size_t errlen)
+{
+	struct search s = { dir, string, replacement, { NULL }, NULL, hints };
+	size_t k;
+	int ret;
+
+	hints->v = NULL;
+	hints->n = 0;
+	if (*string == '\0')
+		return 0;
+	for (k = 0; k < sizeof(patterns) / sizeof(patterns[0]); k++) {
+		PCRE2_SIZE erroff;
+		int errcode;
+
+		s.re[k] = pcre2_compile((PCRE2_SPTR)patterns[k],
+		                        PCRE2_ZERO_TERMINATED, 0, &errcode,
+		                        &erroff, NULL);
+		if (s.re[k] == NULL)
+			abort();
+	}
+	s.md = pcre2_match_data_create(8, NULL);
+	ret = walk(&s, "", err, errlen);
+	pcre2_match_data_free(s.md);
+	for (k = 0; k < sizeof(patterns) / sizeof(patterns[0]); k++)
+		pcre2_code_free(s.re[k]);
+	return ret;
+}
+
+void
+source_hints_free(struct source_hints *hints)
+{
+	size_t i;
+
+	for (i = 0; i < hints->n; i++) {
+		free(hints->v[i].file);
+		free(hints->v[i].what);
+		free(hints->v[i].fix);
+	}
+	free(hints->v);
+	hints->v = NULL;
+	hints->n = 0;
+}

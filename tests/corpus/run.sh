@@ -1,0 +1,137 @@
+#!/bin/sh
+# make corpus: real Debian source packages through the whole pipeline.
+#
+# For each package of tests/corpus/packages (or of CORPUS=hello,jq): fetch
+# the source with apt-get source (cached in $CORPUS_CACHE, outside the
+# repository), extras-convert the .dsc, install the original's build
+# dependencies, build the converted source with dpkg-buildpackage as a
+# build daemon would (its PATH plus the uninstalled commands), run
+# extras-review on the .changes, install the .debs into a scratch root
+# (tests/corpus/scratch.sh), run the smoke command there, purge, and print
+# one row per package and "N/M passed".  Every step is bounded by timeout
+# and run with nice; packages are built one at a time.  Needs root (apt,
+# unshare).  Logs: $CORPUS_CACHE/logs/PACKAGE/STEP.log.
+
+set -u
+
+: "${TOP:?run it through make corpus}"
+: "${BUILDDIR:?run it through make corpus}"
+
+CACHE=${CORPUS_CACHE:-/var/tmp/dh-extras-corpus}
+LIST=${CORPUS_LIST:-$TOP/tests/corpus/packages}
+BUILD_TIMEOUT=${CORPUS_BUILD_TIMEOUT:-3600}
+# A build daemon's PATH; the uninstalled commands stand in for the
+# installed dh-extras package.
+BUILD_PATH=/usr/sbin:/usr/bin:/sbin:/bin:$BUILDDIR/bin
+APT="apt-get -o DPkg::Lock::Timeout=600 -q"
+TAB=$(printf '\t')
+
+mkdir -p "$CACHE/src" "$CACHE/work" "$CACHE/logs" || exit 2
+RESULTS=$CACHE/results
+: >"$RESULTS"
+
+# selected PACKAGE: whether CORPUS (a comma-separated list) names it.
+selected () {
+	[ -z "${CORPUS:-}" ] && return 0
+	case ",$CORPUS," in *",$1,"*) return 0 ;; esac
+	return 1
+}
+
+# step LOG SECONDS COMMAND...: run COMMAND niced and bounded, all its
+# output to LOG.
+step () {
+	log=$1 secs=$2; shift 2
+	timeout -k 30 "$secs" nice "$@" >"$log" 2>&1 </dev/null
+	rc=$?
+	[ $rc -eq 124 ] && echo "timeout after ${secs}s: $*" >>"$log"
+	return $rc
+}
+
+# first_error LOG: the line of LOG that says why a step failed: a tool's
+# own "NAME: error: ..." (dpkg-buildpackage's summary only when there is
+# nothing else), a timeout, apt's "E:", make's "***", else the last line.
+first_error () {
+	line=$(grep -E '^[A-Za-z0-9_.+-]+: error: ' "$1" | grep -v '^dpkg-buildpackage: ' | head -n 1)
+	[ -n "$line" ] || line=$(grep -m1 -E 'timeout after|^E: |^dpkg-buildpackage: error: |[^*]\*\*\* ' "$1")
+	[ -n "$line" ] || line=$(grep -v '^[[:space:]]*$' "$1" | tail -n 1)
+	printf '%s' "$line" | tr '\t' ' ' | cut -c1-400
+}
+
+# row PACKAGE CONVERT BUILD REVIEW INSTALL SMOKE PURGE NOTE
+row () {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$RESULTS"
+}
+
+corpus_one () {
+	pkg=$1 pattern=$2 cmd=$3
+	logs=$CACHE/logs/$pkg work=$CACHE/work/$pkg
+	rm -rf "$logs" "$work" && mkdir -p "$logs" "$work/home" || return
+	echo "corpus: $pkg" >&2
+
+	if ! ls "$CACHE/src/$pkg"/*.dsc >/dev/null 2>&1; then
+		mkdir -p "$CACHE/src/$pkg"
+		if ! (cd "$CACHE/src/$pkg" &&
+		      step "$logs/fetch.log" 900 apt-get source --download-only "$pkg"); then
+			row "$pkg" FAIL - - - - - "fetch: $(first_error "$logs/fetch.log")"
+			return
+		fi
+	fi
+	dsc=$(ls "$CACHE/src/$pkg"/*.dsc | sort -V | tail -n 1)
+
+	if ! step "$logs/convert.log" 300 extras-convert -o "$work/out" "$dsc" ||
+	   ! step "$logs/unpack.log" 300 dpkg-source -x "$work"/out/*.dsc "$work/src"; then
+		note=$(first_error "$logs/convert.log")
+		[ -s "$logs/unpack.log" ] && note=$(first_error "$logs/unpack.log")
+		row "$pkg" FAIL - - - - - "$note"
+		return
+	fi
+	app=$(sed -n 's/^Source: extras-//p' "$work"/out/*.dsc)
+
+	if ! step "$logs/build-deps.log" 1800 $APT build-dep -y "$dsc"; then
+		row "$pkg" ok FAIL - - - - "build-dep: $(first_error "$logs/build-deps.log")"
+		return
+	fi
+	# -d: dh-sequence-extras is this tree, not an installed package.
+	if ! (cd "$work/src" && step "$logs/build.log" "$BUILD_TIMEOUT" \
+		env -i PATH="$BUILD_PATH" HOME="$work/home" LANG=C.UTF-8 \
+		PERL5LIB="$TOP/dh-extras" DH_EXTRAS_DATADIR="$TOP" \
+		DEB_BUILD_OPTIONS="${CORPUS_DEB_BUILD_OPTIONS-nocheck parallel=2}" \
+		dpkg-buildpackage -us -uc -b -d); then
+		row "$pkg" ok FAIL - - - - "$(first_error "$logs/build.log")"
+		return
+	fi
+
+	review=ok note=
+	if ! step "$logs/review.log" 600 extras-review "$work"/*.changes; then
+		review=FAIL note=$(first_error "$logs/review.log")
+	fi
+
+	# The scratch root lives in a private mount namespace: nothing of the
+	# install reaches this system.
+	scratch=$(mktemp -d /tmp/dh-extras-corpus.XXXXXX) || return
+	timeout -k 30 1800 unshare -m --propagation private \
+		sh "$TOP/tests/corpus/scratch.sh" "$work" "$app" "$pattern" "$cmd" \
+		"$logs" "$scratch" >"$logs/scratch.log" 2>&1 </dev/null
+	rmdir "$scratch"
+	install=$(sed -n 's/^install=//p' "$logs/status")
+	smoke=$(sed -n 's/^smoke=//p' "$logs/status")
+	purge=$(sed -n 's/^purge=//p' "$logs/status")
+	[ -n "$note" ] || note=$(sed -n 's/^note=//p' "$logs/status" | head -n 1)
+	row "$pkg" ok ok "$review" "${install:-FAIL}" "${smoke:--}" "${purge:--}" "$note"
+}
+
+total=0
+while IFS="$TAB" read -r pkg pattern cmd; do
+	case $pkg in ''|'#'*) continue ;; esac
+	selected "$pkg" || continue
+	total=$((total + 1))
+	corpus_one "$pkg" "$pattern" "$cmd"
+done <"$LIST"
+
+passed=$(awk -F"$TAB" '$2=="ok" && $3=="ok" && $4=="ok" && $5=="ok" && $6=="ok" && $7=="ok"' "$RESULTS" | wc -l)
+{
+	printf 'package\tconvert\tbuild\treview\tinstall\tsmoke\tpurge\tnote\n'
+	cat "$RESULTS"
+} | awk -F"$TAB" '{ printf "%-9s %-7s %-5s %-6s %-7s %-5s %-5s %s\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
+echo "$passed/$total passed"
+[ "$passed" -eq "$total" ]
