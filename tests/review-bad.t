@@ -565,6 +565,20 @@ test_expect_success 'refused: the next version writes through a link of the publ
 	test -f root/usr/bin/evil
 '
 
+test_expect_success 'refused: the root of every namespace made a link' '
+	u=bad/above && rm -rf $u && mkdir -p $u/DEBIAN $u/opt $u/usr/share/doc/extras-demo &&
+	sed -n "/^Package:/,/^Architecture:/p" bad/good/DEBIAN/control >$u/DEBIAN/control &&
+	printf "Maintainer: a <a@example.org>\nDescription: x\n x\n" >>$u/DEBIAN/control &&
+	echo "app: demo" >$u/DEBIAN/extras.yaml &&
+	ln -s ../usr/lib $u/opt/extras.ubuntu.com &&
+	echo c >$u/usr/share/doc/extras-demo/copyright &&
+	build $u above.deb &&
+	expect_status 1 extras-review above.deb >out &&
+	grep_q ": namespace: opt/extras.ubuntu.com: lies above the namespace /$NS and is not a directory" out &&
+	source_tree $u src/above && (cd src/above && expect_status 1 dh_extras_check) >src/above.out 2>&1 &&
+	grep_q ": namespace: opt/extras.ubuntu.com: lies above the namespace" src/above.out
+'
+
 test_expect_success 'accepted: a sibling writes through a link inside the namespace' '
 	t=$(case_tree sym-in) && ln -s demo $t/$NS/share/inner &&
 	u=bad/sym-in-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/inner &&
@@ -586,6 +600,40 @@ test_expect_success 'refused: a link that leaves the namespace through a sibling
 	extras-review sym-chain-a.deb >out && grep_q " accepted$" out &&
 	expect_status 1 extras-review sym-chain-a.deb sym-chain-b.deb >out &&
 	grep_q "sym-chain-a.deb: symlink: $NS/share/conf: -> inner/ssl resolves to /etc/ssl" out
+'
+
+test_expect_success 'bad input: a PAX header, which dpkg does not read' '
+	t=$(case_tree pax) && build $t bad/pax.0.deb &&
+	python3 - bad/pax.0.deb bad/pax.deb <<-\EOF &&
+	import io, sys, tarfile
+	src, dst = sys.argv[1:3]
+	raw = open(src, "rb").read()
+	pos, ar = 8, []
+	while pos < len(raw):
+	    h = raw[pos:pos + 60]; size = int(h[48:58])
+	    ar.append([h[:16].decode().strip(), raw[pos + 60:pos + 60 + size]])
+	    pos += 60 + size + (size & 1)
+	for m in ar:
+	    if m[0].startswith("data.tar"):
+	        tin = tarfile.open(fileobj=io.BytesIO(m[1]))
+	        out = io.BytesIO()
+	        with tarfile.open(fileobj=out, mode="w:gz", format=tarfile.PAX_FORMAT) as t:
+	            for ti in tin.getmembers():
+	                t.addfile(ti, tin.extractfile(ti) if ti.isfile() else None)
+	            ti = tarfile.TarInfo("./etc/cron.d/evil")
+	            ti.pax_headers = {"path": "./opt/extras.ubuntu.com/demo/share/demo/ok"}
+	            t.addfile(ti, io.BytesIO(b""))
+	        m[1] = out.getvalue()
+	with open(dst, "wb") as f:
+	    f.write(b"!<arch>\n")
+	    for name, data in ar:
+	        f.write(("%-16s%-12d%-6d%-6d%-8o%-10d`\n" % (name, 0, 0, 0, 0o100644, len(data))).encode())
+	        f.write(data + (b"\n" if len(data) & 1 else b""))
+	EOF
+	expect_status 2 extras-review bad/pax.deb 2>err &&
+	grep_q "^extras-review: error: bad/pax.deb: data.tar.gz: member .* has a PAX header, which dpkg does not read" err &&
+	scratch root && ! dpkg_in root --unpack bad/pax.deb >out 2>&1 &&
+	grep_q "unsupported PAX tar header" out
 '
 
 test_expect_success 'bad input: a .changes with a stanza after its signature' '

@@ -118,6 +118,20 @@ keep_data(struct debfile *deb, struct archive *inner, struct debfile_member *m,
 	return 0;
 }
 
+/*
+ * Whether the member just read came with PAX extended headers: dpkg's
+ * tar reader refuses them, and their path or link would not be the one
+ * dpkg reads from the header.
+ */
+static bool
+is_pax(struct archive *inner)
+{
+	int f = archive_format(inner);
+
+	return f == ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE ||
+	       f == ARCHIVE_FORMAT_TAR_PAX_RESTRICTED;
+}
+
 static int
 read_data_tar(struct debfile *deb, struct archive *inner,
               struct dpkg_error *err)
@@ -131,6 +145,12 @@ read_data_tar(struct debfile *deb, struct archive *inner,
 		struct debfile_member m = { 0 };
 		const char *reason = NULL, *link;
 
+		if (is_pax(inner))
+			return dpkg_put_error(err, "%s: %s: member '%s' has a "
+			                      "PAX header, which dpkg does not "
+			                      "read", deb->filename,
+			                      deb->data_tar,
+			                      archive_entry_pathname(e));
 		m.path = debfile_path(archive_entry_pathname(e) ?
 		                        archive_entry_pathname(e) : "", &reason);
 		if (m.path == NULL)

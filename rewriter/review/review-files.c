@@ -145,7 +145,14 @@ check_place(struct review *r, size_t i, const struct debfile_member *m)
 	}
 	switch (place.kind) {
 	case LAYOUT_NAMESPACE:
+		return;
 	case LAYOUT_ABOVE:
+		/* Every app installs below it, through a link too. */
+		if (!is_dir)
+			review_problem(r, i, "namespace", m->path, "lies above "
+			               "the namespace %s and is not a directory: "
+			               "what other apps install below it would "
+			               "go where it leads", p->ns.path);
 		return;
 	case LAYOUT_EXPORT:
 		if (!own_export(p, m->path))

@@ -91,10 +91,11 @@ set_owner(struct debfile_member *m, const struct stat *st)
 		m->uid = st->st_uid;
 		m->gid = st->st_gid;
 	}
-	pw = getpwuid(m->uid);
-	gr = getgrgid(m->gid);
-	m->owner = xstrdup(pw ? pw->pw_name : "");
-	m->group = xstrdup(gr ? gr->gr_name : "");
+	/* Names only for the rare file not root's: a lookup each is slow. */
+	pw = m->uid != 0 ? getpwuid(m->uid) : NULL;
+	gr = m->gid != 0 ? getgrgid(m->gid) : NULL;
+	m->owner = xstrdup(m->uid == 0 ? "root" : pw ? pw->pw_name : "");
+	m->group = xstrdup(m->gid == 0 ? "root" : gr ? gr->gr_name : "");
 }
 
 /*
