@@ -248,25 +248,24 @@ dpkg_retry () {
 
 if [ "$(id -u)" = 0 ] && [ -z "${DH_EXTRAS_NO_INSTALL:-}" ] &&
    dpkg -s apparmor 2>/dev/null | grep -q "^Status: install ok installed"; then
-	test_expect_success 'installing runs postinst: local include, profile loaded where AppArmor is on' '
-		dpkg_retry -i hush.deb &&
-		test -f /etc/apparmor.d/$HUSH_NAME &&
-		test -f /etc/apparmor.d/local/$HUSH_NAME &&
-		if aa-enabled --quiet 2>/dev/null; then
-			grep -q "^$HUSH_NAME " /sys/kernel/security/apparmor/profiles
-		fi
-	'
-	test_expect_success 'purging runs postrm: profile, local include and cache gone' '
-		dpkg_retry --purge extras-hush &&
-		test ! -e /etc/apparmor.d/$HUSH_NAME &&
-		test ! -e /etc/apparmor.d/local/$HUSH_NAME &&
-		! ls /var/cache/apparmor/*/$HUSH_NAME 2>/dev/null &&
-		test ! -e $HUSH_NS
-	'
-else
-	test_skip 'installing runs postinst' 'needs root and the apparmor package'
-	test_skip 'purging runs postrm' 'needs root and the apparmor package'
+	test_set_prereq ROOT_APPARMOR
 fi
+test_expect_success ROOT_APPARMOR 'installing runs postinst: local include, profile loaded where AppArmor is on' '
+	dpkg_retry -i hush.deb &&
+	test -f /etc/apparmor.d/$HUSH_NAME &&
+	test -f /etc/apparmor.d/local/$HUSH_NAME &&
+	if aa-enabled --quiet 2>/dev/null; then
+		grep -q "^$HUSH_NAME " /sys/kernel/security/apparmor/profiles
+	fi
+'
+test_expect_success ROOT_APPARMOR 'purging runs postrm: profile, local include and cache gone' '
+	dpkg_retry --purge extras-hush &&
+	test ! -e /etc/apparmor.d/$HUSH_NAME &&
+	test ! -e /etc/apparmor.d/local/$HUSH_NAME &&
+	! ls /var/cache/apparmor/*/$HUSH_NAME 2>/dev/null &&
+	test ! -e $HUSH_NS
+'
+
 # Never leave the package installed, whatever failed above.
 dpkg -s extras-hush >/dev/null 2>&1 && dpkg --purge extras-hush >/dev/null 2>&1
 

@@ -19,9 +19,34 @@ if [ -z "${KEEP_TRASH:-}" ]; then
 fi
 cd "$TRASH" || exit 1
 
-# test_expect_success NAME COMMANDS: run COMMANDS in a subshell with -e
-# and print one TAP line; on failure, show what the commands printed.
+# Prerequisites, as git's test-lib has them: test_set_prereq NAME once
+# what a group of tests needs is there; a test naming a missing one prints
+# a TAP skip of its own.
+test_prereqs=" "
+test_set_prereq () {
+	test_prereqs="$test_prereqs$1 "
+}
+test_have_prereq () {
+	case $test_prereqs in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
+# test_expect_success [PREREQ,...] NAME COMMANDS: run COMMANDS in a
+# subshell with -e and print one TAP line; on failure, show what the
+# commands printed.  Without every PREREQ, print a skip instead.
 test_expect_success () {
+	if [ $# = 3 ]; then
+		test_missing=
+		for test_p in $(echo "$1" | tr , " "); do
+			test_have_prereq "$test_p" ||
+				test_missing="$test_missing${test_missing:+,}$test_p"
+		done
+		shift
+		if [ -n "$test_missing" ]; then
+			test_skip "$1" "missing $test_missing"
+			return 0
+		fi
+	fi
 	test_count=$((test_count + 1))
 	if (set -e; eval "$2") >"$TRASH/.out" 2>&1; then
 		echo "ok $test_count - $1"
