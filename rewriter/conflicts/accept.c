@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dpkg/dpkg.h>
+
 #include "base/convert-error.h"
 #include "conflicts/accept.h"
 #include "debian/changes.h"
@@ -12,15 +14,6 @@
 #include "debian/dsc.h"
 #include "debian/gpgv.h"
 
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		abort();
-	return d;
-}
 
 static void
 add_reason(void *ctx, const char *reason)
@@ -31,7 +24,7 @@ add_reason(void *ctx, const char *reason)
 	                       sizeof(*rep->reasons));
 	if (rep->reasons == NULL)
 		abort();
-	rep->reasons[rep->nreasons++] = xstrdup(reason);
+	rep->reasons[rep->nreasons++] = m_strdup(reason);
 }
 
 static bool
@@ -62,8 +55,8 @@ read_upload(struct upload *u, const char *file, const char *text, size_t len,
 		u->is_changes = true;
 		if (changes_read_text(&u->ch, file, text, len, err) < 0)
 			return -1;
-		rep->source = xstrdup(u->ch.source);
-		rep->version = xstrdup(u->ch.version);
+		rep->source = m_strdup(u->ch.source);
+		rep->version = m_strdup(u->ch.version);
 		for (i = 0; i < u->ch.nfiles; i++) {
 			if (!changes_file_is_deb(&u->ch.files[i]))
 				continue;
@@ -81,8 +74,8 @@ read_upload(struct upload *u, const char *file, const char *text, size_t len,
 	if (ends_with(file, ".dsc")) {
 		if (dsc_load_text(&u->dsc, file, text, len, &cerr) < 0)
 			return dpkg_put_error(err, "%s", cerr.msg);
-		rep->source = xstrdup(u->dsc.source);
-		rep->version = xstrdup(u->dsc.version);
+		rep->source = m_strdup(u->dsc.source);
+		rep->version = m_strdup(u->dsc.version);
 		return 0;
 	}
 	return dpkg_put_error(err, "%s: not a .changes or .dsc", file);
@@ -138,7 +131,7 @@ precheck(struct registry *r, struct upload *u, const char *root,
 		                        sizeof(*rep->packages));
 		if (rep->packages == NULL)
 			abort();
-		rep->packages[rep->npackages++] = xstrdup(deb->package);
+		rep->packages[rep->npackages++] = m_strdup(deb->package);
 		if (conflicts_namespace(deb, root, &ns, err) < 0)
 			return -1;
 		if (strcmp(ns.app, rep->app) != 0) {
@@ -239,7 +232,7 @@ accept_upload(struct registry *r, const char *file, const char *keyring,
 	if (read_upload(&u, file, sig.text, sig.len, rep, err) < 0)
 		goto out;
 	app = namespace_app_of_package(rep->source);
-	rep->app = xstrdup(app);
+	rep->app = m_strdup(app);
 	if (registry_uploader(r, rep->fingerprint, &rep->uploader, err) < 0)
 		goto out;
 	if (rep->uploader == NULL) {

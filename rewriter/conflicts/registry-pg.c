@@ -17,6 +17,8 @@
 
 #include <libpq-fe.h>
 
+#include <dpkg/dpkg.h>
+
 #include "conflicts/registry.h"
 
 #define LIBPQ "libpq.so.5"
@@ -488,15 +490,6 @@ pg_claimed_files(struct registry *base, const char *const *paths, size_t n,
 	return 0;
 }
 
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		abort();
-	return d;
-}
 
 static int
 pg_claimed_package(struct registry *base, const char *name, char **app,
@@ -510,8 +503,8 @@ pg_claimed_package(struct registry *base, const char *name, char **app,
 	if (res == NULL)
 		return -1;
 	if (PQntuples(res) > 0) {
-		*app = xstrdup(PQgetvalue(res, 0, 0));
-		*owner = xstrdup(PQgetvalue(res, 0, 1));
+		*app = m_strdup(PQgetvalue(res, 0, 0));
+		*owner = m_strdup(PQgetvalue(res, 0, 1));
 	}
 	PQclear(res);
 	return 0;
@@ -528,7 +521,7 @@ pg_app_owner(struct registry *base, const char *app, char **owner,
 	if (res == NULL)
 		return -1;
 	if (PQntuples(res) > 0)
-		*owner = xstrdup(PQgetvalue(res, 0, 0));
+		*owner = m_strdup(PQgetvalue(res, 0, 0));
 	PQclear(res);
 	return 0;
 }
@@ -706,7 +699,7 @@ value(struct pg_registry *r, const char *sql, const char *param,
 	if (res == NULL)
 		return -1;
 	if (PQntuples(res) > 0)
-		*out = xstrdup(PQgetvalue(res, 0, 0));
+		*out = m_strdup(PQgetvalue(res, 0, 0));
 	PQclear(res);
 	return 0;
 }

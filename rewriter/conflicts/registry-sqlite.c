@@ -15,6 +15,8 @@
 
 #include <sqlite3.h>
 
+#include <dpkg/dpkg.h>
+
 #include "conflicts/contents-index.h"
 #include "conflicts/registry.h"
 
@@ -75,14 +77,14 @@ prepare(struct sqlite_registry *r, const char *sql, struct dpkg_error *err)
 	return st;
 }
 
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s ? s : "");
 
-	if (d == NULL)
-		abort();
-	return d;
+/* Column COL of the current row, "" for NULL, in new memory. */
+static char *
+column_dup(sqlite3_stmt *st, int col)
+{
+	const char *text = (const char *)sqlite3_column_text(st, col);
+
+	return m_strdup(text ? text : "");
 }
 
 static int
@@ -146,7 +148,7 @@ sqlite_open(struct registry **out, const char *db, bool create,
 
 	if (r == NULL)
 		abort();
-	r->dir = xstrdup(db);
+	r->dir = m_strdup(db);
 	if (asprintf(&r->contents_dir, "%s/contents", db) < 0 ||
 	    asprintf(&file, "%s/claims.sqlite", db) < 0)
 		abort();
@@ -387,10 +389,9 @@ query_row(struct sqlite_registry *r, const char *sql, const char *param,
 	sqlite3_bind_text(st, 1, param, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		*col0 = xstrdup((const char *)sqlite3_column_text(st, 0));
+		*col0 = column_dup(st, 0);
 		if (col1)
-			*col1 = xstrdup((const char *)
-			                sqlite3_column_text(st, 1));
+			*col1 = column_dup(st, 1);
 		rc = SQLITE_DONE;
 	}
 	sqlite3_finalize(st);

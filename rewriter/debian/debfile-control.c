@@ -15,15 +15,6 @@
 
 #include "debian/debfile.h"
 
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		abort();
-	return d;
-}
 
 void
 debfile_member_free(struct debfile_member *m)
@@ -53,7 +44,7 @@ parse_source(struct debfile *deb, const char *value, struct dpkg_error *err)
 		return dpkg_put_error(err, "%s: control: Source '%s': %s",
 		                      deb->filename, deb->source, reason);
 	if (paren == NULL) {
-		deb->source_version = xstrdup(deb->version);
+		deb->source_version = m_strdup(deb->version);
 		return 0;
 	}
 	len = strcspn(paren + 1, ")");

@@ -25,15 +25,6 @@ struct ar_stream {
 	char buf[64 * 1024];
 };
 
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		abort();
-	return d;
-}
 
 static const char *
 archive_reason(struct archive *a)
@@ -79,7 +70,7 @@ debfile_path(const char *name, const char **reason)
 	const char *p;
 	char *d;
 
-	d = xstrdup(path_skip_slash_dotslash(name));
+	d = m_strdup(path_skip_slash_dotslash(name));
 	path_trim_slash_slashdot(d);
 	if (strcmp(d, ".") == 0 || strcmp(d, "/") == 0)
 		d[0] = '\0';
@@ -177,11 +168,11 @@ read_data_tar(struct debfile *deb, struct archive *inner,
 				                      reason);
 			}
 		} else if (archive_entry_symlink(e) != NULL) {
-			m.target = xstrdup(archive_entry_symlink(e));
+			m.target = m_strdup(archive_entry_symlink(e));
 		}
-		m.owner = xstrdup(archive_entry_uname(e) ?
+		m.owner = m_strdup(archive_entry_uname(e) ?
 		                  archive_entry_uname(e) : "");
-		m.group = xstrdup(archive_entry_gname(e) ?
+		m.group = m_strdup(archive_entry_gname(e) ?
 		                  archive_entry_gname(e) : "");
 		m.uid = archive_entry_uid(e);
 		m.gid = archive_entry_gid(e);
@@ -375,13 +366,13 @@ read_ar(struct debfile *deb, struct archive *ar, struct dpkg_error *err)
 				return -1;
 		} else if (deb->control_tar == NULL &&
 		           member_is(name, "control.tar", control_exts)) {
-			deb->control_tar = xstrdup(name);
+			deb->control_tar = m_strdup(name);
 			if (read_inner_tar(deb, ar, name, read_control_tar,
 			                   err) < 0)
 				return -1;
 		} else if (deb->control_tar != NULL && deb->data_tar == NULL &&
 		           member_is(name, "data.tar", data_exts)) {
-			deb->data_tar = xstrdup(name);
+			deb->data_tar = m_strdup(name);
 			if (read_inner_tar(deb, ar, name, read_data_tar,
 			                   err) < 0)
 				return -1;
@@ -419,7 +410,7 @@ debfile_read_keep(struct debfile *deb, const char *filename,
 	int ret;
 
 	memset(deb, 0, sizeof(*deb));
-	deb->filename = xstrdup(filename);
+	deb->filename = m_strdup(filename);
 	deb->keep = keep;
 	deb->keep_ctx = ctx;
 	ar = archive_read_new();

@@ -69,12 +69,6 @@ dh_build_profiles_match(const char *formula)
 	return !any_term;
 }
 
-static char *
-xstrdup_or_null(const char *s)
-{
-	return s ? strdup(s) : NULL;
-}
-
 int
 dh_control_read(struct dh_control *c, const char *path, char *err,
                 size_t errlen)
@@ -154,7 +148,7 @@ dh_control_read(struct dh_control *c, const char *path, char *err,
 			p = &pkgs[c->count++];
 			memset(p, 0, sizeof(*p));
 			p->name = strdup(f->value);
-			p->architecture = xstrdup_or_null(arch ? arch->value : "any");
+			p->architecture = m_strdup(arch ? arch->value : "any");
 			p->arch_all = arch && strcmp(arch->value, "all") == 0;
 			p->builds = (p->arch_all ||
 			             arch_list_matches(host, p->architecture)) &&

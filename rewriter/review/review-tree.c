@@ -14,17 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <dpkg/dpkg.h>
+
 #include "review/review.h"
 
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		abort();
-	return d;
-}
 
 /* Read the regular file PATH, at most DEBFILE_CONTROL_MEMBER_MAX bytes. */
 static int
@@ -94,8 +87,8 @@ set_owner(struct debfile_member *m, const struct stat *st)
 	/* Names only for the rare file not root's: a lookup each is slow. */
 	pw = m->uid != 0 ? getpwuid(m->uid) : NULL;
 	gr = m->gid != 0 ? getgrgid(m->gid) : NULL;
-	m->owner = xstrdup(m->uid == 0 ? "root" : pw ? pw->pw_name : "");
-	m->group = xstrdup(m->gid == 0 ? "root" : gr ? gr->gr_name : "");
+	m->owner = m_strdup(m->uid == 0 ? "root" : pw ? pw->pw_name : "");
+	m->group = m_strdup(m->gid == 0 ? "root" : gr ? gr->gr_name : "");
 }
 
 /*
@@ -125,7 +118,7 @@ first_link(struct inodes *seen, const struct stat *st, const char *rel)
 		abort();
 	seen->v[seen->n].dev = st->st_dev;
 	seen->v[seen->n].ino = st->st_ino;
-	seen->v[seen->n++].path = xstrdup(rel);
+	seen->v[seen->n++].path = m_strdup(rel);
 	return NULL;
 }
 
@@ -137,7 +130,7 @@ add_member(struct debfile *deb, struct inodes *seen, const char *full,
 	size_t n = strlen(REVIEW_PROFILE_DIR);
 	const char *first;
 
-	m.path = xstrdup(rel);
+	m.path = m_strdup(rel);
 	m.type = type_of(st->st_mode);
 	m.st_mode = st->st_mode;
 	m.mode = st->st_mode & 07777;
@@ -153,12 +146,12 @@ add_member(struct debfile *deb, struct inodes *seen, const char *full,
 			goto fail;
 		}
 		buf[len] = '\0';
-		m.target = xstrdup(buf);
+		m.target = m_strdup(buf);
 	}
 	if (m.type == DEBFILE_REGULAR && st->st_nlink > 1 &&
 	    (first = first_link(seen, st, rel)) != NULL) {
 		m.type = DEBFILE_HARDLINK;
-		m.target = xstrdup(first);
+		m.target = m_strdup(first);
 		m.size = 0;
 	}
 	/* What review-profile needs: the profiles' text. */
@@ -260,7 +253,7 @@ read_control_dir(struct debfile *deb, const char *dir, char *err,
 			ret = -1;
 			goto next;
 		}
-		c.name = xstrdup(names[i]->d_name);
+		c.name = m_strdup(names[i]->d_name);
 		c.type = type_of(st.st_mode);
 		c.mode = st.st_mode & 07777;
 		if (c.type == DEBFILE_REGULAR &&
@@ -302,9 +295,9 @@ review_add_tree(struct review *r, const char *dir, char *err, size_t errlen)
 		abort();
 	p = &r->packages[r->npackages];
 	memset(p, 0, sizeof(*p));
-	p->deb.filename = xstrdup(dir);
-	p->deb.control_tar = xstrdup("DEBIAN");
-	p->deb.data_tar = xstrdup("tree");
+	p->deb.filename = m_strdup(dir);
+	p->deb.control_tar = m_strdup("DEBIAN");
+	p->deb.data_tar = m_strdup("tree");
 	strcpy(p->deb.format, "2.0");
 	if (read_control_dir(&p->deb, dir, err, errlen) < 0)
 		goto fail;
@@ -319,7 +312,7 @@ review_add_tree(struct review *r, const char *dir, char *err, size_t errlen)
 		dpkg_error_destroy(&derr);
 		goto fail;
 	}
-	p->where = xstrdup(dir);
+	p->where = m_strdup(dir);
 	r->npackages++;
 	return 0;
 fail:

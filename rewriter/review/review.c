@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dpkg/dpkg.h>
+
 #include "review/review.h"
 
 static void *
@@ -17,15 +19,6 @@ xrealloc(void *p, size_t n)
 	return p;
 }
 
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		abort();
-	return d;
-}
 
 void
 review_init(struct review *r, const struct review_options *opt)
@@ -70,7 +63,7 @@ review_add_package(struct review *r, const char *where)
 	                       (r->npackages + 1) * sizeof(*r->packages));
 	p = &r->packages[r->npackages];
 	memset(p, 0, sizeof(*p));
-	p->where = xstrdup(where);
+	p->where = m_strdup(where);
 	return p;
 }
 
@@ -92,8 +85,8 @@ review_problem(struct review *r, size_t p, const char *rule,
 	                       (r->nproblems + 1) * sizeof(*r->problems));
 	pb = &r->problems[r->nproblems++];
 	pb->package = p;
-	pb->rule = xstrdup(rule);
-	pb->path = path ? xstrdup(path) : NULL;
+	pb->rule = m_strdup(rule);
+	pb->path = path ? m_strdup(path) : NULL;
 	va_start(ap, fmt);
 	if (vasprintf(&pb->message, fmt, ap) < 0)
 		abort();
