@@ -18,7 +18,19 @@ use Debian::Debhelper::Dh_Lib;
 # the maintainer expects them (see auto/dh_auto_step).  Nothing runs when
 # dh loads this file: a bad debian/extras.yaml fails the build step that
 # reads it, not "dh clean".
-my $auto_dir = $ENV{DH_EXTRAS_AUTODIR} // '/usr/share/dh-extras/auto';
+# The directory comes from $DH_EXTRAS_AUTODIR, else from beside this file
+# in a source tree (dh-extras/auto), else from the installed package.
+# Without it every step would silently build for /usr: fail instead.
+use File::Basename qw(dirname);
+my $auto_dir = $ENV{DH_EXTRAS_AUTODIR};
+if (not defined $auto_dir) {
+	my $beside = dirname(__FILE__) . '/../../../auto';
+	$auto_dir = -x "$beside/dh_auto_configure" ? $beside
+	                                            : '/usr/share/dh-extras/auto';
+}
+error("dh-extras: $auto_dir/dh_auto_configure is missing: the namespace "
+      . "cannot reach the build (set DH_EXTRAS_AUTODIR?)")
+    unless -x "$auto_dir/dh_auto_configure";
 $ENV{PATH} = "$auto_dir:$ENV{PATH}"
     unless (split /:/, $ENV{PATH})[0] eq $auto_dir;
 
