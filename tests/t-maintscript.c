@@ -130,7 +130,7 @@ main(void)
 		printf("Bail out! %s\n", err);
 		return 1;
 	}
-	test_plan(45);
+	test_plan(48);
 
 	/* The standard idioms. */
 	test_str(gate(ordinary[0]), ==, "ok");
@@ -142,6 +142,20 @@ main(void)
 	              "f\n#DEBHELPER#\n"), ==, "ok");
 	test_str(gate("#!/bin/sh\nset -e\n[ \"$1\" = configure ] || exit 0\n"
 	              "#DEBHELPER#\n"), ==, "ok");
+
+	/* tmux's preinst: a version comparison is a condition like test. */
+	test_str(convert("#!/bin/sh\nset -e\n"
+	                 "if [ \"$1\" = \"upgrade\" ] && dpkg --compare-versions "
+	                 "\"$2\" 'lt' \"1.5-2\"; then\n"
+	                 "    update-rc.d -f tmux-cleanup remove >/dev/null\n"
+	                 "fi\n\n#DEBHELPER#\n"), ==, "ok: 1 dropped");
+	test_str(gate("#!/bin/sh\nset -e\n"
+	              "if dpkg --compare-versions \"$2\" lt 1.0; then echo old; fi\n"
+	              "#DEBHELPER#\n"), ==, "ok");
+	test_str(gate("#!/bin/sh\nset -e\ndpkg --purge foo\n#DEBHELPER#\n"), ==,
+	         "3: `dpkg --purge foo`: dpkg is not a command an extras "
+	         "package's maintainer script may run, but as a condition: if "
+	         "dpkg --compare-versions \"$2\" lt VERSION");
 
 	/* System integration: dropped by one, refused by the other. */
 	test_str(convert(ordinary[2]), ==, "ok: 2 dropped");

@@ -56,6 +56,22 @@ struct walk {
 };
 
 /* dpkg's environment for maintainer scripts. */
+/* The relations dpkg --compare-versions knows. */
+static bool
+version_relation(const char *op)
+{
+	static const char *const ops[] = {
+		"lt", "le", "eq", "ne", "ge", "gt", "lt-nl", "le-nl", "ge-nl",
+		"gt-nl", "<", "<<", "<=", "=", ">=", ">>", ">", NULL,
+	};
+	size_t i;
+
+	for (i = 0; op != NULL && ops[i]; i++)
+		if (strcmp(op, ops[i]) == 0)
+			return true;
+	return false;
+}
+
 static const char *const dpkg_vars[] = {
 	"DPKG_MAINTSCRIPT_PACKAGE", "DPKG_MAINTSCRIPT_PACKAGE_REFCOUNT",
 	"DPKG_MAINTSCRIPT_ARCH", "DPKG_MAINTSCRIPT_NAME",
@@ -584,6 +600,13 @@ check_call(struct walk *w, struct json_object *st, struct json_object *call,
 			       "left of && or ||");
 		else if (is(name, "[") && !is(argv[argc - 1], "]"))
 			refuse(w, st, "[ without ]");
+	} else if (is(name, "dpkg")) {
+		/* Comparing versions changes nothing: a condition like test. */
+		if (role != ROLE_CONDITION || argc != 5 ||
+		    !is(argv[1], "--compare-versions") || !version_relation(argv[3]))
+			refuse(w, st, "dpkg is not a command an extras package's "
+			       "maintainer script may run, but as a condition: "
+			       "if dpkg --compare-versions \"$2\" lt VERSION");
 	} else if (is(name, "command") || is(name, "which") ||
 	           is(name, "type")) {
 		if (role != ROLE_CONDITION ||
