@@ -113,8 +113,11 @@ test_expect_success 'exports are renamed, icons with their -symbolic twin' '
 	test -f tree/usr/share/applications/extras-foo.desktop &&
 	test -f tree/usr/share/icons/hicolor/48x48/apps/extras-foo.png &&
 	test -f tree/usr/share/icons/hicolor/scalable/apps/extras-foo-symbolic.svg &&
-	test -f tree/usr/share/dbus-1/services/org.example.Foo.service &&
-	test -f tree/usr/share/doc/foo/README
+	test -f tree/usr/share/dbus-1/services/org.example.Foo.service
+'
+test_expect_success 'an install'"'"'s own docdir (usr/share/doc/foo) is the app'"'"'s data' '
+	test -f tree/$NS/share/doc/foo/README &&
+	test ! -e tree/usr/share/doc/foo
 '
 
 test_expect_success 'shebang and paths in a script follow, at path boundaries' '

@@ -197,6 +197,18 @@ is_export(const struct extras_namespace *ns, const char *path, bool *rename)
 	return false;
 }
 
+/* usr/share/doc/NAME[/...] of a NAME no extras package has. */
+static bool
+is_foreign_doc(const char *path)
+{
+	const char *name;
+
+	if (!path_is_under(path, "usr/share/doc"))
+		return false;
+	name = path + strlen("usr/share/doc/");
+	return strncmp(name, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) != 0;
+}
+
 int
 layout_place(const struct extras_namespace *ns, const char *path,
              bool is_dir, struct layout_place *place)
@@ -211,6 +223,12 @@ layout_place(const struct extras_namespace *ns, const char *path,
 	           ns->rel[strlen(path)] == '/') {
 		place->kind = LAYOUT_ABOVE;
 		n = snprintf(place->dest, sizeof(place->dest), "%s", path);
+	} else if (is_foreign_doc(path)) {
+		/* An install's own docdir ($(datadir)/doc/NAME) is the app's
+		 * data: only usr/share/doc/extras-NAME is a package's own. */
+		place->kind = LAYOUT_MOVE;
+		n = snprintf(place->dest, sizeof(place->dest), "%s/%s",
+		             ns->rel, path + 4);
 	} else if (is_dir && (path_is_under(path, "usr/share/doc") ||
 	                      strcmp(path, "usr/share/doc") == 0)) {
 		place->kind = LAYOUT_EXPORT;
