@@ -10,6 +10,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/varbuf.h>
 
+#include "namespace/layout.h"
 #include "namespace/namespace.h"
 #include "convert/rules-rewrite.h"
 
@@ -310,10 +311,126 @@ rules_rewrite_text(const char *file, const char *text, size_t len,
 	return out;
 }
 
+/*
+ * The dh commands the sequence runs after dh_extras_relocate: an override
+ * or hook of one of these finds the files in the namespace already.
+ */
+static const char *const after_relocation[] = {
+	"dh_link", "dh_strip_nondeterminism", "dh_compress", "dh_fixperms",
+	"dh_missing", "dh_dwz", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
+	"dh_installdeb", "dh_gencontrol", "dh_md5sums", "dh_builddeb", NULL,
+};
+
+/* Whether LINE (a rule's first line) is a target that runs late. */
+static bool
+is_late_target(const char *line, size_t len)
+{
+	static const char *const stems[] = {
+		"override_", "execute_before_", "execute_after_", NULL,
+	};
+	size_t i, j, n;
+
+	for (i = 0; stems[i]; i++) {
+		n = strlen(stems[i]);
+		if (len <= n || strncmp(line, stems[i], n) != 0)
+			continue;
+		for (j = 0; after_relocation[j]; j++) {
+			size_t c = strlen(after_relocation[j]);
+			const char *rest = line + n + c;
+
+			if (len < n + c + 1 ||
+			    strncmp(line + n, after_relocation[j], c) != 0)
+				continue;
+			if (strncmp(rest, "-arch", 5) == 0)
+				rest += 5;
+			else if (strncmp(rest, "-indep", 6) == 0)
+				rest += 6;
+			while (*rest == ' ' || *rest == '\t')
+				rest++;
+			if (*rest == ':')
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * In the recipes of targets that run after dh_extras_relocate
+ * ("override_dh_shlibdeps:", "execute_after_dh_fixperms:"), a staged
+ * path debian/extras-PKG/usr/... names where the file was before the
+ * relocation: write where it is then (debian/extras-PKG/ROOT/APP/...).
+ */
+static char *
+relocate_late_paths(const char *file, const char *text, size_t len,
+                    const struct extras_namespace *ns,
+                    struct convert_plan *plan)
+{
+	static const char staged[] =
+		"(?<![\\w.+-])debian/extras-[a-z0-9][a-z0-9.+-]*/"
+		"((?:usr|etc|var)(?:/(?:[^\\s\"'`;:$/()]|\\$\\([A-Za-z_]+\\)|"
+		"\\$\\{[A-Za-z_]+\\})+)+)";
+	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
+	pcre2_code *code;
+	pcre2_match_data *md;
+	size_t off = 0;
+	bool late = false, continued = false, recipe;
+	int line = 0;
+
+	varbuf_add_str(&re, staged);
+	code = compile_or_die(&re, 0);
+	varbuf_destroy(&re);
+	md = pcre2_match_data_create_from_pattern(code, NULL);
+	while (off < len) {
+		const char *nl = memchr(text + off, '\n', len - off);
+		size_t end = nl ? (size_t)(nl - text) + 1 : len, at = off;
+
+		line++;
+		/* A recipe line, or one continued from it by a backslash. */
+		recipe = text[off] == '\t' || (continued && late);
+		if (!recipe && text[off] != '\n' && text[off] != '#')
+			late = is_late_target(text + off, end - off);
+		continued = end - off >= 2 && text[end - 1] == '\n' &&
+		            text[end - 2] == '\\';
+		while (late && recipe && at < end &&
+		       pcre2_match(code, (PCRE2_SPTR)text, end, at, 0, md,
+		                   NULL) >= 0) {
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+			struct layout_place place;
+			char path[PATH_MAX];
+
+			snprintf(path, sizeof(path), "%.*s",
+			         (int)(ov[3] - ov[2]), text + ov[2]);
+			varbuf_add_buf(&out, text + at, ov[2] - at);
+			if (ov[3] - ov[2] < sizeof(path) &&
+			    layout_place(ns, path, false, &place) == 0 &&
+			    place.kind == LAYOUT_MOVE) {
+				varbuf_add_str(&out, place.dest);
+				if (plan)
+					convert_plan_note(plan, file, line,
+					                  "'%s' is '%s' once "
+					                  "dh_extras_relocate has run",
+					                  path, place.dest);
+			} else {
+				varbuf_add_buf(&out, text + ov[2],
+				               ov[3] - ov[2]);
+			}
+			at = ov[3];
+		}
+		varbuf_add_buf(&out, text + at, end - at);
+		off = end;
+	}
+	varbuf_end_str(&out);
+	pcre2_match_data_free(md);
+	pcre2_code_free(code);
+	return varbuf_detach(&out);
+}
+
 int
 rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-              struct convert_error *err)
+              const char *root, struct convert_error *err)
 {
+	struct extras_namespace ns;
+	const char *why;
 	char *text, *out;
 	size_t len;
 	mode_t mode;
@@ -327,6 +444,18 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 		return convert_fail(err, RULES_FILE, 0, "contains a NUL byte");
 	}
 	out = rules_rewrite_text(RULES_FILE, text, len, info, plan);
+	if ((why = namespace_init(&ns, info->app, root)) != NULL) {
+		free(text);
+		free(out);
+		return convert_fail(err, RULES_FILE, 0, "%s", why);
+	}
+	{
+		char *late = relocate_late_paths(RULES_FILE, out, strlen(out),
+		                                 &ns, plan);
+
+		free(out);
+		out = late;
+	}
 	if (strcmp(out, text) != 0)
 		convert_plan_write(plan, RULES_FILE, out, strlen(out), mode);
 	free(text);

@@ -21,8 +21,12 @@ char *rules_rewrite_text(const char *file, const char *text, size_t len,
                          const struct control_info *info,
                          struct convert_plan *plan);
 
-/* Plan the rewrite of the tree's debian/rules. */
+/*
+ * Plan the rewrite of the tree's debian/rules; in the recipes of targets
+ * that run after dh_extras_relocate, staged paths name the namespace of
+ * ROOT (NULL: the default).
+ */
 int rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-                  struct convert_error *err);
+                  const char *root, struct convert_error *err);
 
 #endif
