@@ -225,13 +225,15 @@ test_expect_success 'overrides of steps after the relocation name the files wher
 		"	dh_shlibdeps -X debian/count/usr/lib/\$(DEB_HOST_MULTIARCH)/count/a.so -- \\" \
 		"	  -dRecommends debian/count/usr/lib/count/b.so" \
 		"execute_after_dh_fixperms-arch:" \
-		"	chmod 2755 debian/count/usr/games/count" >late/debian/rules &&
+		"	chmod 2755 debian/count/usr/games/count" \
+		"	rm -f debian/count/usr/share/doc/count/README.gz" >late/debian/rules &&
 	extras-convert late >late.out &&
 	NS=opt/extras.ubuntu.com/count &&
 	grep_q "^	dh_auto_install --destdir=debian/extras-count/usr/lib/count$" late/debian/rules &&
 	grep_q "^	dh_shlibdeps -X debian/extras-count/$NS/lib/\$(DEB_HOST_MULTIARCH)/count/a.so -- " late/debian/rules &&
 	grep_q "^	  -dRecommends debian/extras-count/$NS/lib/count/b.so$" late/debian/rules &&
 	grep_q "^	chmod 2755 debian/extras-count/$NS/games/count$" late/debian/rules &&
+	grep_q "^	rm -f debian/extras-count/usr/share/doc/extras-count/README.gz$" late/debian/rules &&
 	grep_q "^debian/rules:11: .usr/games/count. is .$NS/games/count. once dh_extras_relocate has run$" late.out
 '
 

@@ -360,8 +360,41 @@ is_late_target(const char *line, size_t len)
  * path debian/extras-PKG/usr/... names where the file was before the
  * relocation: write where it is then (debian/extras-PKG/ROOT/APP/...).
  */
+/*
+ * Where the staged PATH is once dh_extras_relocate has run, in DEST: the
+ * documentation of an old package name is the renamed package's, anything
+ * else where the layout puts it.  Returns whether that differs from PATH.
+ */
+static bool
+late_place(const char *path, const struct control_info *info,
+           const struct extras_namespace *ns, char *dest, size_t size)
+{
+	static const char doc[] = "usr/share/doc/";
+	struct layout_place place;
+	int i;
+
+	for (i = 0; i < info->npackages; i++) {
+		size_t n = strlen(info->packages[i]);
+		const char *rest = path + strlen(doc) + n;
+
+		if (strncmp(path, doc, strlen(doc)) == 0 &&
+		    strncmp(path + strlen(doc), info->packages[i], n) == 0 &&
+		    (*rest == '/' || *rest == '\0')) {
+			snprintf(dest, size, "%s%s%s%s", doc, EXTRAS_PREFIX,
+			         info->packages[i], rest);
+			return true;
+		}
+	}
+	if (layout_place(ns, path, false, &place) < 0 ||
+	    strcmp(place.dest, path) == 0)
+		return false;
+	snprintf(dest, size, "%s", place.dest);
+	return true;
+}
+
 static char *
 relocate_late_paths(const char *file, const char *text, size_t len,
+                    const struct control_info *info,
                     const struct extras_namespace *ns,
                     struct convert_plan *plan)
 {
@@ -395,21 +428,19 @@ relocate_late_paths(const char *file, const char *text, size_t len,
 		       pcre2_match(code, (PCRE2_SPTR)text, end, at, 0, md,
 		                   NULL) >= 0) {
 			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-			struct layout_place place;
-			char path[PATH_MAX];
+			char path[PATH_MAX], dest[PATH_MAX];
 
 			snprintf(path, sizeof(path), "%.*s",
 			         (int)(ov[3] - ov[2]), text + ov[2]);
 			varbuf_add_buf(&out, text + at, ov[2] - at);
 			if (ov[3] - ov[2] < sizeof(path) &&
-			    layout_place(ns, path, false, &place) == 0 &&
-			    place.kind == LAYOUT_MOVE) {
-				varbuf_add_str(&out, place.dest);
+			    late_place(path, info, ns, dest, sizeof(dest))) {
+				varbuf_add_str(&out, dest);
 				if (plan)
 					convert_plan_note(plan, file, line,
 					                  "'%s' is '%s' once "
 					                  "dh_extras_relocate has run",
-					                  path, place.dest);
+					                  path, dest);
 			} else {
 				varbuf_add_buf(&out, text + ov[2],
 				               ov[3] - ov[2]);
@@ -451,7 +482,7 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 	}
 	{
 		char *late = relocate_late_paths(RULES_FILE, out, strlen(out),
-		                                 &ns, plan);
+		                                 info, &ns, plan);
 
 		free(out);
 		out = late;
