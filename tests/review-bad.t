@@ -276,7 +276,7 @@ bad etc-outside 1 ': namespace: etc/demo.conf: is outside the namespace' -- \
 	'echo x >$t/etc/demo.conf'
 bad export-unrenamed 1 ': export: usr/share/applications/demo.desktop: exported without its extras- name' -- \
 	'mv $t/usr/share/applications/extras-demo.desktop $t/usr/share/applications/demo.desktop'
-bad foreign-doc 1 ': namespace: usr/share/doc/bash/README: belongs to another package' -- \
+bad foreign-doc 1 ': namespace: usr/share/doc/bash/README: is outside the namespace /opt/extras.ubuntu.com/demo and not an export (it belongs in /opt/extras.ubuntu.com/demo/share/doc/bash/README)' -- \
 	'mkdir -p $t/usr/share/doc/bash && echo x >$t/usr/share/doc/bash/README'
 bad stray-directory 1 ': namespace: var/lib/demo: is outside the namespace' -- \
 	'mkdir -p $t/var/lib/demo'
