@@ -52,6 +52,8 @@ static const char *const shared_dirs[] = {
 	"usr/share/man/*/*", "usr/share/info", "usr/share/locale",
 	"usr/share/locale/*", "usr/share/locale/*/*", "usr/share/icons",
 	"usr/share/icons/*", "usr/share/icons/*/*", "usr/share/icons/*/*/*",
+	/* A context's own subdirectory: thunar's 16x16/stock/navigation. */
+	"usr/share/icons/*/*/*/*",
 	"usr/share/pixmaps", "usr/share/dbus-1", "usr/share/dbus-1/*",
 	"usr/share/glib-2.0", "usr/share/glib-2.0/schemas", "usr/share/mime",
 	"usr/share/mime/*", "usr/share/fonts", "usr/share/fonts/*",
