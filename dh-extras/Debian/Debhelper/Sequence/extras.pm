@@ -18,6 +18,7 @@ use Debian::Debhelper::Dh_Lib;
 # the maintainer expects them (see auto/dh_auto_step).  Nothing runs when
 # dh loads this file: a bad debian/extras.yaml fails the build step that
 # reads it, not "dh clean".
+#
 # The directory comes from $DH_EXTRAS_AUTODIR, else from beside this file
 # in a source tree (dh-extras/auto), else from the installed package.
 # Without it every step would silently build for /usr: fail instead.
@@ -35,8 +36,9 @@ $ENV{PATH} = "$auto_dir:$ENV{PATH}"
     unless (split /:/, $ENV{PATH})[0] eq $auto_dir;
 
 # debian/NAME of the package's old name reaches debian/extras-NAME from
-# the moment dh_prep has emptied the staging directories.  (Once in the
-# sequence: dh runs a command of a given name only once per build.)
+# the moment dh_prep has emptied the staging directories.  (Once: a second
+# entry of the same command before dh_auto_configure was seen not to run
+# in the binary sequence.)
 insert_after('dh_prep', 'dh_extras_pkgdirs');
 insert_before('dh_clean', 'dh_extras_clean');
 
