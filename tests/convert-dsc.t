@@ -56,6 +56,17 @@ with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
         add(t, "debian/evil", type=tarfile.SYMTYPE, linkname="../../etc")
     elif case == "hardlink":
         add(t, "debian/evil", type=tarfile.LNKTYPE, linkname="/etc/shadow")
+    elif case == "hardlink-later":
+        add(t, "debian/evil", type=tarfile.LNKTYPE, linkname="debian/later")
+        add(t, "debian/later")
+    elif case == "hardlinks":
+        for i in range(3000):
+            add(t, "debian/many/f%d" % i)
+        for i in range(3000):
+            add(t, "debian/many/h%d" % i, type=tarfile.LNKTYPE,
+                linkname="debian/many/f%d" % (2999 - i))
+        add(t, "debian/many/bad", type=tarfile.LNKTYPE,
+            linkname="debian/many/none")
     elif case == "through-link":
         add(t, "debian/dir", type=tarfile.SYMTYPE, linkname=".")
         add(t, "debian/dir/evil")
@@ -185,6 +196,12 @@ test_expect_success 'refused: a symbolic link climbing out' '
 '
 test_expect_success 'refused: a hard link outside' '
 	evil_upload hardlink && hostile hardlink "hard link .debian/evil. points outside"
+'
+test_expect_success 'refused: a hard link to a file that comes later' '
+	evil_upload hardlink-later && hostile hardlink-later "hard link .debian/evil. points outside the tree or to no earlier file"
+'
+test_expect_success 'refused: one bad hard link among thousands of good ones' '
+	evil_upload hardlinks && hostile hardlinks "hard link .debian/many/bad. points outside the tree or to no earlier file (.debian/many/none.)"
 '
 test_expect_success 'refused: a member reached through a symbolic link' '
 	evil_upload through-link && hostile through-link "member .debian/dir/evil. is reached through the symbolic link"
