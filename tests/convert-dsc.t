@@ -67,6 +67,10 @@ with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
                 linkname="debian/many/f%d" % (2999 - i))
         add(t, "debian/many/bad", type=tarfile.LNKTYPE,
             linkname="debian/many/none")
+    elif case == "long-name":
+        add(t, "debian/" + "/".join(["d" * 200] * 25) + "/f")
+    elif case == "deep":
+        add(t, "debian/" + "d/" * 300 + "f")
     elif case == "through-link":
         add(t, "debian/dir", type=tarfile.SYMTYPE, linkname=".")
         add(t, "debian/dir/evil")
@@ -202,6 +206,13 @@ test_expect_success 'refused: a hard link to a file that comes later' '
 '
 test_expect_success 'refused: one bad hard link among thousands of good ones' '
 	evil_upload hardlinks && hostile hardlinks "hard link .debian/many/bad. points outside the tree or to no earlier file (.debian/many/none.)"
+'
+test_expect_success 'refused: a 5,000-byte member name, the message elided but whole' '
+	evil_upload long-name &&
+	hostile long-name "member .debian/[d/]*\.\.\.[d/]*/f. has a name longer than 4095 bytes; refused$"
+'
+test_expect_success 'refused: a member 300 directories deep' '
+	evil_upload deep && hostile deep "member .debian/d/d/.* lies more than 256 directories deep; refused$"
 '
 test_expect_success 'refused: a member reached through a symbolic link' '
 	evil_upload through-link && hostile through-link "member .debian/dir/evil. is reached through the symbolic link"

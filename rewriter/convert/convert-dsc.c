@@ -7,7 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -49,18 +49,60 @@ struct job {
 	bool diff;		/* a 1.0 source with a .diff.gz */
 };
 
-static int
-remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+/*
+ * Remove NAME in directory DIRFD and everything below it, without
+ * following symbolic links.  By descriptor, so that no path length limits
+ * it, and making each directory writable first: a hostile tarball may
+ * unpack a directory of mode 0500 (the member limits of source-archive.h
+ * bound the depth, one descriptor a level).
+ */
+static void
+remove_at(int dirfd, const char *name)
 {
-	(void)st;
-	(void)f;
-	return flag == FTW_DP ? rmdir(path) : unlink(path);
+	struct dirent *de;
+	DIR *dir;
+	int fd;
+	bool more = true;
+
+	if (unlinkat(dirfd, name, 0) == 0 || errno == ENOENT)
+		return;
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	            O_CLOEXEC);
+	if (fd < 0 && errno == EACCES && fchmodat(dirfd, name, 0700, 0) == 0)
+		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		            O_CLOEXEC);
+	if (fd < 0)
+		return;
+	(void)fchmod(fd, 0700);
+	dir = fdopendir(fd);
+	if (dir == NULL) {
+		close(fd);
+		return;
+	}
+	/* Entries removed while reading may still be listed: read again
+	 * until a pass removes nothing. */
+	while (more) {
+		more = false;
+		rewinddir(dir);
+		while ((de = readdir(dir)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			remove_at(fd, de->d_name);
+			if (faccessat(fd, de->d_name, F_OK,
+			              AT_SYMLINK_NOFOLLOW) == 0)
+				continue;
+			more = true;
+		}
+	}
+	closedir(dir);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
 static void
 remove_tree(const char *path)
 {
-	nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	remove_at(AT_FDCWD, path);
 }
 
 static bool

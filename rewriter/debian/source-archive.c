@@ -119,6 +119,18 @@ normalize(const char *name, const char **why)
 	return out;
 }
 
+/* How many directories a normalised NAME lies in. */
+static int
+depth_of(const char *name)
+{
+	int depth = 0;
+
+	for (; *name; name++)
+		if (*name == '/')
+			depth++;
+	return depth;
+}
+
 /* Whether the symbolic link NAME -> TARGET stays inside the tree. */
 static bool
 link_inside(const char *name, const char *target)
@@ -184,6 +196,16 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 	if (path[0] == '\0') {
 		free(path);
 		return 0;
+	}
+	if (strlen(path) > SOURCE_PATH_MAX) {
+		convert_fail(err, name, 0, "member '%s' has a name longer than "
+		             "%d bytes; refused", path, SOURCE_PATH_MAX);
+		goto out;
+	}
+	if (depth_of(path) > SOURCE_DEPTH_MAX) {
+		convert_fail(err, name, 0, "member '%s' lies more than %d "
+		             "directories deep; refused", path, SOURCE_DEPTH_MAX);
+		goto out;
 	}
 	if (prefix && strcmp(path, prefix) != 0 &&
 	    !(strncmp(path, prefix, strlen(prefix)) == 0 &&
