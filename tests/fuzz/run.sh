@@ -6,7 +6,8 @@
 # With --replay, first every saved input of tests/fuzz/crashes/NAME/ runs
 # once: a finding fixed must stay fixed.  A crash leaves its input in
 # $FUZZ_O/artifacts/NAME/ and fails the run; each harness's log is in
-# $FUZZ_O/logs/NAME.log.
+# $FUZZ_O/logs/NAME.log.  tests/fuzz/NAME.dict, when there is one, is the
+# harness's dictionary.
 #
 #	run.sh [--replay] SECONDS [NAME[,NAME]...]
 set -u
@@ -42,6 +43,11 @@ for name in $names; do
 	patch-elf) opts="-max_len=65536 -timeout=20" ;;
 	*) opts="-timeout=20" ;;
 	esac
+	# What a harness's input is made of, when a library (pcre2, shfmt)
+	# does the matching libFuzzer cannot see into.
+	if [ -f "$here/$name.dict" ]; then
+		opts="$opts -dict=$here/$name.dict"
+	fi
 	if $replay && [ -d "$here/crashes/$name" ] &&
 	   [ -n "$(ls "$here/crashes/$name")" ]; then
 		if ! "$bin" $opts "$here/crashes/$name"/* >>"$log" 2>&1; then
