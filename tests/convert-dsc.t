@@ -67,6 +67,10 @@ with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
                 linkname="debian/many/f%d" % (2999 - i))
         add(t, "debian/many/bad", type=tarfile.LNKTYPE,
             linkname="debian/many/none")
+    elif case == "options":
+        add(t, "debian/source/options", b"tar-ignore = *\n")
+    elif case == "local-options":
+        add(t, "debian/source/local-options", b"unapply-patches\n")
     elif case == "long-name":
         add(t, "debian/" + "/".join(["d" * 200] * 25) + "/f")
     elif case == "deep":
@@ -206,6 +210,14 @@ test_expect_success 'refused: a hard link to a file that comes later' '
 '
 test_expect_success 'refused: one bad hard link among thousands of good ones' '
 	evil_upload hardlinks && hostile hardlinks "hard link .debian/many/bad. points outside the tree or to no earlier file (.debian/many/none.)"
+'
+test_expect_success 'refused: dpkg-source options in a 3.0 (quilt) upload' '
+	evil_upload options &&
+	hostile options "debian/source/options: dpkg-source options are not supported in an upload"
+'
+test_expect_success 'refused: dpkg-source local options in a 3.0 (quilt) upload' '
+	evil_upload local-options &&
+	hostile local-options "debian/source/local-options: dpkg-source options are not supported in an upload"
 '
 test_expect_success 'refused: a 5,000-byte member name, the message elided but whole' '
 	evil_upload long-name &&

@@ -105,6 +105,35 @@ remove_tree(const char *path)
 	remove_at(AT_FDCWD, path);
 }
 
+/*
+ * dpkg-source -b reads debian/source/options and local-options, and so
+ * does the build daemon's dpkg-buildpackage (dpkg-source --before-build):
+ * they could point it at files outside the tree or override fields of the
+ * .dsc.  Whatever the format, an upload may not carry them.
+ */
+static int
+refuse_source_options(const char *tree, struct convert_error *err)
+{
+	static const char *const names[] = {
+		"debian/source/options", "debian/source/local-options",
+	};
+	struct stat st;
+	char *path;
+	size_t i;
+	int found;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		m_asprintf(&path, "%s/%s", tree, names[i]);
+		found = lstat(path, &st) == 0;
+		free(path);
+		if (found)
+			return convert_fail(err, names[i], 0, "dpkg-source "
+			                    "options are not supported in an "
+			                    "upload; remove the file");
+	}
+	return 0;
+}
+
 static bool
 ends_with(const char *s, const char *suffix)
 {
@@ -602,20 +631,8 @@ build_diff(struct job *job, const struct convert_options *opt,
 		             res->version);
 		goto out;
 	}
-	/* dpkg-source -b reads these: they could point it at files outside
-	 * the tree or override fields of the .dsc. */
-	for (i = 0; i < 2; i++) {
-		const char *opts = i ? "debian/source/local-options" :
-		                       "debian/source/options";
-
-		free(path);
-		m_asprintf(&path, "%s/%s", tree, opts);
-		if (lstat(path, &st) == 0) {
-			convert_fail(err, opts, 0, "dpkg-source options are "
-			             "not supported in a format 1.0 upload");
-			goto out;
-		}
-	}
+	if (refuse_source_options(tree, err) < 0)
+		goto out;
 	/* The directory name dpkg-source expects: the diff's labels. */
 	m_asprintf(&dir, "%s-%s", res->source, job->upstream);
 	free(path);
@@ -725,7 +742,8 @@ build(struct job *job, const struct convert_options *opt,
 				return -1;
 		}
 	tree = native ? tree_of(unpack) : m_strdup(unpack);
-	if (convert_tree(tree, opt, plan, res, err) < 0) {
+	if (refuse_source_options(tree, err) < 0 ||
+	    convert_tree(tree, opt, plan, res, err) < 0) {
 		free(tree);
 		return -1;
 	}
