@@ -165,6 +165,15 @@ test_expect_success 'a 1.0 native source package is converted' '
 	extras-convert -q -o oout2 greet_1.0.dsc 2>/dev/null || :
 '
 
+test_expect_success 'a name in OUTDIR that cannot be replaced: nothing is moved' '
+	mkdir -p busy/extras-greet_1.0-1.dsc &&
+	find busy | sort >before &&
+	expect_status 2 extras-convert -q -o busy src/greet_1.0-1.dsc 2>err &&
+	grep_q "busy/extras-greet_1.0-1.dsc: exists and is not a regular file" err &&
+	find busy | sort >after &&
+	diff before after
+'
+
 # hostile CASE MESSAGE [DSC]: refused with MESSAGE, OUTDIR never created,
 # nothing new anywhere in the trash directory.
 hostile () {

@@ -134,6 +134,32 @@ refuse_source_options(const char *tree, struct convert_error *err)
 	return 0;
 }
 
+/*
+ * Before the first file is moved into OUTDIR: a name there that rename()
+ * could not replace (a directory, say) would fail the move halfway, with
+ * some files of the new source already in place.
+ */
+static int
+check_targets(const char *outdir, const char *const *names, int n,
+              struct convert_error *err)
+{
+	struct stat st;
+	char *to;
+	int i, bad;
+
+	for (i = 0; i < n; i++) {
+		m_asprintf(&to, "%s/%s", outdir, names[i]);
+		bad = lstat(to, &st) == 0 && !S_ISREG(st.st_mode);
+		if (bad)
+			convert_fail(err, to, 0, "exists and is not a regular "
+			             "file; not replaced");
+		free(to);
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
 static bool
 ends_with(const char *s, const char *suffix)
 {
@@ -679,6 +705,8 @@ build_diff(struct job *job, const struct convert_options *opt,
 			goto out;
 		}
 	}
+	if (check_targets(job->outdir, names, n, err) < 0)
+		goto out;
 	/* Everything is written: move it into place, the .dsc last. */
 	for (i = 0; i < n; i++) {
 		free(path);
@@ -797,6 +825,18 @@ build(struct job *job, const struct convert_options *opt,
 	}
 	free(tree);
 
+	{
+		const char **names = m_malloc(sizeof(*names) *
+		                              (job->nparts + 1));
+
+		for (i = 0; i < job->nparts; i++)
+			names[i] = job->parts[i].new_name;
+		names[i] = dsc_name;
+		i = check_targets(job->outdir, names, job->nparts + 1, err);
+		free(names);
+		if (i < 0)
+			return -1;
+	}
 	/* Everything is written: move it into place, the .dsc last. */
 	for (i = 0; i <= job->nparts; i++) {
 		const char *name = i < job->nparts ? job->parts[i].new_name :
