@@ -893,9 +893,10 @@ convert_dsc(const char *dsc, const char *outdir,
 	}
 	ret = build(&job, opt, plan, res, err);
 	remove_tree(job.staging);
+out:
+	/* A failure leaves OUTDIR as it was: absent, if it was. */
 	if (ret < 0 && made_outdir)
 		rmdir(outdir);
-out:
 	for (i = 0; i < job.nparts; i++)
 		free(job.parts[i].new_name);
 	free(job.parts);
