@@ -11,7 +11,8 @@ fixtures=$here/../fixtures
 out=${1:?usage: seeds.sh DIR}
 rm -rf "$out"
 for name in changelog changes clearsign contents control deb822 debfile \
-    declaration dsc maintscript patch-elf patch-text relation rules; do
+    declaration dsc maintscript patch-elf patch-text relation rules \
+    source-archive; do
 	mkdir -p "$out/$name"
 done
 
@@ -85,6 +86,15 @@ if command -v dpkg-deb >/dev/null; then
 			"$out/debfile/foo-$z.deb" >/dev/null 2>&1 || true
 	done
 fi
+# Source tarballs: the fixtures' debian/ directories, in each compression.
+for d in "$fixtures"/*/debian; do
+	n=$((n + 1))
+	tar -C "$d/.." -cf "$tmp/debian.tar" debian
+	cp "$tmp/debian.tar" "$out/source-archive/$n.tar"
+	gzip -n <"$tmp/debian.tar" >"$out/source-archive/$n.tar.gz"
+	xz <"$tmp/debian.tar" >"$out/source-archive/$n.tar.xz"
+done
+
 # Maintainer scripts: the harness's first byte picks converter (even) or
 # gate (odd); the committed seeds are the converter's.
 for f in "$here"/seeds/maintscript/*; do
