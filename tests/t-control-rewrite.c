@@ -50,7 +50,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(19);
+	test_plan(21);
 
 	/* Build-Depends gets the add-on in the style it is written. */
 	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13)\n\n"
@@ -126,6 +126,13 @@ main(int argc, char **argv)
 	         "debian/control:2: field 'source' repeats 'Source' of line 1 "
 	         "(field names are case-insensitive)");
 	/* So many binary packages are no app. */
+	/* A folded Priority is rewritten whole, and the result is stable. */
+	test_str(rw("Source: a1\nPriority:\n extra\nSection: x\n\nPackage: a1\n"),
+	         ==, "Source: extras-a1\nPriority: optional\nSection: x\n"
+	         "Build-Depends: dh-sequence-extras\n\nPackage: extras-a1\n");
+	test_str(rw("Source: a1\nPriority: extra\n\nPackage: a1\n"), ==,
+	         "Source: extras-a1\nPriority: optional\n"
+	         "Build-Depends: dh-sequence-extras\n\nPackage: extras-a1\n");
 	test_str(rw(many_packages(CONTROL_PACKAGES_MAX + 1)), ==,
 	         "debian/control: lists 1001 binary packages, more than the 1000 "
 	         "an extras source may build");

@@ -405,8 +405,17 @@ normalise_priority(const struct deb822 *d, const struct deb822_stanza *st,
 
 	if (f == NULL || strcmp(f->value, "optional") == 0)
 		return;
-	edit_add(ed, f->value_start, f->value_start + strlen(f->value),
-	         "optional");
+	/* The whole value as written, to the end of its last line: folded
+	 * or empty, it is not strlen(f->value) bytes from value_start. */
+	{
+		bool newline = f->end > f->value_start &&
+		               d->text[f->end - 1] == '\n';
+		bool after_colon = d->text[f->value_start - 1] == ':';
+
+		edit_add(ed, f->value_start, f->end,
+		         after_colon ? (newline ? " optional\n" : " optional") :
+		                       (newline ? "optional\n" : "optional"));
+	}
 	if (plan)
 		convert_plan_note(plan, d->filename, f->line,
 		                  "Priority: %s written as optional (%s)",
