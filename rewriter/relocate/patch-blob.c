@@ -246,6 +246,10 @@ scan_gzip(struct pathmap_scanner *sc, const char *file,
 
 	if (d == NULL)
 		return -1;
+	/* Deflate expands at most 1032:1: a trailer claiming more lies, and
+	 * would have a few bytes allocate the whole limit. */
+	if (cap > len * 1032 + 65536)
+		cap = len * 1032 + 65536;
 	if (cap < len * 4)
 		cap = len * 4;
 	if (cap > BLOB_MAX_EXPANDED)
