@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
 #include <dpkg/varbuf.h>
 
 #include "convert/convert-dsc.h"
@@ -852,6 +854,36 @@ build(struct job *job, const struct convert_options *opt,
 	return 0;
 }
 
+/* libdpkg's ohshit() while building (a pattern too large, say): caught,
+ * so that the staging directory goes too and OUTDIR stays as it was. */
+static char caught_message[CONVERT_ERR_MAX];
+
+static void
+keep_caught(const char *emsg, const void *data)
+{
+	(void)data;
+	snprintf(caught_message, sizeof(caught_message), "%s", emsg);
+}
+
+static int
+build_caught(struct job *job, const struct convert_options *opt,
+             struct convert_plan *plan, struct convert_result *res,
+             struct convert_error *err)
+{
+	jmp_buf jump;
+	int ret;
+
+	if (setjmp(jump)) {
+		pop_error_context(ehflag_bombout);
+		snprintf(err->msg, sizeof(err->msg), "%s", caught_message);
+		return -1;
+	}
+	push_error_context_jump(&jump, keep_caught, "extras-convert");
+	ret = build(job, opt, plan, res, err);
+	pop_error_context(ehflag_normaltidy);
+	return ret;
+}
+
 int
 convert_dsc(const char *dsc, const char *outdir,
             const struct convert_options *opt, struct convert_plan *plan,
@@ -891,7 +923,7 @@ convert_dsc(const char *dsc, const char *outdir,
 		job.staging = NULL;
 		goto out;
 	}
-	ret = build(&job, opt, plan, res, err);
+	ret = build_caught(&job, opt, plan, res, err);
 	remove_tree(job.staging);
 out:
 	/* A failure leaves OUTDIR as it was: absent, if it was. */
