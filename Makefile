@@ -109,11 +109,52 @@ install: all
 		dh-extras/Debian/Debhelper/Sequence/extras.pm \
 		>$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence/extras.pm
 
+# Fuzzing with clang's libFuzzer under ASan and UBSan: every
+# tests/fuzz/fuzz-NAME.c is one harness over one parser of hostile input,
+# linked against an instrumented copy of the library in $(FUZZ_O).  "make
+# fuzz" runs each for FUZZ_TIME seconds (FUZZERS=declaration,deb822 picks
+# some); "make fuzz-smoke" replays tests/fuzz/crashes/ and runs each 10 s.
+FUZZ_CC    ?= clang
+FUZZ_TIME  ?= 60
+FUZZ_O      = build/fuzz
+FUZZ_SAN    = -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_CFLAGS = -std=c11 -Wall -Wextra -Werror -pthread -MMD -MP -O1 -g \
+	$(FUZZ_SAN) -fsanitize=fuzzer-no-link
+FUZZ_SRCS   = $(sort $(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_BINS   = $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_O)/bin/%)
+FUZZ_LIB    = $(FUZZ_O)/librewriter.a
+
+$(FUZZ_O)/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_LIB): $(LIB_SRCS:%.c=$(FUZZ_O)/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_O)/bin/%: $(FUZZ_O)/tests/fuzz/%.o $(FUZZ_LIB)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -pthread $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< \
+		$(FUZZ_LIB) $(PKG_LIBS)
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: fuzz-build
+	$(TEST_ENV) FUZZ_O="$(CURDIR)/$(FUZZ_O)" sh tests/fuzz/run.sh \
+		$(FUZZ_TIME) $(FUZZERS)
+
+fuzz-smoke: fuzz-build
+	$(TEST_ENV) FUZZ_O="$(CURDIR)/$(FUZZ_O)" sh tests/fuzz/run.sh \
+		--replay 10 $(FUZZERS)
+
 clean:
 	rm -rf build
 
-.PHONY: all check check-unit demo bench corpus install clean
+.PHONY: all check check-unit demo bench corpus install clean \
+	fuzz-build fuzz fuzz-smoke
 .SECONDARY:
 
 # Each object depends on the headers it includes (-MMD -MP).
 -include $(LIB_OBJS:.o=.d) $(CMD_SRCS:%.c=$(O)/%.d) $(TEST_SRCS:%.c=$(O)/%.d)
+-include $(wildcard $(FUZZ_O)/rewriter/*/*.d $(FUZZ_O)/tests/fuzz/*.d)

@@ -56,6 +56,25 @@ with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
         add(t, "debian/evil", type=tarfile.SYMTYPE, linkname="../../etc")
     elif case == "hardlink":
         add(t, "debian/evil", type=tarfile.LNKTYPE, linkname="/etc/shadow")
+    elif case == "hardlink-later":
+        add(t, "debian/evil", type=tarfile.LNKTYPE, linkname="debian/later")
+        add(t, "debian/later")
+    elif case == "hardlinks":
+        for i in range(3000):
+            add(t, "debian/many/f%d" % i)
+        for i in range(3000):
+            add(t, "debian/many/h%d" % i, type=tarfile.LNKTYPE,
+                linkname="debian/many/f%d" % (2999 - i))
+        add(t, "debian/many/bad", type=tarfile.LNKTYPE,
+            linkname="debian/many/none")
+    elif case == "options":
+        add(t, "debian/source/options", b"tar-ignore = *\n")
+    elif case == "local-options":
+        add(t, "debian/source/local-options", b"unapply-patches\n")
+    elif case == "long-name":
+        add(t, "debian/" + "/".join(["d" * 200] * 25) + "/f")
+    elif case == "deep":
+        add(t, "debian/" + "d/" * 300 + "f")
     elif case == "through-link":
         add(t, "debian/dir", type=tarfile.SYMTYPE, linkname=".")
         add(t, "debian/dir/evil")
@@ -146,6 +165,15 @@ test_expect_success 'a 1.0 native source package is converted' '
 	extras-convert -q -o oout2 greet_1.0.dsc 2>/dev/null || :
 '
 
+test_expect_success 'a name in OUTDIR that cannot be replaced: nothing is moved' '
+	mkdir -p busy/extras-greet_1.0-1.dsc &&
+	find busy | sort >before &&
+	expect_status 2 extras-convert -q -o busy src/greet_1.0-1.dsc 2>err &&
+	grep_q "busy/extras-greet_1.0-1.dsc: exists and is not a regular file" err &&
+	find busy | sort >after &&
+	diff before after
+'
+
 # hostile CASE MESSAGE [DSC]: refused with MESSAGE, OUTDIR never created,
 # nothing new anywhere in the trash directory.
 hostile () {
@@ -185,6 +213,27 @@ test_expect_success 'refused: a symbolic link climbing out' '
 '
 test_expect_success 'refused: a hard link outside' '
 	evil_upload hardlink && hostile hardlink "hard link .debian/evil. points outside"
+'
+test_expect_success 'refused: a hard link to a file that comes later' '
+	evil_upload hardlink-later && hostile hardlink-later "hard link .debian/evil. points outside the tree or to no earlier file"
+'
+test_expect_success 'refused: one bad hard link among thousands of good ones' '
+	evil_upload hardlinks && hostile hardlinks "hard link .debian/many/bad. points outside the tree or to no earlier file (.debian/many/none.)"
+'
+test_expect_success 'refused: dpkg-source options in a 3.0 (quilt) upload' '
+	evil_upload options &&
+	hostile options "debian/source/options: dpkg-source options are not supported in an upload"
+'
+test_expect_success 'refused: dpkg-source local options in a 3.0 (quilt) upload' '
+	evil_upload local-options &&
+	hostile local-options "debian/source/local-options: dpkg-source options are not supported in an upload"
+'
+test_expect_success 'refused: a 5,000-byte member name, the message elided but whole' '
+	evil_upload long-name &&
+	hostile long-name "member .debian/[d/]*\.\.\.[d/]*/f. has a name longer than 4095 bytes; refused$"
+'
+test_expect_success 'refused: a member 300 directories deep' '
+	evil_upload deep && hostile deep "member .debian/d/d/.* lies more than 256 directories deep; refused$"
 '
 test_expect_success 'refused: a member reached through a symbolic link' '
 	evil_upload through-link && hostile through-link "member .debian/dir/evil. is reached through the symbolic link"

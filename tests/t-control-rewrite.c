@@ -30,12 +30,27 @@ rw(const char *text)
 	return result;
 }
 
+/* A debian/control of N binary packages (a static buffer). */
+static const char *
+many_packages(int n)
+{
+	static char text[64 * 1024];
+	size_t len;
+	int i;
+
+	len = (size_t)snprintf(text, sizeof(text), "Source: a1\n");
+	for (i = 0; i < n && len < sizeof(text) - 32; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+		                        "\nPackage: a1-p%d\n", i);
+	return text;
+}
+
 int
 main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(16);
+	test_plan(21);
 
 	/* Build-Depends gets the add-on in the style it is written. */
 	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13)\n\n"
@@ -102,6 +117,25 @@ main(int argc, char **argv)
 	         "number does not start with digit");
 	test_str(rw("Source: a1\n\nPackage: a1\nDepends: b,\n\n c\n"), ==,
 	         "debian/control:6: empty field name");
+
+	/* Field names are case-insensitive: one field given twice. */
+	test_str(rw("Source: a1\n\nPackage: a1\npackage: evil\n"), ==,
+	         "debian/control:4: field 'package' repeats 'Package' of line 3 "
+	         "(field names are case-insensitive)");
+	test_str(rw("Source: a1\nsource: b1\n\nPackage: a1\n"), ==,
+	         "debian/control:2: field 'source' repeats 'Source' of line 1 "
+	         "(field names are case-insensitive)");
+	/* So many binary packages are no app. */
+	/* A folded Priority is rewritten whole, and the result is stable. */
+	test_str(rw("Source: a1\nPriority:\n extra\nSection: x\n\nPackage: a1\n"),
+	         ==, "Source: extras-a1\nPriority: optional\nSection: x\n"
+	         "Build-Depends: dh-sequence-extras\n\nPackage: extras-a1\n");
+	test_str(rw("Source: a1\nPriority: extra\n\nPackage: a1\n"), ==,
+	         "Source: extras-a1\nPriority: optional\n"
+	         "Build-Depends: dh-sequence-extras\n\nPackage: extras-a1\n");
+	test_str(rw(many_packages(CONTROL_PACKAGES_MAX + 1)), ==,
+	         "debian/control: lists 1001 binary packages, more than the 1000 "
+	         "an extras source may build");
 
 	return test_done();
 }

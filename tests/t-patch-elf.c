@@ -3,6 +3,8 @@
  * with paths that share their tails with other strings, patched through a
  * map whose new paths are shorter, and run.
  */
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -74,7 +76,7 @@ main(void)
 	size_t len = 0;
 	FILE *fp;
 
-	test_plan(9);
+	test_plan(12);
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	snprintf(path, sizeof(path), "%s/prog.c", dir);
@@ -115,6 +117,40 @@ main(void)
 	         "/usr/local/lib/foolong/x\n");
 	snprintf(cmd, sizeof(cmd), "cmp -s %s %s", path, patched);
 	test_int(system(cmd), !=, 0);
+
+	/*
+	 * A RUNPATH of 1000 short entries, each 20 levels below: the new one
+	 * is far more than four times longer (the heap overflow fuzzing found
+	 * in new_rpath); it is returned whole, for patchelf.
+	 */
+	free(buf);
+	free(res.data);
+	report_free(&report);
+	report_init(&report);
+	snprintf(cmd, sizeof(cmd), "cd %s && echo 'int f(void) { return 1; }' "
+	         ">lib.c && cc -shared -fPIC -o lib.so lib.c "
+	         "-Wl,--enable-new-dtags -Wl,-rpath,$(for i in $(seq 1000); "
+	         "do printf /usr/local/lib/foolong:; done)x", dir);
+	test_int(system(cmd), ==, 0);
+	snprintf(path, sizeof(path), "%s/lib.so", dir);
+	buf = slurp(path, &len);
+	memset(&res, 0, sizeof(res));
+	test_int(patch_elf(&ctx, sc, "/o/ab/lib/foolong/1/2/3/4/5/6/7/8/9/10/"
+	                   "11/12/13/14/15/16/17/18/libx.so", buf, len, &res,
+	                   &report), ==, 0);
+	{
+		const char *one = "$ORIGIN/../../../../../../../../../../"
+		                  "../../../../../../../../but/longer:";
+		size_t n = strlen(one);
+		bool whole = res.rpath != NULL &&
+		             strlen(res.rpath) == 1000 * n + 1;
+		int i;
+
+		for (i = 0; whole && i < 1000; i++)
+			whole = strncmp(res.rpath + i * n, one, n) == 0;
+		test_ok(whole && strcmp(res.rpath + 1000 * n, "x") == 0);
+	}
+	free(res.rpath);
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	(void)!system(cmd);

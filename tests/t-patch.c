@@ -1,6 +1,8 @@
 /* Facts about padding paths and relative paths. */
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "../tests/tap.h"
 #include "relocate/patch.h"
 
@@ -23,10 +25,42 @@ rel(const char *from, const char *to)
 	return out;
 }
 
+/* TEXT patched as FILE through /usr/local/share/foo -> /o/a/share/foo. */
+static char *
+text(const char *file, const char *in)
+{
+	static char out[256];
+	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
+	struct patch_context ctx = { paths, none, none };
+	struct pathmap_scanner *sc;
+	struct patch_result res = { NULL, 0, NULL };
+	struct report report;
+	char err[256];
+
+	pathmap_add(paths, "/usr/local/share/foo", "/o/a/share/foo");
+	pathmap_compile(paths, err, sizeof(err));
+	sc = pathmap_scanner_new(paths);
+	report_init(&report);
+	if (patch_text(&ctx, sc, file, (const unsigned char *)in, strlen(in),
+	               &res, &report) < 0)
+		snprintf(out, sizeof(out), "(failed)");
+	else if (res.data == NULL)
+		snprintf(out, sizeof(out), "(unchanged)");
+	else
+		snprintf(out, sizeof(out), "%.*s", (int)res.len,
+		         (const char *)res.data);
+	free(res.data);
+	report_free(&report);
+	pathmap_scanner_free(sc);
+	pathmap_free(paths);
+	pathmap_free(none);
+	return out;
+}
+
 int
 main(void)
 {
-	test_plan(12);
+	test_plan(16);
 
 	test_str(pad("/usr/share/app/data", "/o/a/share/app/data"), ==,
 	         "/o/a/share/app/data");
@@ -47,6 +81,15 @@ main(void)
 	         "../icons/a.png");
 	test_str(rel("/", "/usr/x"), ==, "usr/x");
 	test_str(rel("/a/bc", "/a/b/c"), ==, "../b/c");
+
+	/* A match at offset 0 appends nothing before it: no memcpy from the
+	 * empty buffer (UBSan's memcpy(NULL, p, 0), found by fuzzing). */
+	test_str(text("/o/a/x.conf", "/usr/local/share/foo/x"), ==,
+	         "/o/a/share/foo/x");
+	test_str(text("/o/a/x.desktop", "\n/usr/local/share/foo\n"), ==,
+	         "\n/o/a/share/foo\n");
+	test_str(text("/o/a/x.conf", ""), ==, "(unchanged)");
+	test_str(text("/o/a/x.conf", "nothing here"), ==, "(unchanged)");
 
 	return test_done();
 }

@@ -16,7 +16,11 @@ struct convert_error {
 	char msg[CONVERT_ERR_MAX];
 };
 
-/* Fill ERR; LINE 0 means the file as a whole.  Always returns -1. */
+/*
+ * Fill ERR; LINE 0 means the file as a whole.  A message too long for
+ * ERR keeps its start and its end around "...", never cut mid-character.
+ * Always returns -1.
+ */
 int convert_fail(struct convert_error *err, const char *file, int line,
                  const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -270,6 +270,31 @@ rewrite_relations(const struct deb822 *d, const struct deb822_stanza *st,
 	return 0;
 }
 
+/*
+ * dpkg reads field names case-insensitively: "Package" and "package" in
+ * one stanza are one field given twice, and which one a tool reads is
+ * anybody's guess.
+ */
+static int
+check_repeated_field(const struct deb822 *d, const struct deb822_stanza *s,
+                     struct convert_error *err)
+{
+	const char *name = deb822_duplicate_field(s);
+	const struct deb822_field *first, *again = NULL;
+	int i;
+
+	if (name == NULL)
+		return 0;
+	first = deb822_find(s, name);
+	for (i = 0; i < s->nfields; i++)
+		if (s->fields[i].name == name)
+			again = &s->fields[i];
+	return convert_fail(err, d->filename, again->line,
+	                    "field '%s' repeats '%s' of line %d (field names "
+	                    "are case-insensitive)", again->name, first->name,
+	                    first->line);
+}
+
 static int
 read_names(const struct deb822 *d, struct control_info *info,
            struct convert_error *err)
@@ -282,6 +307,14 @@ read_names(const struct deb822 *d, struct control_info *info,
 		return convert_fail(err, d->filename, 0,
 		                    "needs a source stanza and at least one "
 		                    "binary package stanza");
+	if (d->nstanzas - 1 > CONTROL_PACKAGES_MAX)
+		return convert_fail(err, d->filename, 0,
+		                    "lists %d binary packages, more than the %d "
+		                    "an extras source may build", d->nstanzas - 1,
+		                    CONTROL_PACKAGES_MAX);
+	for (i = 0; i < d->nstanzas; i++)
+		if (check_repeated_field(d, &d->stanzas[i], err) < 0)
+			return -1;
 	f = deb822_find(&d->stanzas[0], "Source");
 	if (f == NULL)
 		return convert_fail(err, d->filename, d->stanzas[0].line,
@@ -372,8 +405,17 @@ normalise_priority(const struct deb822 *d, const struct deb822_stanza *st,
 
 	if (f == NULL || strcmp(f->value, "optional") == 0)
 		return;
-	edit_add(ed, f->value_start, f->value_start + strlen(f->value),
-	         "optional");
+	/* The whole value as written, to the end of its last line: folded
+	 * or empty, it is not strlen(f->value) bytes from value_start. */
+	{
+		bool newline = f->end > f->value_start &&
+		               d->text[f->end - 1] == '\n';
+		bool after_colon = d->text[f->value_start - 1] == ':';
+
+		edit_add(ed, f->value_start, f->end,
+		         after_colon ? (newline ? " optional\n" : " optional") :
+		                       (newline ? "optional\n" : "optional"));
+	}
 	if (plan)
 		convert_plan_note(plan, d->filename, f->line,
 		                  "Priority: %s written as optional (%s)",

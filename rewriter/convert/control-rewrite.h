@@ -19,6 +19,8 @@
 #define CONTROL_BUILD_DEPENDS_ADDON "dh-sequence-extras"
 /* The build profile that keeps a udeb out of every build. */
 #define CONTROL_UDEB_PROFILE "<pkg.extras.udeb>"
+/* More binary packages than this is not an app: refused. */
+#define CONTROL_PACKAGES_MAX 1000
 
 struct control_info {
 	char *app;		/* the source name without "extras-" */

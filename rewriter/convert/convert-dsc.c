@@ -7,7 +7,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <setjmp.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
 #include <dpkg/varbuf.h>
 
 #include "convert/convert-dsc.h"
@@ -49,18 +51,115 @@ struct job {
 	bool diff;		/* a 1.0 source with a .diff.gz */
 };
 
-static int
-remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+/*
+ * Remove NAME in directory DIRFD and everything below it, without
+ * following symbolic links.  By descriptor, so that no path length limits
+ * it, and making each directory writable first: a hostile tarball may
+ * unpack a directory of mode 0500 (the member limits of source-archive.h
+ * bound the depth, one descriptor a level).
+ */
+static void
+remove_at(int dirfd, const char *name)
 {
-	(void)st;
-	(void)f;
-	return flag == FTW_DP ? rmdir(path) : unlink(path);
+	struct dirent *de;
+	DIR *dir;
+	int fd;
+	bool more = true;
+
+	if (unlinkat(dirfd, name, 0) == 0 || errno == ENOENT)
+		return;
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	            O_CLOEXEC);
+	if (fd < 0 && errno == EACCES && fchmodat(dirfd, name, 0700, 0) == 0)
+		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		            O_CLOEXEC);
+	if (fd < 0)
+		return;
+	(void)fchmod(fd, 0700);
+	dir = fdopendir(fd);
+	if (dir == NULL) {
+		close(fd);
+		return;
+	}
+	/* Entries removed while reading may still be listed: read again
+	 * until a pass removes nothing. */
+	while (more) {
+		more = false;
+		rewinddir(dir);
+		while ((de = readdir(dir)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			remove_at(fd, de->d_name);
+			if (faccessat(fd, de->d_name, F_OK,
+			              AT_SYMLINK_NOFOLLOW) == 0)
+				continue;
+			more = true;
+		}
+	}
+	closedir(dir);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
 static void
 remove_tree(const char *path)
 {
-	nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	remove_at(AT_FDCWD, path);
+}
+
+/*
+ * dpkg-source -b reads debian/source/options and local-options, and so
+ * does the build daemon's dpkg-buildpackage (dpkg-source --before-build):
+ * they could point it at files outside the tree or override fields of the
+ * .dsc.  Whatever the format, an upload may not carry them.
+ */
+static int
+refuse_source_options(const char *tree, struct convert_error *err)
+{
+	static const char *const names[] = {
+		"debian/source/options", "debian/source/local-options",
+	};
+	struct stat st;
+	char *path;
+	size_t i;
+	int found;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		m_asprintf(&path, "%s/%s", tree, names[i]);
+		found = lstat(path, &st) == 0;
+		free(path);
+		if (found)
+			return convert_fail(err, names[i], 0, "dpkg-source "
+			                    "options are not supported in an "
+			                    "upload; remove the file");
+	}
+	return 0;
+}
+
+/*
+ * Before the first file is moved into OUTDIR: a name there that rename()
+ * could not replace (a directory, say) would fail the move halfway, with
+ * some files of the new source already in place.
+ */
+static int
+check_targets(const char *outdir, const char *const *names, int n,
+              struct convert_error *err)
+{
+	struct stat st;
+	char *to;
+	int i, bad;
+
+	for (i = 0; i < n; i++) {
+		m_asprintf(&to, "%s/%s", outdir, names[i]);
+		bad = lstat(to, &st) == 0 && !S_ISREG(st.st_mode);
+		if (bad)
+			convert_fail(err, to, 0, "exists and is not a regular "
+			             "file; not replaced");
+		free(to);
+		if (bad)
+			return -1;
+	}
+	return 0;
 }
 
 static bool
@@ -560,20 +659,8 @@ build_diff(struct job *job, const struct convert_options *opt,
 		             res->version);
 		goto out;
 	}
-	/* dpkg-source -b reads these: they could point it at files outside
-	 * the tree or override fields of the .dsc. */
-	for (i = 0; i < 2; i++) {
-		const char *opts = i ? "debian/source/local-options" :
-		                       "debian/source/options";
-
-		free(path);
-		m_asprintf(&path, "%s/%s", tree, opts);
-		if (lstat(path, &st) == 0) {
-			convert_fail(err, opts, 0, "dpkg-source options are "
-			             "not supported in a format 1.0 upload");
-			goto out;
-		}
-	}
+	if (refuse_source_options(tree, err) < 0)
+		goto out;
 	/* The directory name dpkg-source expects: the diff's labels. */
 	m_asprintf(&dir, "%s-%s", res->source, job->upstream);
 	free(path);
@@ -620,6 +707,8 @@ build_diff(struct job *job, const struct convert_options *opt,
 			goto out;
 		}
 	}
+	if (check_targets(job->outdir, names, n, err) < 0)
+		goto out;
 	/* Everything is written: move it into place, the .dsc last. */
 	for (i = 0; i < n; i++) {
 		free(path);
@@ -683,7 +772,8 @@ build(struct job *job, const struct convert_options *opt,
 				return -1;
 		}
 	tree = native ? tree_of(unpack) : m_strdup(unpack);
-	if (convert_tree(tree, opt, plan, res, err) < 0) {
+	if (refuse_source_options(tree, err) < 0 ||
+	    convert_tree(tree, opt, plan, res, err) < 0) {
 		free(tree);
 		return -1;
 	}
@@ -737,6 +827,18 @@ build(struct job *job, const struct convert_options *opt,
 	}
 	free(tree);
 
+	{
+		const char **names = m_malloc(sizeof(*names) *
+		                              (job->nparts + 1));
+
+		for (i = 0; i < job->nparts; i++)
+			names[i] = job->parts[i].new_name;
+		names[i] = dsc_name;
+		i = check_targets(job->outdir, names, job->nparts + 1, err);
+		free(names);
+		if (i < 0)
+			return -1;
+	}
 	/* Everything is written: move it into place, the .dsc last. */
 	for (i = 0; i <= job->nparts; i++) {
 		const char *name = i < job->nparts ? job->parts[i].new_name :
@@ -750,6 +852,36 @@ build(struct job *job, const struct convert_options *opt,
 			                    strerror(errno));
 	}
 	return 0;
+}
+
+/* libdpkg's ohshit() while building (a pattern too large, say): caught,
+ * so that the staging directory goes too and OUTDIR stays as it was. */
+static char caught_message[CONVERT_ERR_MAX];
+
+static void
+keep_caught(const char *emsg, const void *data)
+{
+	(void)data;
+	snprintf(caught_message, sizeof(caught_message), "%s", emsg);
+}
+
+static int
+build_caught(struct job *job, const struct convert_options *opt,
+             struct convert_plan *plan, struct convert_result *res,
+             struct convert_error *err)
+{
+	jmp_buf jump;
+	int ret;
+
+	if (setjmp(jump)) {
+		pop_error_context(ehflag_bombout);
+		snprintf(err->msg, sizeof(err->msg), "%s", caught_message);
+		return -1;
+	}
+	push_error_context_jump(&jump, keep_caught, "extras-convert");
+	ret = build(job, opt, plan, res, err);
+	pop_error_context(ehflag_normaltidy);
+	return ret;
 }
 
 int
@@ -791,11 +923,12 @@ convert_dsc(const char *dsc, const char *outdir,
 		job.staging = NULL;
 		goto out;
 	}
-	ret = build(&job, opt, plan, res, err);
+	ret = build_caught(&job, opt, plan, res, err);
 	remove_tree(job.staging);
+out:
+	/* A failure leaves OUTDIR as it was: absent, if it was. */
 	if (ret < 0 && made_outdir)
 		rmdir(outdir);
-out:
 	for (i = 0; i < job.nparts; i++)
 		free(job.parts[i].new_name);
 	free(job.parts);

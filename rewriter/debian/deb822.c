@@ -264,14 +264,38 @@ deb822_line_of(const struct deb822 *d, size_t offset)
 	return line;
 }
 
+static int
+field_order(const void *a, const void *b)
+{
+	const struct deb822_field *const *fa = a, *const *fb = b;
+	int c = strcasecmp((*fa)->name, (*fb)->name);
+
+	if (c != 0)
+		return c;
+	return *fa < *fb ? -1 : *fa > *fb;
+}
+
+/*
+ * Sorted by name, then by position: a stanza of a million one-byte fields
+ * must not take a million squared comparisons.
+ */
 const char *
 deb822_duplicate_field(const struct deb822_stanza *s)
 {
-	int i, j;
+	const struct deb822_field **by_name, *first = NULL;
+	int i;
 
+	if (s->nfields < 2)
+		return NULL;
+	by_name = m_malloc(sizeof(*by_name) * s->nfields);
 	for (i = 0; i < s->nfields; i++)
-		for (j = 0; j < i; j++)
-			if (strcasecmp(s->fields[i].name, s->fields[j].name) == 0)
-				return s->fields[i].name;
-	return NULL;
+		by_name[i] = &s->fields[i];
+	qsort(by_name, s->nfields, sizeof(*by_name), field_order);
+	/* Of the fields repeating an earlier one, the first in the text. */
+	for (i = 1; i < s->nfields; i++)
+		if (strcasecmp(by_name[i]->name, by_name[i - 1]->name) == 0 &&
+		    (first == NULL || by_name[i] < first))
+			first = by_name[i];
+	free(by_name);
+	return first != NULL ? first->name : NULL;
 }

@@ -280,6 +280,18 @@ parse_dsc(struct dsc *d, const char *filename, size_t len,
 	if (d->deb822.nstanzas != 1)
 		return convert_fail(err, filename, 0, "is not exactly one stanza");
 	d->stanza = &d->deb822.stanzas[0];
+	why = deb822_duplicate_field(d->stanza);
+	if (why != NULL) {
+		int i, line = 0;
+
+		/* The second of the two, where the repeat is. */
+		for (i = 0; i < d->stanza->nfields; i++)
+			if (d->stanza->fields[i].name == why)
+				line = d->stanza->fields[i].line;
+		return convert_fail(err, filename, line, "field '%s' is "
+		                    "repeated (field names are "
+		                    "case-insensitive)", why);
+	}
 	f = deb822_find(d->stanza, "Format");
 	d->format = f ? f->value : NULL;
 	f = deb822_find(d->stanza, "Source");

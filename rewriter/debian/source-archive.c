@@ -61,6 +61,31 @@ names_has(const struct names *ns, const char *name)
 	return ns->n > 0 && bsearch(&name, ns->v, ns->n, sizeof(char *), name_cmp) != NULL;
 }
 
+/* A hard link member, its target normalised and as written, and how many
+ * regular files came before it: tar links only to a file met before. */
+struct hardlink {
+	char *path, *target, *raw;
+	int before;
+};
+
+struct hardlinks {
+	struct hardlink *v;
+	int n;
+};
+
+static void
+hardlinks_free(struct hardlinks *hs)
+{
+	int i;
+
+	for (i = 0; i < hs->n; i++) {
+		free(hs->v[i].path);
+		free(hs->v[i].target);
+		free(hs->v[i].raw);
+	}
+	free(hs->v);
+}
+
 /* "./a//b/" → "a/b"; NULL for an absolute name or one with "..". */
 static char *
 normalize(const char *name, const char **why)
@@ -92,6 +117,18 @@ normalize(const char *name, const char **why)
 	}
 	*o = '\0';
 	return out;
+}
+
+/* How many directories a normalised NAME lies in. */
+static int
+depth_of(const char *name)
+{
+	int depth = 0;
+
+	for (; *name; name++)
+		if (*name == '/')
+			depth++;
+	return depth;
 }
 
 /* Whether the symbolic link NAME -> TARGET stays inside the tree. */
@@ -145,7 +182,8 @@ open_read(const char *path, const char *name, struct convert_error *err)
 static int
 check_member(struct archive_entry *e, const char *name, const char *prefix,
              struct names *members, struct names *links, struct names *files,
-             int64_t *total, struct convert_error *err)
+             struct hardlinks *hardlinks, int64_t *total,
+             struct convert_error *err)
 {
 	const char *why = NULL, *target;
 	char *path = normalize(archive_entry_pathname(e), &why);
@@ -159,6 +197,16 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 		free(path);
 		return 0;
 	}
+	if (strlen(path) > SOURCE_PATH_MAX) {
+		convert_fail(err, name, 0, "member '%s' has a name longer than "
+		             "%d bytes; refused", path, SOURCE_PATH_MAX);
+		goto out;
+	}
+	if (depth_of(path) > SOURCE_DEPTH_MAX) {
+		convert_fail(err, name, 0, "member '%s' lies more than %d "
+		             "directories deep; refused", path, SOURCE_DEPTH_MAX);
+		goto out;
+	}
 	if (prefix && strcmp(path, prefix) != 0 &&
 	    !(strncmp(path, prefix, strlen(prefix)) == 0 &&
 	      path[strlen(prefix)] == '/')) {
@@ -169,21 +217,17 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 	if ((target = archive_entry_hardlink(e)) != NULL) {
 		char *t = normalize(target, &why);
 
-		int i;
-		bool found = false;
-
-		/* Only to a regular file met before, as tar writes them. */
-		for (i = 0; t && i < files->n; i++)
-			if (strcmp(files->v[i], t) == 0)
-				found = true;
-		if (!found) {
+		if (t == NULL) {
 			convert_fail(err, name, 0, "hard link '%s' points "
 			             "outside the tree or to no earlier file "
 			             "('%s'); refused", path, target);
-			free(t);
 			goto out;
 		}
-		free(t);
+		/* Checked once every file is known: check_hardlinks(). */
+		hardlinks->v = m_realloc(hardlinks->v, sizeof(*hardlinks->v) *
+		                         (hardlinks->n + 1));
+		hardlinks->v[hardlinks->n++] = (struct hardlink){
+			m_strdup(path), t, m_strdup(target), files->n };
 	} else if (type == AE_IFLNK) {
 		target = archive_entry_symlink(e);
 		if (target == NULL || !link_inside(path, target)) {
@@ -223,6 +267,63 @@ out:
 	return ret;
 }
 
+struct file_at {
+	const char *name;
+	int index;
+};
+
+static int
+file_at_cmp(const void *a, const void *b)
+{
+	const struct file_at *fa = a, *fb = b;
+	int c = strcmp(fa->name, fb->name);
+
+	return c != 0 ? c : (fa->index > fb->index) - (fa->index < fb->index);
+}
+
+/*
+ * Every hard link names a regular file met before it.  Sorted, not
+ * compared with every file: 150,000 links would be quadratic.
+ */
+static int
+check_hardlinks(const char *name, const struct names *files,
+                const struct hardlinks *hs, struct convert_error *err)
+{
+	struct file_at *by_name, key;
+	int i, ret = 0;
+
+	if (hs->n == 0)
+		return 0;
+	by_name = m_malloc(sizeof(*by_name) * (files->n + 1));
+	for (i = 0; i < files->n; i++)
+		by_name[i] = (struct file_at){ files->v[i], i };
+	if (files->n > 0)
+		qsort(by_name, files->n, sizeof(*by_name), file_at_cmp);
+	for (i = 0; i < hs->n && ret == 0; i++) {
+		int lo = 0, hi = files->n;
+
+		/* The first file of that name: the lowest index. */
+		key = (struct file_at){ hs->v[i].target, -1 };
+		while (lo < hi) {
+			int mid = lo + (hi - lo) / 2;
+
+			if (file_at_cmp(&by_name[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == files->n ||
+		    strcmp(by_name[lo].name, hs->v[i].target) != 0 ||
+		    by_name[lo].index >= hs->v[i].before)
+			ret = convert_fail(err, name, 0, "hard link '%s' points "
+			                   "outside the tree or to no earlier "
+			                   "file ('%s'); refused", hs->v[i].path,
+			                   hs->v[i].raw);
+	}
+	free(by_name);
+	return ret;
+}
+
 /* No member twice, and none reached through a symbolic link. */
 static int
 check_tree(const char *name, struct names *members, struct names *links,
@@ -259,6 +360,7 @@ source_archive_check(const char *path, const char *name, const char *prefix,
                      struct convert_error *err)
 {
 	struct names members = { 0 }, links = { 0 }, files = { 0 };
+	struct hardlinks hardlinks = { 0 };
 	struct archive *a = open_read(path, name, err);
 	struct archive_entry *e;
 	int64_t total = 0;
@@ -268,10 +370,12 @@ source_archive_check(const char *path, const char *name, const char *prefix,
 		return -1;
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
 		ret = check_member(e, name, prefix, &members, &links, &files,
-		                   &total, err);
+		                   &hardlinks, &total, err);
 		if (ret < 0)
 			break;
 	}
+	if (ret == 0)
+		ret = check_hardlinks(name, &files, &hardlinks, err);
 	if (ret == 0 && r != ARCHIVE_EOF)
 		ret = convert_fail(err, name, 0, "malformed tarball: %s",
 		                   archive_error_string(a));
@@ -283,6 +387,7 @@ source_archive_check(const char *path, const char *name, const char *prefix,
 	names_free(&members);
 	names_free(&links);
 	names_free(&files);
+	hardlinks_free(&hardlinks);
 	return ret;
 }
 

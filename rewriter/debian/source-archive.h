@@ -21,6 +21,9 @@
 #define SOURCE_MEMBER_MAX ((int64_t)512 * 1024 * 1024)
 #define SOURCE_TOTAL_MAX ((int64_t)2 * 1024 * 1024 * 1024)
 #define SOURCE_MEMBERS_MAX 200000
+/* Limits on member names, so that the unpacked tree can be removed. */
+#define SOURCE_PATH_MAX 4095
+#define SOURCE_DEPTH_MAX 256
 
 /*
  * Check every member of the tarball PATH (NAME in messages); with PREFIX

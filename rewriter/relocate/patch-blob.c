@@ -71,9 +71,6 @@ load_libarchive(void)
 
 /* Decompressed data past this is not searched (and is reported). */
 #define BLOB_MAX_EXPANDED (512u << 20)
-/* e_ident and the fields up to the section header table. */
-#define EI_NIDENT_LEN 64
-
 struct blob_kind {
 	const char *magic;
 	size_t magiclen;
@@ -249,6 +246,10 @@ scan_gzip(struct pathmap_scanner *sc, const char *file,
 
 	if (d == NULL)
 		return -1;
+	/* Deflate expands at most 1032:1: a trailer claiming more lies, and
+	 * would have a few bytes allocate the whole limit. */
+	if (cap > len * 1032 + 65536)
+		cap = len * 1032 + 65536;
 	if (cap < len * 4)
 		cap = len * 4;
 	if (cap > BLOB_MAX_EXPANDED)
@@ -333,6 +334,14 @@ patch_blob(struct pathmap_scanner *sc, const char *file,
 }
 
 bool
+patch_is_elf(const unsigned char *buf, size_t len)
+{
+	return len >= PATCH_ELF_HEADER_LEN &&
+	       memcmp(buf, "\x7f" "ELF", 4) == 0 &&
+	       (buf[4] == 1 || buf[4] == 2) && (buf[5] == 1 || buf[5] == 2);
+}
+
+bool
 patch_is_compressed(const unsigned char *buf, size_t len)
 {
 	int i;
@@ -351,8 +360,7 @@ patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	memset(res, 0, sizeof(*res));
 	if (len == 0)
 		return 0;
-	if (len >= EI_NIDENT_LEN && memcmp(buf, "\x7f" "ELF", 4) == 0 &&
-	    (buf[4] == 1 || buf[4] == 2) && (buf[5] == 1 || buf[5] == 2))
+	if (patch_is_elf(buf, len))
 		return patch_elf(ctx, sc, file, buf, len, res, report);
 	if (!patch_is_compressed(buf, len) && memchr(buf, '\0', len) == NULL)
 		return patch_text(ctx, sc, file, buf, len, res, report);

@@ -158,14 +158,19 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
           const char *file, const unsigned char *buf, size_t len,
           struct patch_result *res, struct report *report)
 {
-	struct elf_image e = { buf, len, buf[EI_CLASS] == ELFCLASS64,
-	                       buf[EI_DATA] == ELFDATA2MSB };
+	struct elf_image e;
 	size_t rp_off = 0, rp_len = 0, pos = 0;
-	bool has_rpath = find_rpath(&e, &rp_off, &rp_len);
-	bool rpath_done = false;
+	bool has_rpath, rpath_done = false;
 	unsigned char *copy = NULL;
 	struct pathmap_match m;
 
+	memset(res, 0, sizeof(*res));
+	/* The header is read unchecked below: too short, it is no ELF. */
+	if (!patch_is_elf(buf, len))
+		return patch_blob(sc, file, buf, len, report);
+	e = (struct elf_image){ buf, len, buf[EI_CLASS] == ELFCLASS64,
+	                        buf[EI_DATA] == ELFDATA2MSB };
+	has_rpath = find_rpath(&e, &rp_off, &rp_len);
 	if (has_rpath) {
 		char *rp = new_rpath(ctx, file, (const char *)buf + rp_off,
 		                     rp_len);

@@ -46,11 +46,21 @@ int patch_content(const struct patch_context *ctx,
 int patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
                const char *file, const unsigned char *buf, size_t len,
                struct patch_result *res, struct report *report);
+/* Anything but patch_is_elf() content goes to patch_blob(). */
 int patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
               const char *file, const unsigned char *buf, size_t len,
               struct patch_result *res, struct report *report);
 int patch_blob(struct pathmap_scanner *sc, const char *file,
                const unsigned char *buf, size_t len, struct report *report);
+
+/* e_ident and the fields up to the section header table. */
+#define PATCH_ELF_HEADER_LEN 64
+
+/*
+ * Whether BUF starts with an ELF header of a known class and byte order,
+ * PATCH_ELF_HEADER_LEN bytes at least: what patch_elf() reads.
+ */
+bool patch_is_elf(const unsigned char *buf, size_t len);
 
 /* Whether BUF starts like compressed data or a zip archive. */
 bool patch_is_compressed(const unsigned char *buf, size_t len);

@@ -1494,7 +1494,9 @@ maintscript_apply(const char *text, size_t len,
 
 	if (e == NULL || fp == NULL)
 		abort();
-	memcpy(e, v->edits, v->nedits * sizeof(*e));
+	/* No edits: v->edits is NULL, which memcpy must not see. */
+	if (v->nedits > 0)
+		memcpy(e, v->edits, v->nedits * sizeof(*e));
 	qsort(e, v->nedits, sizeof(*e), edit_cmp);
 	for (i = 0; i < v->nedits; i++) {
 		if (e[i].start < at)

@@ -1,0 +1,27 @@
+/* debian/changelog's first entry, renamed. */
+#include "fuzz.h"
+#include "convert/changelog-rewrite.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	fuzz_init((*argv)[0]);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct changelog_info info;
+	struct convert_error err;
+	char *text = fuzz_string(data, size), *out = NULL;
+
+	if (changelog_rewrite_text("debian/changelog", text, size, "hello",
+	                           &info, &out, &err) == 0 && out == NULL)
+		abort();
+	free(out);
+	changelog_info_free(&info);
+	free(text);
+	return 0;
+}

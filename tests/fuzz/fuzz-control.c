@@ -1,0 +1,43 @@
+/* debian/control renamed into the extras- name space. */
+#include "fuzz.h"
+#include "convert/control-rewrite.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	fuzz_init((*argv)[0]);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct control_info info;
+	struct convert_plan plan;
+	struct convert_error err;
+	char *text = fuzz_string(data, size), *out = NULL;
+
+	convert_plan_init(&plan, "/nonexistent");
+	if (control_rewrite_text("debian/control", text, size, &info, &out,
+	                         &plan, &err) == 0) {
+		struct control_info again_info;
+		char *again = NULL;
+
+		/* A second run changes nothing. */
+		if (control_rewrite_text("debian/control", out, strlen(out),
+		                         &again_info, &again, NULL, &err) < 0 ||
+		    strcmp(again, out) != 0) {
+			fprintf(stderr, "not idempotent: %s\n---\n%s\n---\n%s\n",
+			        err.msg, out, again ? again : "");
+			abort();
+		}
+		free(again);
+		control_info_free(&again_info);
+	}
+	free(out);
+	control_info_free(&info);
+	convert_plan_free(&plan);
+	free(text);
+	return 0;
+}

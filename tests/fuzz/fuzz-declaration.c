@@ -1,0 +1,30 @@
+/* debian/extras.yaml, as extras-convert and the gate load it. */
+#include "fuzz.h"
+#include "namespace/declaration.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	fuzz_init((*argv)[0]);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct declaration d;
+	char err[1024];
+	size_t i;
+
+	if (declaration_load_buffer(&d, "debian/extras.yaml",
+	                            (const char *)data, size, err,
+	                            sizeof(err)) == 0) {
+		(void)declaration_has_privilege(&d, "x11");
+		for (i = 0; i < d.n_unpatched; i++)
+			(void)declaration_check_unpatched_path(
+				d.unpatched[i].value);
+	}
+	declaration_free(&d);
+	return 0;
+}

@@ -1,0 +1,24 @@
+/* A .dsc, clear-signed or not, read from a file as extras-convert does. */
+#include "fuzz.h"
+#include "debian/dsc.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	fuzz_init((*argv)[0]);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct dsc d;
+	struct convert_error err;
+
+	/* The files a .dsc lists are looked up beside it: none are there. */
+	if (dsc_load(&d, fuzz_file("upload.dsc", data, size), &err) == 0)
+		(void)dsc_find_suffix(&d, ".debian.tar.xz");
+	dsc_free(&d);
+	return 0;
+}

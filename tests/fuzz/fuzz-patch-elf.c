@@ -1,0 +1,31 @@
+/* An ELF file's strings and RUNPATH/RPATH patched for the namespace. */
+#include "fuzz.h"
+#include "patch-maps.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	fuzz_init((*argv)[0]);
+	patch_maps_init();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct patch_result res;
+	struct report report;
+
+	report_init(&report);
+	if (patch_elf(&patch_ctx, patch_scanner,
+	              "/opt/extras.ubuntu.com/foo/bin/foo", data, size, &res,
+	              &report) == 0) {
+		if (res.data != NULL && res.len != size)
+			abort();
+		free(res.data);
+		free(res.rpath);
+	}
+	report_free(&report);
+	return 0;
+}

@@ -1,0 +1,28 @@
+/* debian/rules following the renamed packages. */
+#include "fuzz.h"
+#include "convert/rules-rewrite.h"
+
+static char *names[] = { "foo", "foo-data", "foo.bar", "libfoo+x1" };
+static const struct control_info control = { "foo", names, 4 };
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	fuzz_init((*argv)[0]);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct convert_plan plan;
+	char *text = fuzz_string(data, size), *out;
+
+	convert_plan_init(&plan, "/nonexistent");
+	out = rules_rewrite_text("debian/rules", text, size, &control, &plan);
+	free(out);
+	convert_plan_free(&plan);
+	free(text);
+	return 0;
+}
