@@ -93,6 +93,12 @@ bench: all
 corpus: all
 	$(TEST_ENV) CORPUS="$(CORPUS)" sh tests/corpus/run.sh
 
+# A build daemon's path (root or subuids, network to the archive, ~6 min):
+# this tree's .deb, then sbuild in a clean buildd chroot on converted
+# fixtures and a real archive package (tests/sbuild/sbuild.t).
+check-sbuild: all
+	$(TEST_ENV) prove -v --exec "sh $(CURDIR)/tests/run" tests/sbuild/sbuild.t
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(DATADIR)/templates \
@@ -112,7 +118,7 @@ install: all
 clean:
 	rm -rf build
 
-.PHONY: all check check-unit demo bench corpus install clean
+.PHONY: all check check-unit check-sbuild demo bench corpus install clean
 .SECONDARY:
 
 # Each object depends on the headers it includes (-MMD -MP).
