@@ -78,6 +78,17 @@ TEST_ENV = PATH="$(CURDIR)/$(O)/bin:$$PATH" \
 check: all $(TESTS_C)
 	$(TEST_ENV) prove --exec "sh $(CURDIR)/tests/run" $(TESTS_C) $(TESTS_SH)
 
+# The integration tests against the installed package (debian/tests/control
+# runs them under autopkgtest): the commands on PATH, the add-on from perl's
+# own path, the data from INSTALLED_DATADIR; only the tests and their
+# fixtures come from this tree.
+INSTALLED_DATADIR ?= /usr/share/dh-extras
+installcheck:
+	env -u PERL5LIB -u DH_EXTRAS_AUTODIR \
+		PATH="/usr/sbin:/usr/bin:/sbin:/bin" DH_EXTRAS_DATADIR="$(INSTALLED_DATADIR)" \
+		TOP="$(CURDIR)" BUILDDIR="$(CURDIR)/$(O)" \
+		prove --exec "sh $(CURDIR)/tests/run" $(TESTS_SH)
+
 # Unit tests only: what the package build runs (no root, no nested builds).
 check-unit: all $(TESTS_C)
 	$(TEST_ENV) prove --exec "sh $(CURDIR)/tests/run" $(TESTS_C)
@@ -118,7 +129,7 @@ install: all
 clean:
 	rm -rf build
 
-.PHONY: all check check-unit check-sbuild demo bench corpus install clean
+.PHONY: all check check-unit check-sbuild installcheck demo bench corpus install clean
 .SECONDARY:
 
 # Each object depends on the headers it includes (-MMD -MP).

@@ -63,8 +63,7 @@ main(int argc, char **argv)
 
 		if (!h.act[i])
 			continue;
-		snprintf(dir, sizeof(dir), "debian/%s",
-		         h.control.packages[i].name);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, dir, sizeof(dir));
 		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
 		if (review_add_tree(&r, dir, err, sizeof(err)) < 0)
