@@ -192,6 +192,12 @@ for pkg in greet tune hello; do
 			show_log review-$pkg.log &&
 		grep_q "extras-$pkg .* accepted" review-$pkg.log
 	'
+	test_expect_success DEB,CHROOT "lintian with the dh-extras profile passes extras-$pkg" '
+		lintian --no-cfg --include-dir "$TOP/lintian" --profile dh-extras \
+			--fail-on error work/$pkg/extras-${pkg}_*.changes >lintian-$pkg.log 2>&1 ||
+			show_log lintian-$pkg.log &&
+		! grep -e dir-or-file-in-opt -e unknown-control-file lintian-$pkg.log
+	'
 done
 
 test_expect_success DEB,CHROOT 'the architecture-independent package was built too' '
