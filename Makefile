@@ -87,7 +87,7 @@ installcheck:
 	env -u PERL5LIB -u DH_EXTRAS_AUTODIR \
 		PATH="/usr/sbin:/usr/bin:/sbin:/bin" DH_EXTRAS_DATADIR="$(INSTALLED_DATADIR)" \
 		TOP="$(CURDIR)" BUILDDIR="$(CURDIR)/$(O)" \
-		prove --exec "sh $(CURDIR)/tests/run" $(TESTS_SH)
+		prove $(PROVE_OPTS) --exec "sh $(CURDIR)/tests/run" $(TESTS_SH)
 
 # Unit tests only: what the package build runs (no root, no nested builds).
 check-unit: all $(TESTS_C)
