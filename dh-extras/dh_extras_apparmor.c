@@ -36,8 +36,9 @@ static const char usage[] =
 	"the first executable, under " PROFILE_DIR "/, with postinst and postrm\n"
 	"snippets that load it and clean up after it.\n"
 	"\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+	"  -n, --no-scripts   install the profile without the snippets\n"
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
+	"  -P DIR             as for every debhelper command\n";
 
 static const char *const scripts[] = { "postinst", "postrm", NULL };
 

@@ -29,8 +29,8 @@ static const char usage[] =
 	"  --root DIR         the store's namespace root (default\n"
 	"                     " EXTRAS_DEFAULT_ROOT "); a declaration naming\n"
 	"                     another is refused\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
+	"  -P DIR             as for every debhelper command\n";
 
 int
 main(int argc, char **argv)

@@ -29,8 +29,8 @@ static const char usage[] =
 	"the declaration the profile was generated from.  Without a declaration\n"
 	"it does nothing: the defaults need no file.\n"
 	"\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
+	"  -P DIR             as for every debhelper command\n";
 
 static char *
 read_declaration(size_t *len)
