@@ -78,6 +78,17 @@ TEST_ENV = PATH="$(CURDIR)/$(O)/bin:$$PATH" \
 check: all $(TESTS_C)
 	$(TEST_ENV) prove --exec "sh $(CURDIR)/tests/run" $(TESTS_C) $(TESTS_SH)
 
+# The integration tests against the installed package (debian/tests/control
+# runs them under autopkgtest): the commands on PATH, the add-on from perl's
+# own path, the data from INSTALLED_DATADIR; only the tests and their
+# fixtures come from this tree.
+INSTALLED_DATADIR ?= /usr/share/dh-extras
+installcheck:
+	env -u PERL5LIB -u DH_EXTRAS_AUTODIR \
+		PATH="/usr/sbin:/usr/bin:/sbin:/bin" DH_EXTRAS_DATADIR="$(INSTALLED_DATADIR)" \
+		TOP="$(CURDIR)" BUILDDIR="$(CURDIR)/$(O)" \
+		prove $(PROVE_OPTS) --exec "sh $(CURDIR)/tests/run" $(TESTS_SH)
+
 # Unit tests only: what the package build runs (no root, no nested builds).
 check-unit: all $(TESTS_C)
 	$(TEST_ENV) prove --exec "sh $(CURDIR)/tests/run" $(TESTS_C)
@@ -92,6 +103,12 @@ bench: all
 # archive, long): CORPUS=hello,jq selects packages.
 corpus: all
 	$(TEST_ENV) CORPUS="$(CORPUS)" sh tests/corpus/run.sh
+
+# A build daemon's path (root or subuids, network to the archive, ~6 min):
+# this tree's .deb, then sbuild in a clean buildd chroot on converted
+# fixtures and a real archive package (tests/sbuild/sbuild.t).
+check-sbuild: all
+	$(TEST_ENV) prove -v --exec "sh $(CURDIR)/tests/run" tests/sbuild/sbuild.t
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -151,8 +168,8 @@ fuzz-smoke: fuzz-build
 clean:
 	rm -rf build
 
-.PHONY: all check check-unit demo bench corpus install clean \
-	fuzz-build fuzz fuzz-smoke
+.PHONY: all check check-unit check-sbuild installcheck demo bench corpus \
+	install clean fuzz-build fuzz fuzz-smoke
 .SECONDARY:
 
 # Each object depends on the headers it includes (-MMD -MP).

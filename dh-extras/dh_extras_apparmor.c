@@ -36,8 +36,9 @@ static const char usage[] =
 	"the first executable, under " PROFILE_DIR "/, with postinst and postrm\n"
 	"snippets that load it and clean up after it.\n"
 	"\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+	"  -n, --no-scripts   install the profile without the snippets\n"
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
+	"  -P DIR             as for every debhelper command\n";
 
 static const char *const scripts[] = { "postinst", "postrm", NULL };
 
@@ -84,7 +85,7 @@ find_executables(const struct dh_helper *h, const struct extras_namespace *ns,
 
 		if (!p->builds)
 			continue;
-		snprintf(dir, sizeof(dir), "debian/%s", p->name);
+		dh_helper_tmpdir(h, p->name, dir, sizeof(dir));
 		if (apparmor_executables(dir, ns, list, n, err, sizeof(err)) < 0)
 			ohshit("%s", err);
 		if (owner < 0 && *n > before)
@@ -138,14 +139,15 @@ static void
 install(const struct dh_helper *h, const char *package, const char *name,
         const char *text, size_t len)
 {
-	char dir[512], path[1024];
+	char pkgdir[512], dir[1024], path[1536];
 
-	snprintf(dir, sizeof(dir), "debian/%s/" PROFILE_DIR, package);
+	dh_helper_tmpdir(h, package, pkgdir, sizeof(pkgdir));
+	snprintf(dir, sizeof(dir), "%s/" PROFILE_DIR, pkgdir);
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	dh_helper_show(h, "install -p -m0644 " WORK_DIR "/%s %s", name, path);
 	if (h->no_act)
 		return;
-	snprintf(path, sizeof(path), "debian/%s/etc", package);
+	snprintf(path, sizeof(path), "%s/etc", pkgdir);
 	make_dir(path);
 	make_dir(dir);
 	snprintf(path, sizeof(path), "%s/%s", dir, name);

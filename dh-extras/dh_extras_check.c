@@ -29,8 +29,8 @@ static const char usage[] =
 	"  --root DIR         the store's namespace root (default\n"
 	"                     " EXTRAS_DEFAULT_ROOT "); a declaration naming\n"
 	"                     another is refused\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
+	"  -P DIR             as for every debhelper command\n";
 
 int
 main(int argc, char **argv)
@@ -63,8 +63,7 @@ main(int argc, char **argv)
 
 		if (!h.act[i])
 			continue;
-		snprintf(dir, sizeof(dir), "debian/%s",
-		         h.control.packages[i].name);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, dir, sizeof(dir));
 		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
 		if (review_add_tree(&r, dir, err, sizeof(err)) < 0)

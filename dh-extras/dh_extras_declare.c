@@ -29,8 +29,8 @@ static const char usage[] =
 	"the declaration the profile was generated from.  Without a declaration\n"
 	"it does nothing: the defaults need no file.\n"
 	"\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
+	"  -P DIR             as for every debhelper command\n";
 
 static char *
 read_declaration(size_t *len)
@@ -56,19 +56,18 @@ static void
 install(const struct dh_helper *h, const char *package, const char *text,
         size_t len)
 {
-	char path[512];
+	char dir[512], path[1024];
 	struct atomic_file *file;
 
-	snprintf(path, sizeof(path), "debian/%s/DEBIAN/" REVIEW_DECLARATION,
-	         package);
+	dh_helper_tmpdir(h, package, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/DEBIAN/" REVIEW_DECLARATION, dir);
 	dh_helper_show(h, "install -p -m0644 " DH_DECLARATION " %s", path);
 	if (h->no_act)
 		return;
-	snprintf(path, sizeof(path), "debian/%s/DEBIAN", package);
+	snprintf(path, sizeof(path), "%s/DEBIAN", dir);
 	if (mkdir(path, 0755) < 0 && errno != EEXIST)
 		ohshite("cannot create %s", path);
-	snprintf(path, sizeof(path), "debian/%s/DEBIAN/" REVIEW_DECLARATION,
-	         package);
+	snprintf(path, sizeof(path), "%s/DEBIAN/" REVIEW_DECLARATION, dir);
 	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
 	atomic_file_open(file);
 	if (fchmod(fileno(file->fp), 0644) < 0)
@@ -107,8 +106,7 @@ main(int argc, char **argv)
 
 		if (!h.act[i])
 			continue;
-		snprintf(dir, sizeof(dir), "debian/%s",
-		         h.control.packages[i].name);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, dir, sizeof(dir));
 		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
 		install(&h, h.control.packages[i].name, text, len);

@@ -175,10 +175,11 @@ main(int argc, char **argv)
 	 * by any of them (say APP-data) serve the programs of all.
 	 */
 	for (i = 0; i < h.control.count; i++) {
-		char dir[1024];
+		char pkgdir[512], dir[1024];
 
-		snprintf(dir, sizeof(dir), "debian/%s/%s/" SCHEMAS,
-		         h.control.packages[i].name, ns.rel);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
+		                 sizeof(pkgdir));
+		snprintf(dir, sizeof(dir), "%s/%s/" SCHEMAS, pkgdir, ns.rel);
 		if (h.act[i] && dir_has(dir, "*.gschema.xml"))
 			compile_schemas(&h, dir);
 		if (dir_has(dir, "*.gschema.xml") ||
@@ -190,8 +191,8 @@ main(int argc, char **argv)
 
 		if (!h.act[i])
 			continue;
-		snprintf(pkgdir, sizeof(pkgdir), "debian/%s",
-		         h.control.packages[i].name);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
+		                 sizeof(pkgdir));
 		patch_entry_points(&h, &g, h.control.packages[i].name, pkgdir,
 		                   "usr/share/applications", "*.desktop");
 		patch_entry_points(&h, &g, h.control.packages[i].name, pkgdir,

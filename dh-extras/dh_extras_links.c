@@ -21,8 +21,9 @@ static const char usage[] =
 	"namespace too, pointing where their targets went; everything already\n"
 	"there is left as it is.\n"
 	"\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+	"  -X ITEM            as for dh_extras_relocate\n"
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
+	"  -P DIR             as for every debhelper command\n";
 
 int
 main(int argc, char **argv)

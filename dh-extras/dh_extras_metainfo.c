@@ -59,15 +59,15 @@ main(int argc, char **argv)
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
 	for (i = 0; i < h.control.count; i++) {
-		char dir[512];
+		char pkgdir[512], dir[1024];
 
 		if (!h.act[i])
 			continue;
-		snprintf(dir, sizeof(dir), "debian/%s/usr/share/metainfo",
-		         h.control.packages[i].name);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
+		                 sizeof(pkgdir));
+		snprintf(dir, sizeof(dir), "%s/usr/share/metainfo", pkgdir);
 		patch_dir(&h, dir);
-		snprintf(dir, sizeof(dir), "debian/%s/usr/share/appdata",
-		         h.control.packages[i].name);
+		snprintf(dir, sizeof(dir), "%s/usr/share/appdata", pkgdir);
 		patch_dir(&h, dir);
 	}
 	dh_helper_done(&h);

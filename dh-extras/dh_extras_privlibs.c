@@ -100,10 +100,11 @@ main(int argc, char **argv)
 			continue;
 		drop_ldconfig_trigger(&h, package);
 		for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
-			char path[4096];
+			char dir[512], path[4096];
 
-			snprintf(path, sizeof(path), "debian/%s/DEBIAN/%s",
-			         package, files[f]);
+			dh_helper_tmpdir(&h, package, dir, sizeof(dir));
+			snprintf(path, sizeof(path), "%s/DEBIAN/%s", dir,
+			         files[f]);
 			if (access(path, F_OK) < 0)
 				continue;
 			dh_helper_show(&h, "rm -f %s", path);

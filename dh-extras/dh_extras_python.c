@@ -212,8 +212,8 @@ main(int argc, char **argv)
 		ohshit("%s", err);
 	/* The packages of a source share the namespace and its modules. */
 	for (i = 0; i < h.control.count; i++) {
-		snprintf(pkgdir, sizeof(pkgdir), "debian/%s",
-		         h.control.packages[i].name);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
+		                 sizeof(pkgdir));
 		find_modules(&ns, pkgdir, &m);
 	}
 	pl.dirs = (const char *const *)m.dirs;
@@ -223,8 +223,8 @@ main(int argc, char **argv)
 
 		if (!h.act[i])
 			continue;
-		snprintf(pkgdir, sizeof(pkgdir), "debian/%s",
-		         h.control.packages[i].name);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
+		                 sizeof(pkgdir));
 		patch_launchers(&h, &ns, pkgdir, &pl);
 		if (find_modules(&ns, pkgdir, &own) > 0)
 			add_scripts(&h, h.control.packages[i].name, &own);

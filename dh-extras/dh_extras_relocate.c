@@ -24,8 +24,10 @@ static const char usage[] =
 	"Fails when a reference cannot be patched safely.\n"
 	"\n"
 	"  --print-namespace  print ROOT/APP and exit\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+	"  -X ITEM            move files whose path contains ITEM, but leave\n"
+	"                     their contents alone\n"
+	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
+	"  -P DIR             as for every debhelper command\n";
 
 int
 main(int argc, char **argv)

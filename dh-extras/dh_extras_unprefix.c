@@ -76,7 +76,7 @@ main(int argc, char **argv)
 
 		if (!h.act[i])
 			continue;
-		snprintf(dir, sizeof(dir), "debian/%s", h.control.packages[i].name);
+		dh_helper_tmpdir(&h, h.control.packages[i].name, dir, sizeof(dir));
 		unprefix(&h, &ns, dir);
 	}
 	declaration_free(&decl);

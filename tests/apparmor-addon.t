@@ -180,6 +180,29 @@ test_expect_success '-p selects it: the profile and snippets are written' '
 	grep_q "^misc:Depends=apparmor (>= 3.0)\$" greet/debian/extras-greet.substvars
 '
 
+test_expect_success '-n installs the profile without the snippets' '
+	reset &&
+	(cd greet && dh_extras_apparmor -n) >/dev/null &&
+	cmp greet.expected greet/debian/extras-greet/etc/apparmor.d/$NAME &&
+	test ! -e greet/debian/extras-greet.postinst.debhelper &&
+	test ! -e greet/debian/extras-greet.postrm.debhelper &&
+	reset && (cd greet && DH_OPTIONS=--no-scripts dh_extras_apparmor) >/dev/null &&
+	test ! -e greet/debian/extras-greet.postinst.debhelper &&
+	reset && (cd greet && dh_extras_apparmor -p extras-greet) >/dev/null
+'
+
+test_expect_success '-P installs it in another build directory' '
+	reset && rm -rf greet/debian/other &&
+	cp -a greet/debian/extras-greet greet/debian/other &&
+	rm -rf greet/debian/extras-greet/opt &&
+	(cd greet && dh_extras_apparmor -p extras-greet -Pdebian/other) >/dev/null &&
+	cmp greet.expected greet/debian/other/etc/apparmor.d/$NAME &&
+	rm -rf greet/debian/extras-greet/etc && mv greet/debian/other/opt greet/debian/extras-greet/ &&
+	test ! -e greet/debian/extras-greet/etc &&
+	rm -rf greet/debian/other &&
+	reset && (cd greet && dh_extras_apparmor -p extras-greet) >/dev/null
+'
+
 test_expect_success 'the substvar is added once, beside what is there' '
 	reset &&
 	echo "misc:Depends=foo, apparmor (>= 3.0)" >>greet/debian/extras-greet.substvars &&

@@ -86,7 +86,7 @@ for pkg in $PACKAGES; do
 		cowsay) run='/opt/extras.ubuntu.com/cowsay/games/cowsay -f tux moo'
 		       want='< moo >' ;;
 		esac &&
-		unshare -m sh -c \"mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && \$run\" >run.out &&
+		unshare_m sh -c \"mkdir -p /opt && mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && \$run\" >run.out &&
 		grep_q \"\$want\" run.out
 	"
 done

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The dh_extras_* helpers follow debhelper's conventions: package
-# selection, -v, --no-act, -O, and the DH_* environment.
+# selection (as dh_listpackages makes it), -v, --no-act, -O, -P, -n, -X,
+# --remaining-packages and the DH_* environment.
 
 . "$TOP/tests/lib.sh"
 
@@ -105,6 +106,141 @@ test_expect_success '-v shows the command; DH_QUIET hides the summary' '
 	test -f src/debian/extras-multi-data/opt/extras.ubuntu.com/multi/share/extras-multi-data/file &&
 	(cd src && DH_QUIET=1 dh_extras_relocate -pextras-multi >out) &&
 	test ! -s src/out
+'
+
+test_expect_success '--remaining-packages skips those whose log has the helper' '
+	echo dh_extras_relocate >src/debian/extras-multi-data.debhelper.log &&
+	echo dh_extras_apparmor >src/debian/extras-multi.debhelper.log &&
+	test "$(acted_on --remaining-packages)" = "extras-multi extras-multi-nocheck " &&
+	test "$(acted_on --remaining-packages -i)" = "extras-multi-nocheck " &&
+	test "$(acted_on)" = "extras-multi extras-multi-data extras-multi-nocheck " &&
+	rm src/debian/extras-multi-data.debhelper.log src/debian/extras-multi.debhelper.log
+'
+
+# Package selection is debhelper's own: the same packages as
+# dh_listpackages for the same options and build profiles, on a source
+# with packages for any, all, the host only, another architecture, and
+# for or against a profile.
+test_expect_success 'set up a source with restricted packages' '
+	mkdir -p sel/debian && cd sel &&
+	host=$(dpkg-architecture -qDEB_HOST_ARCH) &&
+	cat >debian/control <<-EOS &&
+	Source: extras-sel
+	Maintainer: A <a@example.org>
+	Build-Depends: debhelper-compat (= 13)
+
+	Package: extras-sel
+	Architecture: any
+	Description: x
+	 x
+
+	Package: extras-sel-data
+	Architecture: all
+	Description: x
+	 x
+
+	Package: extras-sel-host
+	Architecture: $host
+	Description: x
+	 x
+
+	Package: extras-sel-linux
+	Architecture: linux-any
+	Description: x
+	 x
+
+	Package: extras-sel-foreign
+	Architecture: hurd-any kfreebsd-any
+	Description: x
+	 x
+
+	Package: extras-sel-gui
+	Architecture: any
+	Build-Profiles: <pkg.extras-sel.gui>
+	Description: x
+	 x
+
+	Package: extras-sel-doc
+	Architecture: all
+	Build-Profiles: <!nodoc>
+	Description: x
+	 x
+
+	Package: extras-sel-tests
+	Architecture: any
+	Build-Profiles: <!nocheck !pkg.extras-sel.notests>
+	Description: x
+	 x
+	EOS
+	for p in $(sed -n "s/^Package: //p" debian/control); do
+		mkdir -p debian/$p/usr/share/$p && echo x >debian/$p/usr/share/$p/file
+	done
+'
+
+# selected ARGS...: what dh_extras_relocate acts on, sorted, one a line.
+selected () {
+	(cd sel && dh_extras_relocate --no-act "$@") |
+		sed -n "s/^\textras-rewrite --app sel --root [^ ]*//p" |
+		tr " " "\n" | sed -n "s,^debian/,,p" | sort
+}
+
+# same_as_listpackages ARGS...: the helper selects what dh_listpackages
+# lists for ARGS.
+same_as_listpackages () {
+	(cd sel && dh_listpackages "$@") | sort >expected &&
+	selected "$@" >actual &&
+	if ! cmp -s expected actual; then
+		echo "dh_listpackages $*:" $(cat expected) >&2
+		echo "dh_extras_relocate $*:" $(cat actual) >&2
+		return 1
+	fi
+}
+
+for profiles in "" nocheck nodoc "pkg.extras-sel.gui" "pkg.extras-sel.notests nodoc"; do
+	test_expect_success "selection as dh_listpackages, profiles '$profiles'" '
+		export DEB_BUILD_PROFILES="$profiles" &&
+		same_as_listpackages &&
+		same_as_listpackages -a &&
+		same_as_listpackages -i &&
+		same_as_listpackages -a -i &&
+		same_as_listpackages -p extras-sel-data -p extras-sel-gui &&
+		same_as_listpackages -a -N extras-sel-host &&
+		same_as_listpackages -N extras-sel -N extras-sel-doc &&
+		same_as_listpackages -p extras-sel-foreign &&
+		same_as_listpackages --arch -p extras-sel-data
+	'
+done
+
+test_expect_success 'DH_OPTIONS narrows as it does for dh_listpackages' '
+	(export DH_OPTIONS=-i && same_as_listpackages) &&
+	(export DH_OPTIONS="-N extras-sel" && same_as_listpackages -a)
+'
+
+test_expect_success '-P: the build directory of the one package acted on' '
+	mkdir -p src/debian/elsewhere/usr/share/extras-multi-data &&
+	echo x >src/debian/elsewhere/usr/share/extras-multi-data/file &&
+	(cd src && dh_extras_relocate -v -pextras-multi-nocheck -Pdebian/elsewhere >out) &&
+	grep_q "^	extras-rewrite --app multi --root /opt/extras.ubuntu.com debian/elsewhere\$" src/out &&
+	test -f src/debian/elsewhere/opt/extras.ubuntu.com/multi/share/extras-multi-data/file &&
+	test -f src/debian/extras-multi-nocheck/usr/share/extras-multi-nocheck/file &&
+	(cd src && dh_extras_relocate --no-act --tmpdir=debian/elsewhere -p extras-multi-nocheck >out) &&
+	grep_q " debian/elsewhere\$" src/out
+'
+
+test_expect_success '-X: matching files move, their contents are left alone' '
+	d=src/debian/extras-multi-nocheck/usr/share/extras-multi-nocheck &&
+	echo "data=/usr/share/extras-multi-nocheck/file" >$d/patched.conf &&
+	echo "data=/usr/share/extras-multi-nocheck/file" >$d/kept.conf &&
+	(cd src && dh_extras_relocate -pextras-multi-nocheck -X kept.conf) &&
+	n=src/debian/extras-multi-nocheck/opt/extras.ubuntu.com/multi/share/extras-multi-nocheck &&
+	grep_q "^data=/opt/extras.ubuntu.com/multi/share/extras-multi-nocheck/file\$" $n/patched.conf &&
+	grep_q "^data=/usr/share/extras-multi-nocheck/file\$" $n/kept.conf
+'
+
+test_expect_success '-n, -X and -P are accepted by every helper and through DH_OPTIONS' '
+	(cd src && dh_extras_metainfo -n -Xfoo --exclude=bar -P debian/none --no-act) &&
+	(cd src && DH_OPTIONS="-n -Xfoo" dh_extras_metainfo --no-act 2>err) &&
+	test ! -s src/err
 '
 
 test_expect_success '--print-namespace follows debian/extras.yaml' '

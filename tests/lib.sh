@@ -118,11 +118,23 @@ outside_namespace () {
 		-e '^usr/share/lintian/' -e '^etc/$' -e '^etc/apparmor.d/' || true
 }
 
+# unshare_m COMMAND...: COMMAND in a mount namespace of its own.  Where
+# "/" is no mount point (a chroot, such as autopkgtest's unshare testbed)
+# unshare cannot make it private: there the enclosing mount namespace is
+# the testbed's own, and propagation is left as it is.
+unshare_m () {
+	if mountpoint -q /; then
+		unshare -m "$@"
+	else
+		unshare -m --propagation unchanged "$@"
+	fi
+}
+
 # in_namespace DEB... -- CMD...: run CMD with the packages' namespaces
 # mounted at /opt in a private mount namespace, as if installed.
 in_namespace () {
 	rm -rf ns && mkdir ns
 	while [ "$1" != -- ]; do dpkg-deb -x "$1" ns; shift; done
 	shift
-	unshare -m sh -c 'mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && exec "$@"' sh "$@"
+	unshare_m sh -c 'mkdir -p /opt && mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && exec "$@"' sh "$@"
 }

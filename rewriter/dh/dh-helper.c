@@ -107,9 +107,18 @@ apply_option(struct dh_helper *h, struct selection *sel,
 	} else if (strcmp(args[*i], "--no-act") == 0) {
 		h->no_act = true;
 	} else if ((v = match_option("-P", true, args, n, i)) ||
-	           (v = match_option("--tmpdir", true, args, n, i)) ||
-	           (v = match_option("--mainpackage", true, args, n, i))) {
-		/* Accepted for compatibility; trees are always debian/PKG. */
+	           (v = match_option("--tmpdir", true, args, n, i))) {
+		free(h->tmpdir);
+		h->tmpdir = strdup(v);
+	} else if (strcmp(args[*i], "-n") == 0 ||
+	           strcmp(args[*i], "--no-scripts") == 0 ||
+	           strcmp(args[*i], "--noscripts") == 0) {
+		h->no_scripts = true;
+	} else if ((v = match_option("-X", true, args, n, i)) ||
+	           (v = match_option("--exclude", true, args, n, i))) {
+		push(&h->excluded, &h->n_excluded, v);
+	} else if ((v = match_option("--mainpackage", true, args, n, i))) {
+		/* Accepted for compatibility: no helper has a main package. */
 	} else if (from != FROM_DASH_O &&
 	           ((v = match_option("-O", true, args, n, i)) != NULL)) {
 		char *one[1] = { (char *)v };
@@ -285,12 +294,11 @@ dh_helper_init(struct dh_helper *h, const char *name, int argc, char **argv,
 	}
 	env = getenv("DH_OPTIONS");
 	if (env != NULL) {
-		char *copy = strdup(env);
-
-		n = split(copy, " \t\n", &args);
+		/* Kept: the values of the helper's own options point into it. */
+		h->env_options = strdup(env);
+		n = split(h->env_options, " \t\n", &args);
 		parse_args(h, &sel, options, args, n, FROM_ENV);
 		free(args);
-		free(copy);
 	}
 	parse_args(h, &sel, options, argv + 1, (size_t)argc - 1, FROM_ARGV);
 
@@ -330,9 +338,31 @@ dh_helper_init(struct dh_helper *h, const char *name, int argc, char **argv,
 void
 dh_helper_done(struct dh_helper *h)
 {
+	size_t i;
+
 	dh_control_free(&h->control);
 	free(h->act);
+	free(h->tmpdir);
+	for (i = 0; i < h->n_excluded; i++)
+		free(h->excluded[i]);
+	free(h->excluded);
+	free(h->env_options);
 	dpkg_program_done();
+}
+
+const char *
+dh_helper_tmpdir(const struct dh_helper *h, const char *package, char *buf,
+                 size_t size)
+{
+	size_t i;
+
+	for (i = 0; h->tmpdir != NULL && i < h->control.count; i++)
+		if (h->act[i] && strcmp(h->control.packages[i].name, package) == 0) {
+			snprintf(buf, size, "%s", h->tmpdir);
+			return buf;
+		}
+	snprintf(buf, size, "debian/%s", package);
+	return buf;
 }
 
 void
@@ -406,6 +436,8 @@ dh_helper_autoscript(const struct dh_helper *h, const char *package,
 	bool prepend = strcmp(script, "prerm") == 0 ||
 	               strcmp(script, "postrm") == 0;
 
+	if (h->no_scripts)
+		return;
 	snprintf(path, sizeof(path), "debian/%s.%s.debhelper", package, script);
 	dh_helper_show(h, "echo '# Automatically added by %s' >> %s", h->name,
 	               path);

@@ -4,7 +4,10 @@
  *
  *   - options: -p/--package, -N/--no-package, -a/--arch (-s), -i/--indep,
  *     --remaining-packages, -v/--verbose, --no-act, -O OPTION (passed on
- *     by dh; unknown ones ignored), -P and --mainpackage accepted;
+ *     by dh; unknown ones ignored), -P/--tmpdir (the package build
+ *     directory), -n/--no-scripts (no maintainer-script snippets),
+ *     -X/--exclude (for the helpers where excluding files means
+ *     something), --mainpackage accepted;
  *   - the environment: DH_VERBOSE, DH_QUIET, DH_NO_ACT, DH_OPTIONS
  *     (unknown options warned about and ignored) and DH_INTERNAL_OPTIONS
  *     (how dh narrows the packages of an override target);
@@ -32,6 +35,11 @@ struct dh_option {
 struct dh_helper {
 	const char *name;
 	bool verbose, quiet, no_act;
+	bool no_scripts;	/* -n: dh_helper_autoscript adds nothing */
+	char *tmpdir;		/* -P, or NULL: debian/PKG */
+	char **excluded;	/* -X items */
+	size_t n_excluded;
+	char *env_options;	/* DH_OPTIONS, split: values point into it */
 	struct dh_control control;
 	/* Parallel to control.packages: whether to act on each. */
 	bool *act;
@@ -48,6 +56,15 @@ void dh_helper_init(struct dh_helper *h, const char *name, int argc,
                     const char *usage);
 void dh_helper_done(struct dh_helper *h);
 
+/*
+ * The build directory of PACKAGE, as debhelper's tmpdir(): the -P
+ * directory when given and the helper acts on PACKAGE, else
+ * debian/PACKAGE (a package only read, for what the source's packages
+ * share, keeps its own); written to BUF.
+ */
+const char *dh_helper_tmpdir(const struct dh_helper *h, const char *package,
+                             char *buf, size_t size);
+
 /* Print a command the helper runs, as debhelper does under -v. */
 void dh_helper_show(const struct dh_helper *h, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -62,7 +79,7 @@ void dh_helper_info(const struct dh_helper *h, const char *fmt, ...)
  * marks its own; appended for postinst/preinst, prepended for
  * prerm/postrm, so removal undoes in the reverse order.  A snippet this
  * helper already added is not added again.  The file is replaced
- * atomically.  Nothing is written under --no-act.
+ * atomically.  Nothing is written under --no-act or -n.
  */
 void dh_helper_autoscript(const struct dh_helper *h, const char *package,
                           const char *script, const char *snippet);

@@ -103,7 +103,7 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 
 		if (!h->act[i])
 			continue;
-		snprintf(dir, sizeof(dir), "debian/%s", h->control.packages[i].name);
+		dh_helper_tmpdir(h, h->control.packages[i].name, dir, sizeof(dir));
 		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
 		dirs[n++] = strdup(dir);
@@ -127,6 +127,8 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 		accepted[i] = decl->unpatched[i].value;
 	opt.accepted = accepted;
 	opt.n_accepted = decl->n_unpatched;
+	opt.excluded = (const char *const *)h->excluded;
+	opt.n_excluded = h->n_excluded;
 	report_init(&report);
 	status = relocate_trees(&opt, dirs, (int)n, ns, &report, err,
 	                        sizeof(err));

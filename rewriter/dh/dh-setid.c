@@ -59,8 +59,7 @@ dh_strip_setid(const struct dh_helper *h)
 
 		if (!h->act[i])
 			continue;
-		snprintf(dir, sizeof(dir), "debian/%s",
-		         h->control.packages[i].name);
+		dh_helper_tmpdir(h, h->control.packages[i].name, dir, sizeof(dir));
 		n += strip_tree(h, dir);
 	}
 	return n;

@@ -221,7 +221,27 @@ inode_cmp(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* One job per inode among the regular files, in path order. */
+/* Whether -X excludes entry I of TREE, matched as debhelper matches:
+ * anywhere in the staged path. */
+static bool
+excluded(const struct relocate_options *opt, const struct tree *tree,
+         size_t i)
+{
+	char path[PATH_MAX * 2 + 2];
+	size_t k;
+
+	if (opt->n_excluded == 0)
+		return false;
+	snprintf(path, sizeof(path), "%s/%s", tree->dir,
+	         tree->entries[i].path);
+	for (k = 0; k < opt->n_excluded; k++)
+		if (strstr(path, opt->excluded[k]) != NULL)
+			return true;
+	return false;
+}
+
+/* One job per inode among the regular files not excluded, in path
+ * order. */
 static int
 make_jobs(struct run *run)
 {
@@ -244,7 +264,8 @@ make_jobs(struct run *run)
 			const struct stat *st =
 			        &run->plans[t].tree->entries[i].st;
 
-			if (S_ISREG(st->st_mode))
+			if (S_ISREG(st->st_mode) &&
+			    !excluded(run->opt, run->plans[t].tree, i))
 				refs[n++] = (struct inode_ref){
 				        st->st_dev, st->st_ino, t, i};
 		}

@@ -38,6 +38,11 @@ struct relocate_options {
 	 * references are accepted: reported as such, not failing. */
 	const char *const *accepted;
 	size_t n_accepted;
+	/* Files whose staged path ("DIR/usr/...") contains any of these
+	 * (debhelper's -X): moved with the rest, their contents neither
+	 * searched nor patched. */
+	const char *const *excluded;
+	size_t n_excluded;
 };
 
 enum relocate_status {

@@ -1,12 +1,19 @@
 # The lintian profile for extras packages: Debian's own checks, less the
-# one that fires on every file an extras package ships by design.  Use it
-# as "lintian --profile dh-extras *.changes".
+# ones that fire on what an extras package ships by design.  Use it as
+# "lintian --profile dh-extras *.changes", or through debuild with
+# DEBUILD_LINTIAN_OPTS="--profile dh-extras" in ~/.devscripts.
 #
-# Policy 9.1.2 keeps /opt from packages because the administrator owns
-# it; an extras package lives in ROOT/APP (/opt/extras.ubuntu.com/APP by
-# default) precisely so that it never meets the archive's files.  What
-# matters instead, that nothing but the namespace and the allowed exports
-# is shipped, is checked by dh_extras_check and extras-review.
+# dir-or-file-in-opt: Policy 9.1.2 keeps /opt from packages because the
+# administrator owns it; an extras package lives in ROOT/APP
+# (/opt/extras.ubuntu.com/APP by default) precisely so that it never
+# meets the archive's files.  What matters instead, that nothing but the
+# namespace and the allowed exports is shipped, is checked by
+# dh_extras_check and extras-review.
+#
+# unknown-control-file: an extras package carries its declaration as the
+# control file extras.yaml (dh_extras_declare), from which the gate
+# generates the profile again.  Which control files an extras package may
+# have at all is the gate's decision: extras-review refuses any other.
 Profile: dh-extras/main
 Extends: debian/main
-Disable-Tags: dir-or-file-in-opt
+Disable-Tags: dir-or-file-in-opt unknown-control-file
