@@ -31,7 +31,7 @@ json_shape () {
 	              "message": S}, "problem")
 	    assert p["rule"] in ("name", "control", "relation", "namespace",
 	        "export", "mode", "special", "symlink", "profile",
-	        "declaration", "script", "control-file", "duplicate",
+	        "declaration", "script", "control-file", "duplicate", "works",
 	        "hardlink", "owner", "conffile"), p["rule"]
 	assert r["accepted"] == (not r["problems"])
 	assert sum(p["problems"] for p in r["packages"]) == len(r["problems"])

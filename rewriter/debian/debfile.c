@@ -186,7 +186,7 @@ read_data_tar(struct debfile *deb, struct archive *inner,
 		deb->members[deb->nmembers++] = m;
 		if (m.type == DEBFILE_REGULAR && deb->keep != NULL &&
 		    m.size >= 0 && m.size <= DEBFILE_CONTROL_MEMBER_MAX &&
-		    deb->keep(m.path, deb->keep_ctx)) {
+		    deb->keep(&m, deb->keep_ctx)) {
 			if (keep_data(deb, inner, &deb->members[deb->nmembers - 1],
 			              err) < 0)
 				return -1;
@@ -403,7 +403,8 @@ debfile_read(struct debfile *deb, const char *filename,
 
 int
 debfile_read_keep(struct debfile *deb, const char *filename,
-                  bool (*keep)(const char *path, void *ctx), void *ctx,
+                  bool (*keep)(const struct debfile_member *m,
+                               void *ctx), void *ctx,
                   struct dpkg_error *err)
 {
 	struct archive *ar;

@@ -108,7 +108,7 @@ struct debfile {
 	struct debfile_member *members;
 	size_t nmembers;
 	/* While reading: which data members' contents to keep. */
-	bool (*keep)(const char *path, void *ctx);
+	bool (*keep)(const struct debfile_member *m, void *ctx);
 	void *keep_ctx;
 };
 
@@ -126,12 +126,13 @@ int debfile_read(struct debfile *deb, const char *filename,
                  struct dpkg_error *err);
 
 /*
- * The same, keeping the content of every regular data.tar member for which
- * KEEP(path, CTX) is true and that is at most DEBFILE_CONTROL_MEMBER_MAX
+ * The same, keeping the content of every regular data.tar member M for
+ * which KEEP(M, CTX) is true (its path, type, mode and size are read) and that is at most DEBFILE_CONTROL_MEMBER_MAX
  * bytes (a larger one is read but not kept: its data stays NULL).
  */
 int debfile_read_keep(struct debfile *deb, const char *filename,
-                      bool (*keep)(const char *path, void *ctx), void *ctx,
+                      bool (*keep)(const struct debfile_member *m,
+                                   void *ctx), void *ctx,
                       struct dpkg_error *err);
 
 /*

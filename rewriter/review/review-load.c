@@ -12,21 +12,31 @@
 #include "debian/changes.h"
 #include "review/review.h"
 
+struct kept {
+	bool profile;
+	struct review_keep *works;
+};
+
 /*
- * Only the profile's text is needed from data.tar: the files directly
- * under etc/apparmor.d, up to a profile's size in all, so that a hostile
- * package cannot make us hold more (anything else there is refused).
+ * What the rules read from data.tar: the profile's text (the first file
+ * directly under etc/apparmor.d, anything else there is refused) and what
+ * review-works reads, within its budget, so that a hostile package cannot
+ * make us hold more.
  */
 static bool
-keep_profile(const char *path, void *ctx)
+keep_member(const struct debfile_member *m, void *ctx)
 {
-	size_t n = strlen(REVIEW_PROFILE_DIR), *kept = ctx;
+	size_t n = strlen(REVIEW_PROFILE_DIR);
+	struct kept *kept = ctx;
 
-	if (strncmp(path, REVIEW_PROFILE_DIR, n) != 0 || path[n] != '/' ||
-	    strchr(path + n + 1, '/') != NULL || *kept > 0)
-		return false;
-	*kept = 1;
-	return true;
+	if (strncmp(m->path, REVIEW_PROFILE_DIR, n) == 0 && m->path[n] == '/' &&
+	    strchr(m->path + n + 1, '/') == NULL) {
+		if (kept->profile)
+			return false;
+		kept->profile = true;
+		return true;
+	}
+	return review_works_keeps(m, kept->works);
 }
 
 static int
@@ -35,9 +45,9 @@ read_deb(struct review *r, const char *path, const char *changes,
 {
 	struct review_package *p = review_add_package(r, path);
 	struct dpkg_error derr = DPKG_ERROR_INIT;
-	size_t kept = 0;
+	struct kept kept = { .works = &p->keep };
 
-	if (debfile_read_keep(&p->deb, path, keep_profile, &kept,
+	if (debfile_read_keep(&p->deb, path, keep_member, &kept,
 	                      &derr) < 0) {
 		snprintf(err, errlen, "%s", derr.str);
 		dpkg_error_destroy(&derr);

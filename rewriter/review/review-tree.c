@@ -123,8 +123,9 @@ first_link(struct inodes *seen, const struct stat *st, const char *rel)
 }
 
 static int
-add_member(struct debfile *deb, struct inodes *seen, const char *full,
-           const char *rel, const struct stat *st, char *err, size_t errlen)
+add_member(struct debfile *deb, struct inodes *seen, struct review_keep *keep,
+           const char *full, const char *rel, const struct stat *st,
+           char *err, size_t errlen)
 {
 	struct debfile_member m = { 0 };
 	size_t n = strlen(REVIEW_PROFILE_DIR);
@@ -154,9 +155,12 @@ add_member(struct debfile *deb, struct inodes *seen, const char *full,
 		m.target = m_strdup(first);
 		m.size = 0;
 	}
-	/* What review-profile needs: the profiles' text. */
-	if (m.type == DEBFILE_REGULAR && strncmp(rel, REVIEW_PROFILE_DIR,
-	                                         n) == 0 && rel[n] == '/') {
+	/* What review-profile needs, the profiles' text, and what
+	 * review-works reads. */
+	if (m.type == DEBFILE_REGULAR &&
+	    ((strncmp(rel, REVIEW_PROFILE_DIR, n) == 0 && rel[n] == '/') ||
+	     (m.size <= DEBFILE_CONTROL_MEMBER_MAX &&
+	      review_works_keeps(&m, keep)))) {
 		size_t size;
 
 		if (slurp(full, &m.data, &size, err, errlen) < 0)
@@ -178,8 +182,8 @@ fail:
 
 /* Add what lies below FULL (REL from the root) in name order. */
 static int
-walk(struct debfile *deb, struct inodes *seen, const char *full,
-     const char *rel, char *err, size_t errlen)
+walk(struct debfile *deb, struct inodes *seen, struct review_keep *keep,
+     const char *full, const char *rel, char *err, size_t errlen)
 {
 	struct dirent **names;
 	int n, i, ret = 0;
@@ -207,11 +211,12 @@ walk(struct debfile *deb, struct inodes *seen, const char *full,
 			snprintf(err, errlen, "%s: %s", sub_full,
 			         strerror(errno));
 			ret = -1;
-		} else if (add_member(deb, seen, sub_full, sub_rel, &st, err,
-		                      errlen) < 0) {
+		} else if (add_member(deb, seen, keep, sub_full, sub_rel, &st,
+		                      err, errlen) < 0) {
 			ret = -1;
 		} else if (S_ISDIR(st.st_mode)) {
-			ret = walk(deb, seen, sub_full, sub_rel, err, errlen);
+			ret = walk(deb, seen, keep, sub_full, sub_rel, err,
+			           errlen);
 		}
 next:
 		free(sub_full);
@@ -301,7 +306,7 @@ review_add_tree(struct review *r, const char *dir, char *err, size_t errlen)
 	strcpy(p->deb.format, "2.0");
 	if (read_control_dir(&p->deb, dir, err, errlen) < 0)
 		goto fail;
-	ret = walk(&p->deb, &seen, dir, "", err, errlen);
+	ret = walk(&p->deb, &seen, &p->keep, dir, "", err, errlen);
 	for (i = 0; i < seen.n; i++)
 		free(seen.v[i].path);
 	free(seen.v);

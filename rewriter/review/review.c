@@ -169,7 +169,8 @@ review_run(struct review *r, char *err, size_t errlen)
 	review_control(r);
 	review_files(r);
 	review_conffiles(r);
-	if (review_scripts(r, err, errlen) < 0)
+	if (review_scripts(r, err, errlen) < 0 ||
+	    review_works(r, err, errlen) < 0)
 		return -1;
 	return review_profile(r, err, errlen);
 }

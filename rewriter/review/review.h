@@ -11,7 +11,9 @@
  * through every package of the upload (review-files.c, review-links.c),
  * conffiles (review-conffiles.c), the declaration and the profile
  * (review-profile.c), maintainer scripts and other control files
- * (review-scripts.c).  Each violation is one problem; a package with none
+ * (review-scripts.c), and what the app's user needs: programs, icons and
+ * translations found where the entry points and the code look
+ * (review-works.c).  Each violation is one problem; a package with none
  * is accepted.  The namespace root is the caller's (the store's), never
  * the package's.
  *
@@ -61,6 +63,18 @@ struct review_options {
 	const char *autoscripts;
 };
 
+/* What the rules may hold of one package's data in memory, per kind. */
+#define REVIEW_KEEP_MAX (64 << 20)
+
+struct review_keep {
+	/* .desktop, D-Bus, metainfo and GtkBuilder files kept, in bytes;
+	 * OVERFLOW when some were left unread (and so unchecked). */
+	size_t entry_bytes;
+	bool overflow;
+	/* Programs and scripts kept for review-works' locale check. */
+	size_t code_bytes;
+};
+
 struct review_package {
 	/* How messages name the package: "foo_1.0_all.deb", "debian/foo". */
 	char *where;
@@ -73,6 +87,8 @@ struct review_package {
 	struct extras_namespace ns;
 	char profile_name[PROFILE_NAME_MAX + 1];
 	size_t nproblems;
+	/* What the loader kept of the data members' contents. */
+	struct review_keep keep;
 };
 
 struct review_problem {
@@ -170,6 +186,15 @@ void review_files(struct review *r);
 void review_conffiles(struct review *r);
 int review_profile(struct review *r, char *err, size_t errlen);
 int review_scripts(struct review *r, char *err, size_t errlen);
+int review_works(struct review *r, char *err, size_t errlen);
+
+/*
+ * Whether the loaders keep the content of data member M for review-works
+ * (counted in K): exported entry points, GtkBuilder and metainfo files,
+ * and, as far as REVIEW_KEEP_MAX goes, programs and scripts.
+ */
+bool review_works_keeps(const struct debfile_member *m,
+                        struct review_keep *k);
 
 /*
  * The symbolic links of the packages of one upload (every package under

@@ -3,9 +3,9 @@
 #include "debian/debfile.h"
 
 static bool
-keep_all(const char *path, void *ctx)
+keep_all(const struct debfile_member *m, void *ctx)
 {
-	(void)path;
+	(void)m;
 	(void)ctx;
 	return true;
 }

@@ -1,0 +1,802 @@
+/*
+ * review-works.c: what the app's user is promised is there.
+ *
+ * The desktop reaches an app through the files it exports: a menu entry
+ * whose Exec= names no program, an Icon= or GtkBuilder icon name that no
+ * theme and no export provides, a D-Bus service that starts nothing, a
+ * metainfo file launching a .desktop that is not there, translations
+ * moved where the app's own code does not look: each installs cleanly and
+ * leaves the user a broken app.  Each is refused, saying what to change.
+ *
+ * Programs resolve against the upload's members, through its links.  A
+ * bare name the upload does not ship resolves on the PATH of the system
+ * running the check (the build chroot, the store's reviewer): that is
+ * where interpreters and the dependencies' programs are.  Icon names
+ * resolve against the icons the upload exports and the standard names
+ * every icon theme has (templates/icons/standard-names).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include <dpkg/dpkg.h>
+
+#include "base/datadir.h"
+#include "review/review.h"
+
+/* Where a desktop session looks for a bare Exec= name. */
+static const char *const session_path[] = {
+	"/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin",
+	"/usr/games", NULL,
+};
+#define SESSION_PATH "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/usr/games"
+
+/* Icon formats icon themes load. */
+static const char *const icon_suffixes[] = {
+	".png", ".svg", ".svgz", ".xpm", NULL,
+};
+
+/* GtkBuilder properties holding an icon name. */
+static const char *const ui_icon_properties[] = {
+	"icon-name", "icon_name", "logo-icon-name", "logo_icon_name",
+	"default-icon-name", "default_icon_name", NULL,
+};
+
+/* Files scanned for a locale directory: scripts by their names. */
+static const char *const script_suffixes[] = {
+	".py", ".sh", ".pl", ".pm", ".rb", ".lua", ".js", ".tcl", NULL,
+};
+
+#define SHARED_LOCALEDIR "/usr/share/locale"
+
+struct file_ref {
+	const char *path;
+	const struct debfile_member *member;
+};
+
+struct works {
+	struct review *r;
+	struct review_links links;
+	/* Every member but directories, of every package, by path. */
+	struct file_ref *files;
+	size_t nfiles;
+	/* Icon names the upload exports, sorted. */
+	char **icons;
+	size_t nicons;
+	/* The standard icon names, sorted. */
+	char **standard;
+	size_t nstandard;
+};
+
+static bool
+has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+static bool
+is_under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+static bool
+has_any_suffix(const char *s, const char *const *suffixes)
+{
+	for (; *suffixes; suffixes++)
+		if (has_suffix(s, *suffixes))
+			return true;
+	return false;
+}
+
+static bool
+is_desktop_file(const char *path)
+{
+	return has_suffix(path, ".desktop") &&
+	       (is_under(path, "usr/share/applications") ||
+	        is_under(path, "etc/xdg/autostart"));
+}
+
+static bool
+is_dbus_service(const char *path)
+{
+	return has_suffix(path, ".service") &&
+	       is_under(path, "usr/share/dbus-1/services");
+}
+
+static bool
+is_metainfo(const char *path)
+{
+	return has_suffix(path, ".xml") &&
+	       (is_under(path, "usr/share/metainfo") ||
+	        is_under(path, "usr/share/appdata"));
+}
+
+static bool
+is_builder_file(const char *path)
+{
+	return has_suffix(path, ".ui") || has_suffix(path, ".glade");
+}
+
+bool
+review_works_keeps(const struct debfile_member *m, struct review_keep *k)
+{
+	size_t size = m->size > 0 ? (size_t)m->size : 0;
+
+	if (m->type != DEBFILE_REGULAR)
+		return false;
+	if (is_desktop_file(m->path) || is_dbus_service(m->path) ||
+	    is_metainfo(m->path) || is_builder_file(m->path)) {
+		if (k->entry_bytes + size > REVIEW_KEEP_MAX) {
+			k->overflow = true;
+			return false;
+		}
+		k->entry_bytes += size;
+		return true;
+	}
+	/* Programs and scripts, for the locale directory they name: as
+	 * many as the budget holds, the rest unread. */
+	if (!(m->mode & 0111) && !has_any_suffix(m->path, script_suffixes))
+		return false;
+	if (k->code_bytes + size > REVIEW_KEEP_MAX)
+		return false;
+	k->code_bytes += size;
+	return true;
+}
+
+static int
+compare_refs(const void *a, const void *b)
+{
+	return strcmp(((const struct file_ref *)a)->path,
+	              ((const struct file_ref *)b)->path);
+}
+
+static int
+compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+push_string(char ***v, size_t *n, char *s)
+{
+	*v = m_realloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = s;
+}
+
+static bool
+find_string(char *const *v, size_t n, const char *s)
+{
+	return n > 0 && bsearch(&s, v, n, sizeof(*v), compare_strings) != NULL;
+}
+
+/* The icon name of an exported icon file at PATH, or NULL. */
+static char *
+exported_icon_name(const char *path)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	if (!is_under(path, "usr/share/icons") &&
+	    !is_under(path, "usr/share/pixmaps"))
+		return NULL;
+	if (!has_any_suffix(path, icon_suffixes))
+		return NULL;
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	return m_strndup(base, (size_t)(dot - base));
+}
+
+static int
+load_standard_names(struct works *w, char *err, size_t errlen)
+{
+	char path[4096], line[256];
+	FILE *fp;
+
+	if (w->r->opt.templates != NULL)
+		snprintf(path, sizeof(path), "%s/icons/standard-names",
+		         w->r->opt.templates);
+	else
+		snprintf(path, sizeof(path), "%s/templates/icons/"
+		         "standard-names", dh_extras_datadir());
+	fp = fopen(path, "r");
+	if (fp == NULL) {
+		snprintf(err, errlen, "%s: cannot open: %m", path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '\0' || line[0] == '#')
+			continue;
+		push_string(&w->standard, &w->nstandard, m_strdup(line));
+	}
+	fclose(fp);
+	if (w->nstandard > 0)
+		qsort(w->standard, w->nstandard, sizeof(char *),
+		      compare_strings);
+	return 0;
+}
+
+static void
+collect(struct works *w)
+{
+	size_t i, j;
+
+	for (i = 0; i < w->r->npackages; i++) {
+		const struct debfile *deb = &w->r->packages[i].deb;
+
+		for (j = 0; j < deb->nmembers; j++) {
+			const struct debfile_member *m = &deb->members[j];
+			char *icon;
+
+			if (m->type == DEBFILE_DIRECTORY)
+				continue;
+			w->files = m_realloc(w->files, (w->nfiles + 1) *
+			                     sizeof(*w->files));
+			w->files[w->nfiles].path = m->path;
+			w->files[w->nfiles++].member = m;
+			icon = exported_icon_name(m->path);
+			if (icon != NULL)
+				push_string(&w->icons, &w->nicons, icon);
+		}
+	}
+	if (w->nfiles > 0)
+		qsort(w->files, w->nfiles, sizeof(*w->files), compare_refs);
+	if (w->nicons > 0)
+		qsort(w->icons, w->nicons, sizeof(char *), compare_strings);
+}
+
+/*
+ * The member at absolute PATH once the upload is installed, its links
+ * followed; NULL when the upload ships nothing there.
+ */
+static const struct debfile_member *
+find_installed(const struct works *w, const char *path)
+{
+	struct debfile_member probe = { 0 };
+	const struct file_ref *hit;
+	struct file_ref key;
+	char *resolved;
+	int hops;
+
+	probe.path = (char *)"";
+	probe.target = (char *)path;
+	resolved = review_links_resolve(&w->links, &probe);
+	if (resolved == NULL)
+		return NULL;
+	key.path = resolved;
+	hit = w->nfiles == 0 ? NULL :
+	      bsearch(&key, w->files, w->nfiles, sizeof(*w->files),
+	              compare_refs);
+	free(resolved);
+	if (hit == NULL)
+		return NULL;
+	/* A hard link is its first path's file. */
+	for (hops = 0; hit->member->type == DEBFILE_HARDLINK && hops < 2;
+	     hops++) {
+		key.path = hit->member->target;
+		hit = bsearch(&key, w->files, w->nfiles, sizeof(*w->files),
+		              compare_refs);
+		if (hit == NULL)
+			return NULL;
+	}
+	return hit->member;
+}
+
+static bool
+under_root(const struct works *w, const char *path)
+{
+	return is_under(path, review_root(w->r));
+}
+
+/* The upload's executable named NAME in a namespace's bin, or NULL. */
+static const char *
+shipped_program(const struct works *w, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < w->nfiles; i++) {
+		const struct debfile_member *m = w->files[i].member;
+		const char *base = strrchr(m->path, '/');
+
+		if (base != NULL && strcmp(base + 1, name) == 0 &&
+		    (m->mode & 0111) && m->type != DEBFILE_SYMLINK &&
+		    is_under(m->path, review_root(w->r) + 1))
+			return m->path;
+	}
+	for (i = 0; i < w->nfiles; i++) {
+		const struct debfile_member *m = w->files[i].member;
+		const char *base = strrchr(m->path, '/');
+
+		if (base != NULL && strcmp(base + 1, name) == 0 &&
+		    m->type == DEBFILE_SYMLINK &&
+		    is_under(m->path, review_root(w->r) + 1))
+			return m->path;
+	}
+	return NULL;
+}
+
+static bool
+on_session_path(const char *name)
+{
+	char path[4096];
+	int i;
+
+	for (i = 0; session_path[i]; i++) {
+		snprintf(path, sizeof(path), "%s/%s", session_path[i], name);
+		if (access(path, X_OK) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether WORD is a shell-style assignment, NAME=VALUE. */
+static bool
+is_assignment(const char *word)
+{
+	const char *p = word;
+
+	if (!(*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')))
+		return false;
+	while (*p == '_' || (*p >= 'A' && *p <= 'Z') ||
+	       (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
+		p++;
+	return *p == '=';
+}
+
+/*
+ * The program an Exec= value runs: its first word (quoted or not), after
+ * "env" and its VAR=value words.  A new string, or NULL for none.
+ */
+static char *
+exec_program(const char *value)
+{
+	const char *p = value;
+	bool after_env = false;
+
+	for (;;) {
+		const char *start, *end;
+		char *word;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\0')
+			return NULL;
+		if (*p == '"') {
+			start = ++p;
+			while (*p && *p != '"') {
+				if (*p == '\\' && p[1])
+					p++;
+				p++;
+			}
+			end = p;
+			if (*p)
+				p++;
+		} else {
+			start = p;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+			end = p;
+		}
+		word = m_strndup(start, (size_t)(end - start));
+		if (strcmp(word, "env") == 0 || (after_env &&
+		                                 is_assignment(word))) {
+			after_env = true;
+			free(word);
+			continue;
+		}
+		return word;
+	}
+}
+
+/*
+ * One program reference of member PATH of package I (line LINE): KEY=VALUE.
+ * SEARCH: whether the program is looked up on PATH (not by D-Bus).
+ */
+static void
+check_program(struct works *w, size_t i, const char *path, int line,
+              const char *key, const char *value, bool search)
+{
+	char *prog = exec_program(value);
+	const struct debfile_member *m;
+	const char *shipped;
+
+	if (prog == NULL) {
+		review_problem(w->r, i, "works", path, "line %d: %s= names "
+		               "no program", line, key);
+		return;
+	}
+	if (prog[0] == '/') {
+		if (under_root(w, prog)) {
+			m = find_installed(w, prog);
+			if (m == NULL)
+				review_problem(w->r, i, "works", path, "line %d: "
+				               "%s=%s: the upload installs no "
+				               "such program: install it, or "
+				               "name the one it installs", line,
+				               key, prog);
+			else if (!(m->mode & 0111))
+				review_problem(w->r, i, "works", path, "line %d: "
+				               "%s=%s: not executable: install "
+				               "it with mode 0755", line, key,
+				               prog);
+		}
+		/* Elsewhere: a dependency's, as installed by dpkg. */
+	} else if (strchr(prog, '/') != NULL) {
+		review_problem(w->r, i, "works", path, "line %d: %s=%s: a "
+		               "relative path runs nothing: name the program "
+		               "by its absolute path", line, key, prog);
+	} else if ((shipped = shipped_program(w, prog)) != NULL) {
+		review_problem(w->r, i, "works", path, "line %d: %s=%s: the "
+		               "program is /%s, which is not on PATH: write "
+		               "%s=/%s", line, key, prog, shipped, key,
+		               shipped);
+	} else if (!search) {
+		review_problem(w->r, i, "works", path, "line %d: %s=%s: "
+		               "D-Bus does not search PATH: name the program "
+		               "by its absolute path", line, key, prog);
+	} else if (!on_session_path(prog)) {
+		review_problem(w->r, i, "works", path, "line %d: %s=%s: no "
+		               "such program in the upload nor on PATH "
+		               "(" SESSION_PATH "): install it in the "
+		               "namespace and name it by its path, or depend "
+		               "on the package that provides it", line, key,
+		               prog);
+	}
+	free(prog);
+}
+
+static bool
+icon_known(const struct works *w, const char *name)
+{
+	char base[256];
+	size_t n = strlen(name);
+
+	if (find_string(w->icons, w->nicons, name))
+		return true;
+	if (n > 9 && n < sizeof(base) &&
+	    strcmp(name + n - 9, "-symbolic") == 0) {
+		memcpy(base, name, n - 9);
+		base[n - 9] = '\0';
+		name = base;
+	}
+	return find_string(w->standard, w->nstandard, name);
+}
+
+/* One icon reference: WHAT names NAME (an icon name or a path). */
+static void
+check_icon(struct works *w, size_t i, const char *path, int line,
+           const char *what, const char *name)
+{
+	char renamed[300];
+
+	if (name[0] == '\0')
+		return;
+	if (name[0] == '/') {
+		if (under_root(w, name) && find_installed(w, name) == NULL)
+			review_problem(w->r, i, "works", path, "line %d: %s "
+			               "%s: the upload installs no such file",
+			               line, what, name);
+		return;
+	}
+	if (icon_known(w, name))
+		return;
+	snprintf(renamed, sizeof(renamed), "%s%s", EXTRAS_PREFIX, name);
+	if (find_string(w->icons, w->nicons, renamed))
+		review_problem(w->r, i, "works", path, "line %d: %s '%s' is "
+		               "exported as '%s': name that", line, what, name,
+		               renamed);
+	else
+		review_problem(w->r, i, "works", path, "line %d: %s '%s': no "
+		               "such icon exported (usr/share/icons/hicolor/"
+		               "SIZE/apps/%s.png) nor a standard icon name: "
+		               "install the icon, or name a standard one",
+		               line, what, name, name);
+}
+
+/* The .desktop or D-Bus service file M of package I, line by line. */
+static void
+check_entry_file(struct works *w, size_t i, const struct debfile_member *m,
+                 bool dbus)
+{
+	const char *line = m->data;
+	bool in_entry = false;
+	int lineno = 0;
+
+	while (line != NULL && *line) {
+		size_t len = strcspn(line, "\n");
+		char *text = m_strndup(line, len), *eq, *key, *value;
+
+		lineno++;
+		line += len + (line[len] == '\n');
+		if (text[0] == '[') {
+			in_entry = dbus ?
+			           strcmp(text, "[D-BUS Service]") == 0 :
+			           strcmp(text, "[Desktop Entry]") == 0 ||
+			           strncmp(text, "[Desktop Action ", 16) == 0;
+			free(text);
+			continue;
+		}
+		eq = strchr(text, '=');
+		if (!in_entry || text[0] == '#' || eq == NULL) {
+			free(text);
+			continue;
+		}
+		key = text;
+		value = eq + 1;
+		while (eq > key && (eq[-1] == ' ' || eq[-1] == '\t'))
+			eq--;
+		*eq = '\0';
+		while (*value == ' ' || *value == '\t')
+			value++;
+		if (strcmp(key, "Exec") == 0 ||
+		    (!dbus && strcmp(key, "TryExec") == 0))
+			check_program(w, i, m->path, lineno, key, value, !dbus);
+		else if (!dbus && (strcmp(key, "Icon") == 0 ||
+		                   strncmp(key, "Icon[", 5) == 0)) {
+			char what[64];
+
+			snprintf(what, sizeof(what), "%s=", key);
+			check_icon(w, i, m->path, lineno, what, value);
+		}
+		free(text);
+	}
+}
+
+/* The trimmed text of NODE (a new string). */
+static char *
+node_text(xmlNode *node)
+{
+	xmlChar *content = xmlNodeGetContent(node);
+	const char *s = content ? (const char *)content : "";
+	size_t len;
+	char *out;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	len = strlen(s);
+	while (len > 0 && strchr(" \t\r\n", s[len - 1]))
+		len--;
+	out = m_strndup(s, len);
+	xmlFree(content);
+	return out;
+}
+
+static bool
+attr_is(xmlNode *node, const char *name, const char *value)
+{
+	xmlChar *v = xmlGetProp(node, (const xmlChar *)name);
+	bool is = v != NULL && strcmp((const char *)v, value) == 0;
+
+	xmlFree(v);
+	return is;
+}
+
+static bool
+exports_desktop_id(const struct works *w, const char *id)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "/usr/share/applications/%s", id);
+	return find_installed(w, path) != NULL;
+}
+
+/* Every element below NODE of a GtkBuilder (UI) or metainfo file. */
+static void
+walk_xml(struct works *w, size_t i, const char *path, xmlNode *node,
+         bool ui)
+{
+	for (; node != NULL; node = node->next) {
+		const char *name = (const char *)node->name;
+		int line = (int)xmlGetLineNo(node);
+
+		if (node->type != XML_ELEMENT_NODE)
+			continue;
+		if (ui && strcmp(name, "property") == 0) {
+			xmlChar *prop = xmlGetProp(node,
+			                           (const xmlChar *)"name");
+			int k;
+
+			for (k = 0; prop && ui_icon_properties[k]; k++)
+				if (strcmp((const char *)prop,
+				           ui_icon_properties[k]) == 0) {
+					char *icon = node_text(node);
+					char what[64];
+
+					snprintf(what, sizeof(what), "%s",
+					         ui_icon_properties[k]);
+					/* GTK's own stock icons. */
+					if (strncmp(icon, "gtk-", 4) != 0)
+						check_icon(w, i, path, line,
+						           what, icon);
+					free(icon);
+				}
+			xmlFree(prop);
+		} else if (!ui && strcmp(name, "icon") == 0 &&
+		           attr_is(node, "type", "stock")) {
+			char *icon = node_text(node);
+
+			check_icon(w, i, path, line, "stock icon", icon);
+			free(icon);
+		} else if (!ui && strcmp(name, "launchable") == 0 &&
+		           attr_is(node, "type", "desktop-id")) {
+			char *id = node_text(node);
+
+			if (!exports_desktop_id(w, id))
+				review_problem(w->r, i, "works", path, "line %d: "
+				               "launchable %s: the upload exports "
+				               "no usr/share/applications/%s: name "
+				               "the .desktop file it exports", line,
+				               id, id);
+			free(id);
+		}
+		walk_xml(w, i, path, node->children, ui);
+	}
+}
+
+static void
+check_xml_file(struct works *w, size_t i, const struct debfile_member *m,
+               bool ui)
+{
+	xmlDoc *doc;
+	xmlNode *root;
+
+	doc = xmlReadMemory(m->data, (int)m->size, m->path, NULL,
+	                    XML_PARSE_NONET | XML_PARSE_NOERROR |
+	                    XML_PARSE_NOWARNING);
+	if (doc == NULL) {
+		const xmlError *e = xmlGetLastError();
+
+		review_problem(w->r, i, "works", m->path, "line %d: not "
+		               "well-formed XML: the app cannot load it",
+		               e ? e->line : 0);
+		return;
+	}
+	root = xmlDocGetRootElement(doc);
+	/* Only GtkBuilder's own files: ".ui" names other formats too. */
+	if (root != NULL && (!ui || strcmp((const char *)root->name,
+	                                   "interface") == 0))
+		walk_xml(w, i, m->path, root, ui);
+	xmlFreeDoc(doc);
+}
+
+/* The first text domain package P has translations for, or NULL. */
+static const char *
+translated_domain(const struct review_package *p, char *buf, size_t size)
+{
+	char prefix[4096];
+	size_t i, n;
+
+	n = (size_t)snprintf(prefix, sizeof(prefix), "%s/share/locale/",
+	                     p->ns.rel);
+	for (i = 0; i < p->deb.nmembers; i++) {
+		const char *path = p->deb.members[i].path, *base, *mo;
+
+		if (strncmp(path, prefix, n) != 0 || !has_suffix(path, ".mo") ||
+		    strstr(path + n, "/LC_MESSAGES/") == NULL)
+			continue;
+		base = strrchr(path, '/') + 1;
+		mo = base + strlen(base) - 3;
+		snprintf(buf, size, "%.*s", (int)(mo - base), base);
+		return buf;
+	}
+	return NULL;
+}
+
+/*
+ * Where DATA (SIZE bytes) names the shared locale directory itself (not a
+ * file or directory below it, and not a longer name): its offset, or -1.
+ */
+static long
+names_shared_localedir(const char *data, size_t size)
+{
+	size_t n = strlen(SHARED_LOCALEDIR);
+	const char *p = data, *end = data + size;
+
+	while ((p = memmem(p, (size_t)(end - p), SHARED_LOCALEDIR, n)) != NULL) {
+		const char *after = p + n;
+		unsigned char c = after < end ? (unsigned char)*after : 0;
+
+		if (c == '/' && after + 1 < end)
+			c = (unsigned char)after[1];
+		if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') &&
+		    !(c >= '0' && c <= '9') && c != '_' && c != '-' &&
+		    c != '.' && c != '@' && c != '+' && c != '$' && c != '{' &&
+		    c != '%')
+			return (long)(p - data);
+		p = after;
+	}
+	return -1;
+}
+
+static void
+check_translations(struct works *w, size_t i)
+{
+	const struct review_package *p = &w->r->packages[i];
+	char domain[256];
+	size_t j;
+
+	if (!p->namespace_ok ||
+	    translated_domain(p, domain, sizeof(domain)) == NULL)
+		return;
+	for (j = 0; j < p->deb.nmembers; j++) {
+		const struct debfile_member *m = &p->deb.members[j];
+		char where[64];
+		long at;
+
+		if (m->data == NULL || !is_under(m->path, p->ns.rel))
+			continue;
+		at = names_shared_localedir(m->data, (size_t)m->size);
+		if (at < 0)
+			continue;
+		if (memchr(m->data, '\0', (size_t)m->size) != NULL) {
+			snprintf(where, sizeof(where), "offset %ld", at);
+		} else {
+			long line = 1, k;
+
+			for (k = 0; k < at; k++)
+				line += m->data[k] == '\n';
+			snprintf(where, sizeof(where), "line %ld", line);
+		}
+		review_problem(w->r, i, "works", m->path, "%s: names "
+		               SHARED_LOCALEDIR ", but the package's "
+		               "translations (%s.mo) are in %s/share/locale: "
+		               "bind the text domain there (bindtextdomain, "
+		               "gettext.install) or build with "
+		               "localedir=%s/share/locale", where, domain,
+		               p->ns.path, p->ns.path);
+	}
+}
+
+int
+review_works(struct review *r, char *err, size_t errlen)
+{
+	struct works w = { .r = r };
+	size_t i, j;
+
+	if (load_standard_names(&w, err, errlen) < 0)
+		return -1;
+	review_links_init(&w.links, r);
+	collect(&w);
+	for (i = 0; i < r->npackages; i++) {
+		const struct review_package *p = &r->packages[i];
+
+		if (p->keep.overflow)
+			review_problem(r, i, "works", NULL, "more than %d MiB "
+			               "of .desktop, D-Bus, metainfo and "
+			               "GtkBuilder files: not checked",
+			               REVIEW_KEEP_MAX >> 20);
+		for (j = 0; j < p->deb.nmembers; j++) {
+			const struct debfile_member *m = &p->deb.members[j];
+
+			if (m->data == NULL)
+				continue;
+			if (is_desktop_file(m->path))
+				check_entry_file(&w, i, m, false);
+			else if (is_dbus_service(m->path))
+				check_entry_file(&w, i, m, true);
+			else if (is_metainfo(m->path))
+				check_xml_file(&w, i, m, false);
+			else if (is_builder_file(m->path))
+				check_xml_file(&w, i, m, true);
+		}
+		check_translations(&w, i);
+	}
+	review_links_free(&w.links);
+	free(w.files);
+	for (i = 0; i < w.nicons; i++)
+		free(w.icons[i]);
+	free(w.icons);
+	for (i = 0; i < w.nstandard; i++)
+		free(w.standard[i]);
+	free(w.standard);
+	return 0;
+}

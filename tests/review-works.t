@@ -1,0 +1,146 @@
+#!/bin/sh
+# The gate's functional rule ("works"): what a user starts the app by and
+# sees of it is there.  Each case is the good package of review-lib.sh
+# with one thing the desktop would not find; extras-review and
+# dh_extras_check both refuse it, saying what to write instead, and
+# accept the same package done right.
+
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/review-lib.sh"
+
+mkdir -p bad src
+
+# desktop TREE LINE...: the exported .desktop file with these lines.
+desktop () {
+	t=$1; shift
+	{ echo "[Desktop Entry]"; echo "Type=Application"; echo "Name=Demo"
+	  for line; do echo "$line"; done
+	} >"$t/usr/share/applications/extras-demo.desktop"
+}
+
+# icon TREE NAME: NAME exported as a scalable application icon.
+icon () {
+	mkdir -p "$1/usr/share/icons/hicolor/scalable/apps" &&
+	echo "<svg/>" >"$1/usr/share/icons/hicolor/scalable/apps/$2.svg"
+}
+
+# builder TREE ICON: a GtkBuilder file whose window names icon ICON.
+builder () {
+	cat >"$1/$NS/share/demo/demo.ui" <<-EOF
+	<?xml version="1.0" encoding="UTF-8"?>
+	<interface>
+	  <object class="GtkWindow" id="main">
+	    <property name="title" translatable="yes">Demo</property>
+	    <property name="icon-name">$2</property>
+	    <child>
+	      <object class="GtkButton">
+	        <property name="icon_name">document-open</property>
+	      </object>
+	    </child>
+	  </object>
+	</interface>
+	EOF
+}
+
+# translated TREE LOCALEDIR: a French catalogue in the namespace, and a
+# Python program binding its domain to LOCALEDIR.
+translated () {
+	mkdir -p "$1/$NS/share/locale/fr/LC_MESSAGES" &&
+	echo mo >"$1/$NS/share/locale/fr/LC_MESSAGES/demo.mo" &&
+	cat >"$1/$NS/bin/demo" <<-EOF &&
+	#!/usr/bin/python3
+	import gettext
+	LOCALEDIR = '$2'
+	gettext.install('demo', LOCALEDIR)
+	print(_('Hello'))
+	EOF
+	chmod 755 "$1/$NS/bin/demo"
+}
+
+test_expect_success 'done right: exported icon, standard icons, programs by path or on PATH' '
+	t=$(case_tree right) &&
+	desktop $t "Exec=/$NS/bin/demo %U" "TryExec=/$NS/bin/demo" \
+		"Icon=extras-demo" "Icon[fr]=document-open-symbolic" \
+		"[Desktop Action shell]" "Exec=env LANG=C sh -c true" &&
+	icon $t extras-demo && builder $t extras-demo &&
+	translated $t "/$NS/share/locale" &&
+	build $t right.deb && extras-review right.deb >out &&
+	grep_q " accepted$" out &&
+	source_tree $t src/right && (cd src/right && dh_extras_check)
+'
+
+test_expect_success 'Exec= naming the namespace program by its bare name' '
+	t=$(case_tree exec-bare) && desktop $t "Exec=demo %f" &&
+	refused exec-bare 1 "works: usr/share/applications/extras-demo.desktop: line 4: Exec=demo: the program is /$NS/bin/demo, which is not on PATH: write Exec=/$NS/bin/demo"
+'
+
+test_expect_success 'Exec= naming a program nobody installs' '
+	t=$(case_tree exec-none) && desktop $t "Exec=demo-dropped-alternative" &&
+	refused exec-none 1 "works: .*line 4: Exec=demo-dropped-alternative: no such program in the upload nor on PATH"
+'
+
+test_expect_success 'Exec= and TryExec= naming a namespace path the upload does not install' '
+	t=$(case_tree exec-gone) && desktop $t "TryExec=/$NS/bin/gone" &&
+	refused exec-gone 1 "works: .*line 4: TryExec=/$NS/bin/gone: the upload installs no such program"
+'
+
+test_expect_success 'Exec= through a link to a file that is not executable' '
+	t=$(case_tree exec-mode) && ln -s ../share/demo/data.txt $t/$NS/bin/data &&
+	desktop $t "Exec=/$NS/bin/data" &&
+	refused exec-mode 1 "works: .*Exec=/$NS/bin/data: not executable"
+'
+
+test_expect_success 'Icon= naming the icon by its old name' '
+	t=$(case_tree icon-old) && icon $t extras-demo && desktop $t "Exec=/$NS/bin/demo" "Icon=demo" &&
+	refused icon-old 1 "works: .*line 5: Icon= .demo. is exported as .extras-demo.: name that"
+'
+
+test_expect_success 'Icon= naming an icon nobody exports' '
+	t=$(case_tree icon-none) && desktop $t "Exec=/$NS/bin/demo" "Icon=demo-logo" &&
+	refused icon-none 1 "works: .*line 5: Icon= .demo-logo.: no such icon exported"
+'
+
+test_expect_success 'a GtkBuilder file naming the icon by its old name, with its line' '
+	t=$(case_tree ui-icon) && icon $t extras-demo && builder $t demo &&
+	refused ui-icon 1 "works: $NS/share/demo/demo.ui: line 5: icon-name .demo. is exported as .extras-demo."
+'
+
+test_expect_success 'a GtkBuilder file that is not XML' '
+	t=$(case_tree ui-broken) && echo "<interface><object>" >$t/$NS/share/demo/demo.ui &&
+	refused ui-broken 1 "works: $NS/share/demo/demo.ui: line [0-9]*: not well-formed XML"
+'
+
+test_expect_success 'a D-Bus service naming its program by its bare name' '
+	t=$(case_tree dbus) && mkdir -p $t/usr/share/dbus-1/services &&
+	printf "[D-BUS Service]\nName=org.example.Demo\nExec=sh\n" \
+		>$t/usr/share/dbus-1/services/extras-demo.service &&
+	refused dbus 1 "works: .*extras-demo.service: line 3: Exec=sh: D-Bus does not search PATH"
+'
+
+test_expect_success 'metainfo launching a .desktop file the upload does not export' '
+	t=$(case_tree metainfo) && mkdir -p $t/usr/share/metainfo &&
+	cat >$t/usr/share/metainfo/extras-demo.metainfo.xml <<-\EOF &&
+	<?xml version="1.0"?>
+	<component type="desktop-application">
+	  <id>extras-demo</id>
+	  <launchable type="desktop-id">demo.desktop</launchable>
+	  <icon type="stock">extras-demo</icon>
+	</component>
+	EOF
+	refused metainfo 1 "works: .*line 4: launchable demo.desktop: the upload exports no usr/share/applications/demo.desktop" &&
+	grep_q "line 5: stock icon .extras-demo.: no such icon exported" bad/metainfo.out
+'
+
+test_expect_success 'translations moved into the namespace, the program looking in /usr/share/locale' '
+	t=$(case_tree locale) && translated $t /usr/share/locale &&
+	refused locale 1 "works: $NS/bin/demo: line 3: names /usr/share/locale, but the package.s translations (demo.mo) are in /$NS/share/locale"
+'
+
+test_expect_success 'a file below /usr/share/locale, or a longer name, is not the directory' '
+	t=$(case_tree locale-other) && translated $t /usr/share/locale-langpack &&
+	printf "x = \"/usr/share/locale/fr/LC_MESSAGES/libc.mo\"\n" >$t/$NS/share/demo/other.py &&
+	build $t locale-other.deb && extras-review locale-other.deb >out &&
+	grep_q " accepted$" out
+'
+
+test_done
