@@ -107,7 +107,29 @@ test_expect_success 'Python: with LANGUAGE=fr it writes in French, no PYTHONPATH
 
 test_expect_success 'Python: the .desktop file runs the launcher from the namespace' '
 	grep_q "^Exec=/$ROOT/quill/bin/quill$" \
-		ns/usr/share/applications/extras-org.example.Quill.desktop
+		ns/usr/share/applications/extras-org.example.Quill.desktop &&
+	grep_q "^Icon=extras-quill$" \
+		ns/usr/share/applications/extras-org.example.Quill.desktop &&
+	grep_q "^usr/share/icons/hicolor/scalable/apps/extras-quill.svg$" files
+'
+
+if command -v xvfb-run >/dev/null &&
+   /usr/bin/python3 -c "import gi; gi.require_version('Gtk', '3.0')" 2>/dev/null; then
+	test_set_prereq GTK
+fi
+
+# The seeds' failure: GtkBuilder translates through libintl, so the domain
+# must be bound where the catalogues are, for Python and for C alike; the
+# .ui and the Python code name the icon that was renamed on export.
+test_expect_success GTK 'Python GTK: the window in French, naming the exported icon' '
+	in_namespace extras-quill_1.0_all.deb -- env -u PYTHONPATH \
+		LANG=C.UTF-8 LANGUAGE=fr xvfb-run -a /$ROOT/quill/bin/quill --dump >out &&
+	printf "%s\n" Plume "L'"'"'encre et le papier" extras-quill extras-quill >expect &&
+	cmp expect out &&
+	grep_q "^LOCALEDIR = ./$ROOT/quill/share/locale.$" \
+		ns/$ROOT/quill/lib/python3/dist-packages/quill/main.py &&
+	grep_q "<property name=\"icon-name\">extras-quill</property>" \
+		ns/$ROOT/quill/share/quill/quill.ui
 '
 
 test_expect_success 'Python: byte-compiled where the modules live' '

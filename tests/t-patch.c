@@ -25,13 +25,18 @@ rel(const char *from, const char *to)
 	return out;
 }
 
-/* TEXT patched as FILE through /usr/local/share/foo -> /o/a/share/foo. */
+/*
+ * TEXT patched as FILE through /usr/local/share/foo -> /o/a/share/foo, the
+ * icon "app" renamed "extras-app" and, with LOCALEDIR, the package's
+ * catalogues moved there.
+ */
 static char *
-text(const char *file, const char *in)
+text_in(const char *file, const char *in, const char *localedir)
 {
-	static char out[256];
+	static char out[512];
 	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
-	struct patch_context ctx = { paths, none, none };
+	struct pathmap *icons = pathmap_new();
+	struct patch_context ctx = { paths, none, icons, localedir };
 	struct pathmap_scanner *sc;
 	struct patch_result res = { NULL, 0, NULL };
 	struct report report;
@@ -39,6 +44,7 @@ text(const char *file, const char *in)
 
 	pathmap_add(paths, "/usr/local/share/foo", "/o/a/share/foo");
 	pathmap_compile(paths, err, sizeof(err));
+	pathmap_add(icons, "app", "extras-app");
 	sc = pathmap_scanner_new(paths);
 	report_init(&report);
 	if (patch_text(&ctx, sc, file, (const unsigned char *)in, strlen(in),
@@ -54,13 +60,20 @@ text(const char *file, const char *in)
 	pathmap_scanner_free(sc);
 	pathmap_free(paths);
 	pathmap_free(none);
+	pathmap_free(icons);
 	return out;
+}
+
+static char *
+text(const char *file, const char *in)
+{
+	return text_in(file, in, NULL);
 }
 
 int
 main(void)
 {
-	test_plan(16);
+	test_plan(27);
 
 	test_str(pad("/usr/share/app/data", "/o/a/share/app/data"), ==,
 	         "/o/a/share/app/data");
@@ -90,6 +103,49 @@ main(void)
 	         "\n/o/a/share/foo\n");
 	test_str(text("/o/a/x.conf", ""), ==, "(unchanged)");
 	test_str(text("/o/a/x.conf", "nothing here"), ==, "(unchanged)");
+
+	/* Renamed icons in GtkBuilder files and Python calls. */
+	test_str(text("/o/a/w.ui", "<property name=\"icon-name\">app</property>"
+	              "<property name=\"icon_name\" translatable=\"no\"> app "
+	              "</property><property name=\"label\">app</property>"),
+	         ==, "<property name=\"icon-name\">extras-app</property>"
+	         "<property name=\"icon_name\" translatable=\"no\"> "
+	         "extras-app </property><property name=\"label\">app"
+	         "</property>");
+	test_str(text("/o/a/w.ui", "<property name=\"icon-name\">other"
+	              "</property>"), ==, "(unchanged)");
+	test_str(text("/o/a/app.py", "w.set_icon_name('app')\n"
+	              "Gtk.Window.set_default_icon_name( \"app\")\n"
+	              "Gtk.Image(icon_name=\"app\")\nlabel = 'app'\n"), ==,
+	         "w.set_icon_name('extras-app')\n"
+	         "Gtk.Window.set_default_icon_name( \"extras-app\")\n"
+	         "Gtk.Image(icon_name=\"extras-app\")\nlabel = 'app'\n");
+	test_str(text("/o/a/bin/app", "#!/usr/bin/python3\n"
+	              "w.set_icon_name('app')\n"), ==,
+	         "#!/usr/bin/python3\nw.set_icon_name('extras-app')\n");
+	test_str(text("/o/a/bin/app", "#!/bin/sh\nset_icon_name('app')\n"), ==,
+	         "(unchanged)");
+
+	/* The shared locale directory itself follows the catalogues. */
+	test_str(text_in("/o/a/bin/app", "d = '/usr/share/locale'\n"
+	                 "e = \"/usr/share/locale/\"\n", "/o/a/share/locale"),
+	         ==, "d = '/o/a/share/locale'\ne = \"/o/a/share/locale/\"\n");
+	test_str(text_in("/o/a/bin/app", "TEXTDOMAINDIR=/usr/share/locale\n",
+	                 "/o/a/share/locale"), ==,
+	         "TEXTDOMAINDIR=/o/a/share/locale\n");
+	test_str(text_in("/o/a/bin/app", "d = '/usr/share/locale'\n", NULL), ==,
+	         "(unchanged)");
+	test_str(text_in("/o/a/bin/app", "'/usr/share/locale/fr/x.mo' "
+	                 "'/usr/share/locale-langpack' '/usr/share/locale/%s' "
+	                 "'/x/usr/share/locale'", "/o/a/share/locale"), ==,
+	         "(unchanged)");
+	test_str(text_in("/o/a/share/app/w.ui", "<property name=\"icon-name\">"
+	                 "app</property><!-- /usr/share/locale -->",
+	                 "/o/a/share/locale"), ==,
+	         "<property name=\"icon-name\">extras-app</property>"
+	         "<!-- /o/a/share/locale -->");
+	test_str(text("/o/a/w.ui", "<property name=\"icon-name\"/>"), ==,
+	         "(unchanged)");
 
 	return test_done();
 }

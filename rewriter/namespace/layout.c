@@ -278,3 +278,36 @@ layout_origins(const char *nsrest, char origin[2][PATH_MAX])
 	}
 	return count;
 }
+
+/* Bytes that continue a name, or start a template's placeholder. */
+static bool
+continues_name(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' ||
+	       c == '@' || c == '+' || c == '~' || c == '$' || c == '{' ||
+	       c == '%' || c >= 0x80;
+}
+
+long
+layout_find_shared_localedir(const unsigned char *buf, size_t len,
+                             size_t from)
+{
+	const size_t n = sizeof(LAYOUT_SHARED_LOCALEDIR) - 1;
+	const unsigned char *p;
+
+	while (from < len && (p = memmem(buf + from, len - from,
+	                                 LAYOUT_SHARED_LOCALEDIR, n)) != NULL) {
+		size_t start = (size_t)(p - buf), end = start + n;
+		unsigned char next = end < len ? buf[end] : 0;
+
+		from = end;
+		if (next == '/' && end + 1 < len)
+			next = buf[end + 1];
+		if (continues_name(next) ||
+		    (start > 0 && continues_name(buf[start - 1])))
+			continue;
+		return (long)start;
+	}
+	return -1;
+}

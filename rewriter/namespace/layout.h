@@ -23,6 +23,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "namespace/namespace.h"
 
@@ -64,5 +65,18 @@ int layout_origins(const char *nsrest, char origin[2][PATH_MAX]);
 
 /* Whether NAME already carries the extras- prefix. */
 bool layout_has_extras_prefix(const char *name);
+
+/*
+ * The shared locale directory, where a package's catalogues are not once
+ * they moved into its namespace.  layout_find_shared_localedir() returns
+ * the offset, at or after FROM, where BUF (LEN bytes) names the directory
+ * itself, alone or with a trailing slash, or -1.  Files below it ("/usr/share/locale/fr/..."), longer names
+ * ("/usr/share/locale-langpack", "/x/usr/share/locale") and templates
+ * ("/usr/share/locale/%s") are not the directory.  The rewriter and the
+ * gate judge by it alike.
+ */
+#define LAYOUT_SHARED_LOCALEDIR "/usr/share/locale"
+long layout_find_shared_localedir(const unsigned char *buf, size_t len,
+                                  size_t from);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "namespace/layout.h"
 #include "relocate/patch.h"
 
 struct outbuf {
@@ -143,6 +144,205 @@ desktop_pass(const struct patch_context *ctx, const char *file,
 	return o.data;
 }
 
+/* The line of OFFSET in BUF, counting on from *AT (line *LINE). */
+static long
+line_at(const unsigned char *buf, size_t offset, size_t *at, long *line)
+{
+	const unsigned char *p;
+
+	for (p = buf + *at; (p = memchr(p, '\n', buf + offset - p)) != NULL;
+	     p++)
+		(*line)++;
+	*at = offset;
+	return *line;
+}
+
+/*
+ * The shared locale directory named by itself ("/usr/share/locale", or
+ * with a trailing slash) becomes the namespace's, where the package's
+ * catalogues are: a program binds its text domain to the directory, and
+ * gettext looks for DIR/LANG/LC_MESSAGES/DOMAIN.mo.  Files below it and
+ * longer names are left to the path map.
+ */
+static unsigned char *
+localedir_pass(const struct patch_context *ctx, const char *file,
+               const unsigned char *buf, size_t len, size_t *outlen,
+               struct report *report, bool *oom)
+{
+	const size_t n = sizeof(LAYOUT_SHARED_LOCALEDIR) - 1;
+	struct outbuf o = { 0 };
+	size_t pos = 0, at = 0;
+	long line = 1, start;
+
+	if (ctx->localedir == NULL)
+		return NULL;
+	while ((start = layout_find_shared_localedir(buf, len, pos)) >= 0) {
+		report_patch(report, file, "text-localedir",
+		             line_at(buf, (size_t)start, &at, &line), -1,
+		             LAYOUT_SHARED_LOCALEDIR, n, ctx->localedir);
+		out_append(&o, buf + pos, (size_t)start - pos);
+		out_append(&o, ctx->localedir, strlen(ctx->localedir));
+		pos = (size_t)start + n;
+	}
+	if (pos == 0 || o.oom) {
+		*oom = o.oom;
+		free(o.data);
+		return NULL;
+	}
+	out_append(&o, buf + pos, len - pos);
+	*outlen = o.len;
+	return o.data;
+}
+
+/*
+ * Replace, in BUF, each icon name found by FIND that names a renamed
+ * icon.  FIND(buf, len, from, &start, &end) gives the next name's bounds
+ * at or after FROM, or false.
+ */
+static unsigned char *
+icon_names_pass(const struct patch_context *ctx, const char *file,
+                const char *kind, const unsigned char *buf, size_t len,
+                bool (*find)(const unsigned char *, size_t, size_t,
+                             size_t *, size_t *),
+                size_t *outlen, struct report *report, bool *oom)
+{
+	struct outbuf o = { 0 };
+	size_t pos = 0, from = 0, start, end, at = 0;
+	long line = 1;
+
+	while (find(buf, len, from, &start, &end)) {
+		const char *new = pathmap_lookup(ctx->icons,
+		                                 (const char *)buf + start,
+		                                 end - start);
+
+		from = end;
+		if (new == NULL)
+			continue;
+		report_patch(report, file, kind, line_at(buf, start, &at, &line),
+		             -1, (const char *)buf + start, end - start, new);
+		out_append(&o, buf + pos, start - pos);
+		out_append(&o, new, strlen(new));
+		pos = end;
+	}
+	if (pos == 0 || o.oom) {
+		*oom = o.oom;
+		free(o.data);
+		return NULL;
+	}
+	out_append(&o, buf + pos, len - pos);
+	*outlen = o.len;
+	return o.data;
+}
+
+/* GtkBuilder: <property name="icon-name">NAME</property> and its kin. */
+static bool
+find_builder_icon(const unsigned char *buf, size_t len, size_t from,
+                  size_t *start, size_t *end)
+{
+	static const char *const attrs[] = {
+		"name=\"icon-name\"", "name=\"icon_name\"",
+		"name=\"logo-icon-name\"", "name=\"logo_icon_name\"",
+		"name=\"default-icon-name\"", "name=\"default_icon_name\"",
+		NULL,
+	};
+	const unsigned char *p = buf + from;
+
+	while ((p = memmem(p, len - (size_t)(p - buf), "<property",
+	                   9)) != NULL) {
+		const unsigned char *gt = memchr(p, '>', len - (size_t)(p - buf));
+		const unsigned char *lt;
+		int i;
+
+		if (gt == NULL)
+			return false;
+		for (i = 0; attrs[i]; i++)
+			if (memmem(p, (size_t)(gt - p), attrs[i],
+			           strlen(attrs[i])) != NULL)
+				break;
+		p = gt + 1;
+		if (attrs[i] == NULL || gt[-1] == '/')
+			continue;
+		lt = memchr(p, '<', len - (size_t)(p - buf));
+		if (lt == NULL)
+			return false;
+		while (p < lt && (*p == ' ' || *p == '\n' || *p == '\t'))
+			p++;
+		*start = (size_t)(p - buf);
+		while (lt > p && (lt[-1] == ' ' || lt[-1] == '\n' ||
+		                  lt[-1] == '\t'))
+			lt--;
+		*end = (size_t)(lt - buf);
+		if (*end > *start)
+			return true;
+	}
+	return false;
+}
+
+/* Python: set_icon_name("NAME"), set_default_icon_name('NAME'),
+ * icon_name="NAME" (a keyword argument or a property). */
+static bool
+find_python_icon(const unsigned char *buf, size_t len, size_t from,
+                 size_t *start, size_t *end)
+{
+	static const char key[] = "icon_name";
+	const unsigned char *p = buf + from;
+
+	while ((p = memmem(p, len - (size_t)(p - buf), key,
+	                   sizeof(key) - 1)) != NULL) {
+		const unsigned char *q = p + sizeof(key) - 1, *close;
+		const unsigned char *stop = buf + len;
+
+		p = q;
+		while (q < stop && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < stop && (*q == '(' || *q == '='))
+			q++;
+		else
+			continue;
+		while (q < stop && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q >= stop || (*q != '"' && *q != '\''))
+			continue;
+		close = memchr(q + 1, *q, (size_t)(stop - q - 1));
+		if (close == NULL || close == q + 1 ||
+		    memchr(q + 1, '\n', (size_t)(close - q - 1)) != NULL)
+			continue;
+		*start = (size_t)(q + 1 - buf);
+		*end = (size_t)(close - buf);
+		return true;
+	}
+	return false;
+}
+
+static bool
+is_python(const char *file, const unsigned char *buf, size_t len)
+{
+	const unsigned char *nl;
+
+	if (has_suffix(file, ".py"))
+		return true;
+	if (len < 2 || buf[0] != '#' || buf[1] != '!')
+		return false;
+	nl = memchr(buf, '\n', len);
+	return memmem(buf, nl ? (size_t)(nl - buf) : len, "python", 6) != NULL;
+}
+
+/* Run PASS's result, if any, in place of *BUF (owned in *OWNED). */
+static int
+take(unsigned char *new, size_t newlen, bool oom, const unsigned char **buf,
+     size_t *len, unsigned char **owned)
+{
+	if (oom)
+		return -1;
+	if (new == NULL)
+		return 0;
+	free(*owned);
+	*owned = new;
+	*buf = new;
+	*len = newlen;
+	return 0;
+}
+
 int
 patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
            const char *file, const unsigned char *buf, size_t len,
@@ -150,22 +350,32 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 {
 	struct pathmap_match m;
 	struct outbuf o = { 0 };
-	unsigned char *desktop = NULL;
-	size_t pos = 0, counted = 0;
+	unsigned char *named = NULL, *new;
+	size_t pos = 0, counted = 0, newlen = 0;
 	long lineno = 1;
 	bool oom = false;
 
+	/* Names first, then paths: each pass hands on its result. */
 	if (has_suffix(file, ".desktop")) {
-		size_t dlen;
-
-		desktop = desktop_pass(ctx, file, buf, len, &dlen, report, &oom);
-		if (oom)
-			return -1;
-		if (desktop != NULL) {
-			buf = desktop;
-			len = dlen;
-		}
+		new = desktop_pass(ctx, file, buf, len, &newlen, report, &oom);
+		if (take(new, newlen, oom, &buf, &len, &named) < 0)
+			goto oom;
 	}
+	if (has_suffix(file, ".ui") || has_suffix(file, ".glade")) {
+		new = icon_names_pass(ctx, file, "builder-icon", buf, len,
+		                      find_builder_icon, &newlen, report, &oom);
+		if (take(new, newlen, oom, &buf, &len, &named) < 0)
+			goto oom;
+	}
+	if (is_python(file, buf, len)) {
+		new = icon_names_pass(ctx, file, "python-icon", buf, len,
+		                      find_python_icon, &newlen, report, &oom);
+		if (take(new, newlen, oom, &buf, &len, &named) < 0)
+			goto oom;
+	}
+	new = localedir_pass(ctx, file, buf, len, &newlen, report, &oom);
+	if (take(new, newlen, oom, &buf, &len, &named) < 0)
+		goto oom;
 	while (pathmap_next(sc, buf, len, pos, &m)) {
 		const unsigned char *p;
 
@@ -179,15 +389,15 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		out_append(&o, m.new, strlen(m.new));
 		pos = m.start + m.len;
 	}
-	if (pos == 0 && desktop == NULL)
+	if (pos == 0 && named == NULL)
 		return 0;
 	if (pos == 0) {
-		res->data = desktop;
+		res->data = named;
 		res->len = len;
 		return 0;
 	}
 	out_append(&o, buf + pos, len - pos);
-	free(desktop);
+	free(named);
 	if (o.oom) {
 		free(o.data);
 		return -1;
@@ -195,6 +405,9 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	res->data = o.data;
 	res->len = o.len;
 	return 0;
+oom:
+	free(named);
+	return -1;
 }
 
 void

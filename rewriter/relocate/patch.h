@@ -5,7 +5,9 @@
  * blob patcher:
  *   - text (no NUL byte): every reference rewritten; in .desktop files
  *     also Exec=/TryExec= naming a program by its bare name and Icon=
- *     naming a renamed icon;
+ *     naming a renamed icon; renamed icons in GtkBuilder files and
+ *     Python's icon_name calls; the shared locale directory itself when
+ *     the package's catalogues moved into the namespace;
  *   - ELF: a reference rewritten in place when the new path fits, RUNPATH
  *     and RPATH rewritten ($ORIGIN-relative), the rest reported;
  *   - anything else (compressed, serialised, UTF-16): references are
@@ -24,6 +26,9 @@ struct patch_context {
 	const struct pathmap *paths;	/* old path -> new path */
 	const struct pathmap *programs;	/* "foo" -> "/opt/.../bin/foo" */
 	const struct pathmap *icons;	/* "foo" -> "extras-foo" */
+	/* The namespace's locale directory when the package's catalogues
+	 * moved there ("/opt/.../share/locale"), else NULL. */
+	const char *localedir;
 };
 
 struct patch_result {

@@ -99,21 +99,51 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 	return 0;
 }
 
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
 /*
  * Whether a file must be read whole whatever a chunked scan says: its
- * references may be compressed, or be bare names (.desktop Exec=, Icon=).
+ * references may be compressed, or be names rather than paths (.desktop
+ * Exec= and Icon=, icon names in GtkBuilder files and Python code), or,
+ * once the catalogues moved (CTX->localedir), the shared locale directory
+ * named in a script.
  */
 static bool
-needs_whole_read(const char *file, int fd)
+needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
 {
-	unsigned char head[16];
-	size_t len = strlen(file);
+	static const char *const named[] = {
+		".desktop", ".ui", ".glade", ".py", NULL,
+	};
+	static const char *const scripts[] = {
+		".sh", ".pl", ".pm", ".rb", ".lua", ".js", ".tcl", NULL,
+	};
+	unsigned char head[128];
 	ssize_t n;
+	int i;
 
-	if (len >= 8 && strcmp(file + len - 8, ".desktop") == 0)
-		return true;
+	for (i = 0; named[i]; i++)
+		if (ends_with(file, named[i]))
+			return true;
 	n = pread(fd, head, sizeof(head), 0);
-	return n > 0 && patch_is_compressed(head, (size_t)n);
+	if (n <= 0)
+		return false;
+	if (patch_is_compressed(head, (size_t)n))
+		return true;
+	if (n < 2 || head[0] != '#' || head[1] != '!') {
+		for (i = 0; ctx->localedir != NULL && scripts[i]; i++)
+			if (ends_with(file, scripts[i]))
+				return true;
+		return false;
+	}
+	/* A script: Python's names icons; any may name the locale dir. */
+	return ctx->localedir != NULL ||
+	       memmem(head, (size_t)n, "python", 6) != NULL;
 }
 
 static void
@@ -144,7 +174,7 @@ run_job(struct run *run, struct pathmap_scanner *sc, struct readbuf *rb,
 			close(fd);
 		return;
 	}
-	if (!needs_whole_read(file, fd)) {
+	if (!needs_whole_read(&run->ctx, file, fd)) {
 		int may = may_hold_reference(fd, (size_t)st.st_size, sc,
 		                             rb->chunk);
 

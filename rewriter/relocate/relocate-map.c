@@ -45,6 +45,20 @@ ns_dir_is_owned(const char *ns_rel, const char *final)
 	return last_owned;
 }
 
+/* Whether FINAL is a gettext catalogue in the namespace's locale
+ * directory: NS/share/locale/LANG/LC_MESSAGES/DOMAIN.mo. */
+static bool
+is_catalogue(const char *ns_rel, const char *final)
+{
+	char dir[PATH_MAX];
+	size_t n = strlen(final);
+
+	fmt_into(dir, sizeof(dir), "%s/share/locale", ns_rel);
+	return relocate_is_under(final, dir) && n > 3 &&
+	       strcmp(final + n - 3, ".mo") == 0 &&
+	       strstr(final + strlen(dir), "/LC_MESSAGES/") != NULL;
+}
+
 static int
 map_icon(struct pathmap *icons, const char *final)
 {
@@ -142,6 +156,9 @@ relocate_build_maps(struct run *run)
 			if (!ns_dir_is_owned(ns_rel, parent) &&
 			    add_origins(run->paths, ns_rel, final) < 0)
 				return -1;
+			if (is_catalogue(ns_rel, final))
+				fmt_into(run->localedir, sizeof(run->localedir),
+				         "/%s/share/locale", ns_rel);
 			if (strlen(parent) == strlen(ns_rel) + 4 &&
 			    (relocate_is_under(final, run->ns->rel) &&
 			     (strncmp(parent + strlen(ns_rel), "/bin", 4) ==

@@ -62,6 +62,8 @@ struct run {
 	struct plan *plans;
 	int nplans;
 	struct pathmap *paths, *programs, *icons;
+	/* "/NS/share/locale" once a catalogue moves there, else "". */
+	char localedir[PATH_MAX];
 	struct patch_context ctx;
 	struct job *jobs;
 	size_t njobs;

@@ -101,7 +101,9 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 		status = RELOCATE_FAILED;
 		goto out;
 	}
-	run.ctx = (struct patch_context){run.paths, run.programs, run.icons};
+	run.ctx = (struct patch_context){run.paths, run.programs, run.icons,
+	                                 run.localedir[0] ? run.localedir :
+	                                                    NULL};
 
 	for (t = 0; t < ndirs; t++) {
 		status = relocate_move_entries(&run.plans[t], report,

@@ -27,6 +27,7 @@
 #include <dpkg/dpkg.h>
 
 #include "base/datadir.h"
+#include "namespace/layout.h"
 #include "review/review.h"
 
 /* Where a desktop session looks for a bare Exec= name. */
@@ -51,8 +52,6 @@ static const char *const ui_icon_properties[] = {
 static const char *const script_suffixes[] = {
 	".py", ".sh", ".pl", ".pm", ".rb", ".lua", ".js", ".tcl", NULL,
 };
-
-#define SHARED_LOCALEDIR "/usr/share/locale"
 
 struct file_ref {
 	const char *path;
@@ -691,32 +690,6 @@ translated_domain(const struct review_package *p, char *buf, size_t size)
 	return NULL;
 }
 
-/*
- * Where DATA (SIZE bytes) names the shared locale directory itself (not a
- * file or directory below it, and not a longer name): its offset, or -1.
- */
-static long
-names_shared_localedir(const char *data, size_t size)
-{
-	size_t n = strlen(SHARED_LOCALEDIR);
-	const char *p = data, *end = data + size;
-
-	while ((p = memmem(p, (size_t)(end - p), SHARED_LOCALEDIR, n)) != NULL) {
-		const char *after = p + n;
-		unsigned char c = after < end ? (unsigned char)*after : 0;
-
-		if (c == '/' && after + 1 < end)
-			c = (unsigned char)after[1];
-		if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') &&
-		    !(c >= '0' && c <= '9') && c != '_' && c != '-' &&
-		    c != '.' && c != '@' && c != '+' && c != '$' && c != '{' &&
-		    c != '%')
-			return (long)(p - data);
-		p = after;
-	}
-	return -1;
-}
-
 static void
 check_translations(struct works *w, size_t i)
 {
@@ -734,7 +707,8 @@ check_translations(struct works *w, size_t i)
 
 		if (m->data == NULL || !is_under(m->path, p->ns.rel))
 			continue;
-		at = names_shared_localedir(m->data, (size_t)m->size);
+		at = layout_find_shared_localedir((const unsigned char *)m->data,
+		                                  (size_t)m->size, 0);
 		if (at < 0)
 			continue;
 		if (memchr(m->data, '\0', (size_t)m->size) != NULL) {
@@ -747,7 +721,7 @@ check_translations(struct works *w, size_t i)
 			snprintf(where, sizeof(where), "line %ld", line);
 		}
 		review_problem(w->r, i, "works", m->path, "%s: names "
-		               SHARED_LOCALEDIR ", but the package's "
+		               LAYOUT_SHARED_LOCALEDIR ", but the package's "
 		               "translations (%s.mo) are in %s/share/locale: "
 		               "bind the text domain there (bindtextdomain, "
 		               "gettext.install) or build with "
