@@ -35,8 +35,8 @@ text_in(const char *file, const char *in, const char *localedir)
 {
 	static char out[512];
 	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
-	struct pathmap *icons = pathmap_new();
-	struct patch_context ctx = { paths, none, icons, localedir };
+	struct pathmap *icons = pathmap_new(), *programs = pathmap_new();
+	struct patch_context ctx = { paths, programs, icons, localedir };
 	struct pathmap_scanner *sc;
 	struct patch_result res = { NULL, 0, NULL };
 	struct report report;
@@ -45,6 +45,8 @@ text_in(const char *file, const char *in, const char *localedir)
 	pathmap_add(paths, "/usr/local/share/foo", "/o/a/share/foo");
 	pathmap_compile(paths, err, sizeof(err));
 	pathmap_add(icons, "app", "extras-app");
+	pathmap_add(programs, "uapp", "/o/a/bin/uapp");
+	pathmap_add(programs, "app", "/o/a/bin/app");
 	sc = pathmap_scanner_new(paths);
 	report_init(&report);
 	if (patch_text(&ctx, sc, file, (const unsigned char *)in, strlen(in),
@@ -61,6 +63,7 @@ text_in(const char *file, const char *in, const char *localedir)
 	pathmap_free(paths);
 	pathmap_free(none);
 	pathmap_free(icons);
+	pathmap_free(programs);
 	return out;
 }
 
@@ -73,7 +76,7 @@ text(const char *file, const char *in)
 int
 main(void)
 {
-	test_plan(27);
+	test_plan(31);
 
 	test_str(pad("/usr/share/app/data", "/o/a/share/app/data"), ==,
 	         "/o/a/share/app/data");
@@ -146,6 +149,19 @@ main(void)
 	         "<!-- /o/a/share/locale -->");
 	test_str(text("/o/a/w.ui", "<property name=\"icon-name\"/>"), ==,
 	         "(unchanged)");
+
+	/* A shell script of the namespace running a sibling by name. */
+	test_str(text("/o/a/bin/uapp", "#!/bin/sh -e\n: \"${P=app}\"\nexec \"$P\"\n"),
+	         ==, "#!/bin/sh -e\nPATH=/o/a/bin:$PATH; export PATH\n"
+	         ": \"${P=app}\"\nexec \"$P\"\n");
+	test_str(text("/o/a/bin/uapp", "#!/usr/bin/env bash\napp --x\n"), ==,
+	         "#!/usr/bin/env bash\nPATH=/o/a/bin:$PATH; export PATH\n"
+	         "app --x\n");
+	/* Itself, a path, an option, another interpreter: nothing. */
+	test_str(text("/o/a/bin/uapp", "#!/bin/sh\necho uapp /x/app --app\n"),
+	         ==, "(unchanged)");
+	test_str(text("/o/a/bin/uapp", "#!/usr/bin/perl\nsystem('app');\n"),
+	         ==, "(unchanged)");
 
 	return test_done();
 }

@@ -327,6 +327,110 @@ is_python(const char *file, const unsigned char *buf, size_t len)
 	return memmem(buf, nl ? (size_t)(nl - buf) : len, "python", 6) != NULL;
 }
 
+/* The interpreter of a "#!" line: "sh" for "#!/bin/sh -e", "bash" for
+ * "#!/usr/bin/env bash"; into OUT (SIZE bytes), or "". */
+static void
+interpreter(const unsigned char *buf, size_t len, char *out, size_t size)
+{
+	const unsigned char *nl = memchr(buf, '\n', len), *p = buf + 2, *end;
+	size_t n;
+	int words;
+
+	out[0] = '\0';
+	if (len < 2 || buf[0] != '#' || buf[1] != '!')
+		return;
+	end = nl ? nl : buf + len;
+	for (words = 0; words < 2 && p < end; words++) {
+		const unsigned char *start, *base;
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		start = p;
+		while (p < end && *p != ' ' && *p != '\t' && *p != '\r')
+			p++;
+		for (base = p; base > start && base[-1] != '/'; base--)
+			;
+		n = (size_t)(p - base);
+		if (n == 0 || n >= size)
+			return;
+		memcpy(out, base, n);
+		out[n] = '\0';
+		if (strcmp(out, "env") != 0)
+			return;
+	}
+}
+
+static bool
+is_word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' ||
+	       c == '+';
+}
+
+/*
+ * A shell script among the namespace's programs that runs another of them
+ * by its bare name (uxterm's "${XTERM_PROGRAM=xterm}") would not find it:
+ * the namespace is not on PATH.  Its directory goes first on the script's
+ * PATH, on a line after the "#!" line.
+ */
+static unsigned char *
+sibling_path_pass(const struct patch_context *ctx, const char *file,
+                  const unsigned char *buf, size_t len, size_t *outlen,
+                  struct report *report, bool *oom)
+{
+	static const char *const shells[] = {
+		"sh", "bash", "dash", "ksh", "mksh", "zsh", NULL,
+	};
+	const char *self = strrchr(file, '/'), *sibling = NULL;
+	const unsigned char *nl;
+	char shell[32], line[PATH_MAX + 64];
+	struct outbuf o = { 0 };
+	size_t pos, dirlen;
+	int i;
+
+	interpreter(buf, len, shell, sizeof(shell));
+	for (i = 0; shells[i] && strcmp(shell, shells[i]) != 0; i++)
+		;
+	nl = memchr(buf, '\n', len);
+	if (shells[i] == NULL || nl == NULL || self == NULL ||
+	    pathmap_lookup(ctx->programs, self + 1, strlen(self + 1)) == NULL)
+		return NULL;
+	/* Words after the "#!" line naming another program of the namespace. */
+	for (pos = (size_t)(nl - buf) + 1; pos < len && sibling == NULL;) {
+		size_t start;
+
+		while (pos < len && !is_word_byte(buf[pos]))
+			pos++;
+		start = pos;
+		while (pos < len && is_word_byte(buf[pos]))
+			pos++;
+		if (pos == start || buf[start] == '-' ||
+		    (start > 0 && buf[start - 1] == '/') ||
+		    (pos - start == strlen(self + 1) &&
+		     memcmp(buf + start, self + 1, pos - start) == 0))
+			continue;
+		sibling = pathmap_lookup(ctx->programs,
+		                         (const char *)buf + start, pos - start);
+	}
+	if (sibling == NULL)
+		return NULL;
+	dirlen = (size_t)(strrchr(sibling, '/') - sibling);
+	snprintf(line, sizeof(line), "PATH=%.*s:$PATH; export PATH\n",
+	         (int)dirlen, sibling);
+	report_patch(report, file, "text-path", 2, -1, "", 0, line);
+	out_append(&o, buf, (size_t)(nl - buf) + 1);
+	out_append(&o, line, strlen(line));
+	out_append(&o, nl + 1, len - (size_t)(nl - buf) - 1);
+	if (o.oom) {
+		*oom = true;
+		free(o.data);
+		return NULL;
+	}
+	*outlen = o.len;
+	return o.data;
+}
+
 /* Run PASS's result, if any, in place of *BUF (owned in *OWNED). */
 static int
 take(unsigned char *new, size_t newlen, bool oom, const unsigned char **buf,
@@ -374,6 +478,9 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 			goto oom;
 	}
 	new = localedir_pass(ctx, file, buf, len, &newlen, report, &oom);
+	if (take(new, newlen, oom, &buf, &len, &named) < 0)
+		goto oom;
+	new = sibling_path_pass(ctx, file, buf, len, &newlen, report, &oom);
 	if (take(new, newlen, oom, &buf, &len, &named) < 0)
 		goto oom;
 	while (pathmap_next(sc, buf, len, pos, &m)) {

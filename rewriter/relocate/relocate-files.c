@@ -110,9 +110,9 @@ ends_with(const char *s, const char *suffix)
 /*
  * Whether a file must be read whole whatever a chunked scan says: its
  * references may be compressed, or be names rather than paths (.desktop
- * Exec= and Icon=, icon names in GtkBuilder files and Python code), or,
- * once the catalogues moved (CTX->localedir), the shared locale directory
- * named in a script.
+ * Exec= and Icon=, icon names in GtkBuilder files, Python code and
+ * scripts naming their sibling programs), or, once the catalogues moved
+ * (CTX->localedir), the shared locale directory named in a script.
  */
 static bool
 needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
@@ -141,9 +141,9 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
 				return true;
 		return false;
 	}
-	/* A script: Python's names icons; any may name the locale dir. */
-	return ctx->localedir != NULL ||
-	       memmem(head, (size_t)n, "python", 6) != NULL;
+	/* A script: Python's names icons, a shell script its sibling
+	 * programs, any the locale directory. */
+	return true;
 }
 
 static void
