@@ -205,14 +205,45 @@ test_expect_success 'ordinary shell is understood, system integration dropped wi
 	make_fixture ordinary &&
 	ordinary_postinst ordinary/debian/greet.postinst &&
 	extras-convert ordinary >out &&
-	grep_q "^debian/greet.postinst:9: dropped system integration .update-alternatives --install /usr/bin/hi hi /usr/bin/greet 10 --slave .*: /usr/bin/hi will not exist: add .usr/bin/greet usr/bin/hi. to debian/extras-greet.links$" out &&
-	grep_q "^debian/greet.postinst:9: dropped .*: /usr/share/man/man1/hi.1.gz will not exist: add .usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz. to debian/extras-greet.links$" out &&
+	grep_q "^debian/greet.postinst:9: dropped system integration .update-alternatives --install /usr/bin/hi hi /usr/bin/greet 10 --slave .*: /usr/bin/hi is not an alternative: .usr/bin/greet usr/bin/hi. added to debian/extras-greet.links: the app.s own programs and .desktop files still find it by that name$" out &&
+	grep_q "^debian/greet.postinst:9: dropped .*: /usr/share/man/man1/hi.1.gz is not an alternative: .usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz. added to debian/extras-greet.links" out &&
+	grep_q "^debian/extras-greet.links: created: the links of the alternatives" out &&
+	printf "%s\n" "usr/bin/greet usr/bin/hi" \
+		"usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz" >expect &&
+	cmp expect ordinary/debian/extras-greet.links &&
 	grep_q "^debian/greet.postinst:17: dropped system integration .ldconfig.: nothing: " out &&
 	p=ordinary/debian/extras-greet.postinst &&
 	test -f $p &&
 	! grep -q "update-alternatives\|ldconfig" $p &&
 	grep_q "^    note \"greetings installed\"$" $p &&
 	sh -n $p && dash -n $p
+'
+
+test_expect_success 'alternatives join an existing .links file; the old doc directory is renamed' '
+	make_fixture alt &&
+	ordinary_postinst alt/debian/greet-data.postinst &&
+	printf "usr/share/doc/greet-data/a usr/share/doc/greet-data/b\n" \
+		>alt/debian/greet-data.links &&
+	printf "usr/share/doc/greet-data\n" >>alt/debian/greet-data.dirs &&
+	extras-convert alt >out &&
+	printf "%s\n" "usr/share/doc/extras-greet-data/a usr/share/doc/extras-greet-data/b" \
+		"usr/bin/greet usr/bin/hi" \
+		"usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz" >expect &&
+	cmp expect alt/debian/extras-greet-data.links &&
+	grep_q "^debian/greet-data.links:1: usr/share/doc/greet-data written as usr/share/doc/extras-greet-data" out &&
+	grep_q "^usr/share/doc/extras-greet-data$" alt/debian/extras-greet-data.dirs &&
+	echo "usr/bin/greet usr/bin/hi" >expect &&
+	cmp expect alt/debian/extras-greet.links
+'
+
+test_expect_success 'an alternative named through a variable gets no link' '
+	make_fixture altvar &&
+	printf "#!/bin/sh\nset -e\nB=/usr/bin/greet\nupdate-alternatives --install /usr/bin/hi hi \"\$B\" 10\n#DEBHELPER#\n" \
+		>altvar/debian/greet.postinst &&
+	grep_q "B\"" altvar/debian/greet.postinst &&
+	extras-convert altvar >out &&
+	grep_q "dropped system integration .update-alternatives" out &&
+	test ! -e altvar/debian/extras-greet.links
 '
 
 test_expect_success 'a postinst whose #DEBHELPER# comes after an exit is refused: unconfined' '

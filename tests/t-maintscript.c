@@ -169,8 +169,9 @@ main(void)
 	test_str(report, ==, "4: dropped system integration `update-alternatives "
 	         "--install /usr/bin/figlet figlet /usr/bin/figlet-figlet 50 "
 	         "-...`: "
-	         "/usr/bin/figlet will not exist: add `usr/bin/figlet-figlet "
-	         "usr/bin/figlet` to debian/extras-figlet.links");
+	         "/usr/bin/figlet is not an alternative: `usr/bin/figlet-figlet "
+	         "usr/bin/figlet` added to debian/extras-figlet.links: the app's "
+	         "own programs and .desktop files still find it by that name");
 	free(report);
 	out = kept(ordinary[2], &report);
 	test_str(out, ==, "#!/bin/sh\nset -e\n#DEBHELPER#\n");

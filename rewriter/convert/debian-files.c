@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/varbuf.h>
 
 #include "convert/debian-files.h"
 #include "namespace/namespace.h"
@@ -130,10 +131,51 @@ integration_db(struct convert_error *err)
 	return &db;
 }
 
+/* The .links lines the converter adds to a package's file. */
+struct added_links {
+	char package[256];	/* renamed */
+	struct varbuf lines;
+	bool written;
+};
+
+struct added {
+	struct added_links *list;
+	size_t n;
+};
+
+static struct added_links *
+added_for(struct added *a, const char *package)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->list[i].package, package) == 0)
+			return &a->list[i];
+	a->list = m_realloc(a->list, (a->n + 1) * sizeof(*a->list));
+	memset(&a->list[a->n], 0, sizeof(a->list[a->n]));
+	snprintf(a->list[a->n].package, sizeof(a->list[a->n].package), "%s",
+	         package);
+	varbuf_init(&a->list[a->n].lines, 0);
+	return &a->list[a->n++];
+}
+
+static int
+judge_script(const char *file, const char *package, const char *text,
+             struct convert_plan *plan, char **out, struct added *added,
+             struct convert_error *err);
+
 int
 debian_script_judge(const char *file, const char *package, const char *text,
                     struct convert_plan *plan, char **out,
                     struct convert_error *err)
+{
+	return judge_script(file, package, text, plan, out, NULL, err);
+}
+
+static int
+judge_script(const char *file, const char *package, const char *text,
+             struct convert_plan *plan, char **out, struct added *added,
+             struct convert_error *err)
 {
 	struct maintscript_options o = {
 		.mode = MAINTSCRIPT_CONVERT, .package = package,
@@ -164,6 +206,12 @@ debian_script_judge(const char *file, const char *package, const char *text,
 	for (i = 0; plan != NULL && i < v.ndropped; i++)
 		convert_plan_note(plan, file, v.dropped[i].line, "%s",
 		                  v.dropped[i].text);
+	for (i = 0; added != NULL && i < v.nlinks; i++) {
+		struct added_links *al = added_for(added, package);
+
+		varbuf_add_str(&al->lines, v.links[i]);
+		varbuf_add_char(&al->lines, '\n');
+	}
 	if (v.ndropped > 0 && !v.effect) {
 		ret = 1;
 		goto done;
@@ -320,9 +368,66 @@ package_of(const struct control_info *info, const char *name, bool *renamed)
 	return best;
 }
 
+/*
+ * TEXT of a .links or .dirs file with the documentation directory of an
+ * old package name (usr/share/doc/NAME) written as the renamed package's,
+ * where dh_installdocs puts it; a new string, or NULL when nothing
+ * changed.
+ */
+static char *
+rename_doc_dirs(const char *file, const char *text,
+                const struct control_info *info, struct convert_plan *plan)
+{
+	static const char doc[] = "usr/share/doc/";
+	const size_t n = sizeof(doc) - 1;
+	struct varbuf out = VARBUF_INIT;
+	const char *p = text, *hit;
+	bool changed = false;
+	int i;
+
+	while ((hit = strstr(p, doc)) != NULL) {
+		const char *name = hit + n;
+
+		varbuf_add_buf(&out, p, (size_t)(name - p));
+		p = name;
+		/* A path of its own: at a word's start, or after "/". */
+		if (hit > text && hit[-1] != '/' && hit[-1] != ' ' &&
+		    hit[-1] != '\t' && hit[-1] != '\n')
+			continue;
+		for (i = 0; i < info->npackages; i++) {
+			size_t len = strlen(info->packages[i]);
+
+			if (strncmp(name, info->packages[i], len) == 0 &&
+			    strchr("/ \t\n", name[len]) != NULL) {
+				int line = 1;
+				const char *q;
+
+				for (q = text; q < hit; q++)
+					line += *q == '\n';
+				varbuf_add_str(&out, EXTRAS_PREFIX);
+				convert_plan_note(plan, file, line, "%s%s written "
+				                  "as %s%s%s: the renamed package's "
+				                  "documentation", doc,
+				                  info->packages[i], doc,
+				                  EXTRAS_PREFIX, info->packages[i]);
+				changed = true;
+				break;
+			}
+		}
+	}
+	if (!changed) {
+		varbuf_destroy(&out);
+		return NULL;
+	}
+	varbuf_add_str(&out, p);
+	varbuf_end_str(&out);
+	return varbuf_detach(&out);
+}
+
 static int
-judge_file(struct convert_plan *plan, const char *path, const char *package,
-           enum debian_file_kind kind, bool *drop, struct convert_error *err)
+judge_file(struct convert_plan *plan, const struct control_info *info,
+           const char *path, const char *package, enum debian_file_kind kind,
+           struct added *added, bool *drop, struct convert_error *err)
 {
 	char *text = NULL, *out;
 	size_t len;
@@ -352,7 +457,7 @@ judge_file(struct convert_plan *plan, const char *path, const char *package,
 		return convert_fail(err, path, 0, "contains a NUL byte");
 	}
 	if (kind == DEBIAN_FILE_SCRIPT) {
-		ret = debian_script_judge(path, package, text, plan, &out, err);
+		ret = judge_script(path, package, text, plan, &out, added, err);
 		if (ret == 2) {
 			convert_plan_write(plan, path, out, strlen(out), mode);
 			free(out);
@@ -365,14 +470,36 @@ judge_file(struct convert_plan *plan, const char *path, const char *package,
 			ret = 0;
 		}
 	} else if (kind == DEBIAN_FILE_LINKS) {
+		struct added_links *al = added_for(added, package);
+		struct varbuf links = VARBUF_INIT;
+		char *renamed = rename_doc_dirs(path, text, info, plan);
+
 		ret = judge_links(path, text, err);
+		varbuf_add_str(&links, renamed ? renamed : text);
+		if (al->lines.used > 0) {
+			if (links.used > 0 && links.buf[links.used - 1] != '\n')
+				varbuf_add_char(&links, '\n');
+			varbuf_add_buf(&links, al->lines.buf, al->lines.used);
+			convert_plan_note(plan, path, 0, "the links of the "
+			                  "alternatives the scripts registered "
+			                  "added");
+		}
+		if (ret == 0 && (renamed != NULL || al->lines.used > 0))
+			convert_plan_write(plan, path, links.buf, links.used,
+			                   mode);
+		al->written = true;
+		varbuf_destroy(&links);
+		free(renamed);
 	} else if (kind == DEBIAN_FILE_DIRS) {
-		out = judge_dirs(path, text, plan);
+		char *renamed = rename_doc_dirs(path, text, info, plan);
+
+		out = judge_dirs(path, renamed ? renamed : text, plan);
 		if (strspn(out, " \t\n") == strlen(out))
 			*drop = true;
 		else if (strcmp(out, text) != 0)
 			convert_plan_write(plan, path, out, strlen(out), mode);
 		free(out);
+		free(renamed);
 	}
 	free(text);
 	return ret < 0 ? -1 : 0;
@@ -390,7 +517,9 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 {
 	char *dirpath = m_malloc(strlen(plan->dir) + 8);
 	char **names = NULL;
-	int nnames = 0, i, ret = 0;
+	int nnames = 0, i, ret = 0, pass;
+	struct added added = { 0 };
+	size_t k;
 	struct dirent *de;
 	DIR *dir;
 
@@ -409,55 +538,78 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 	if (nnames > 0)
 		qsort(names, nnames, sizeof(char *), name_cmp);
 
-	for (i = 0; i < nnames && ret == 0; i++) {
-		const char *name = names[i], *pkg, *suffix, *first;
-		char package[256];
-		enum debian_file_kind kind;
-		char path[PATH_MAX], to[2 * PATH_MAX];
-		bool renamed, drop;
-		int j;
-		struct stat st;
+	/* Scripts first: the links of their alternatives go to the
+	 * package's .links file, judged after them. */
+	for (pass = 0; pass < 2 && ret == 0; pass++) {
+		for (i = 0; i < nnames && ret == 0; i++) {
+			const char *name = names[i], *pkg, *suffix, *first;
+			char package[256];
+			enum debian_file_kind kind;
+			char path[PATH_MAX], to[2 * PATH_MAX];
+			bool renamed, drop;
+			int j;
+			struct stat st;
 
-		for (j = 0; not_debhelper[j]; j++)
-			if (strcmp(name, not_debhelper[j]) == 0)
+			for (j = 0; not_debhelper[j]; j++)
+				if (strcmp(name, not_debhelper[j]) == 0)
+					break;
+			if (not_debhelper[j])
+				continue;
+			pkg = package_of(info, name, &renamed);
+			suffix = pkg ? strchr(name + (renamed ? strlen(EXTRAS_PREFIX) : 0) +
+			                      strlen(pkg), '.') + 1 : name;
+			kind = debian_file_kind(suffix);
+			if (kind == DEBIAN_FILE_UNKNOWN ||
+			    (kind == DEBIAN_FILE_SCRIPT) != (pass == 0))
+				continue;
+			snprintf(path, sizeof(path), "debian/%s", name);
+			/* Build leftovers such as debian/NAME/ are not debhelper files. */
+			snprintf(to, sizeof(to), "%s/%s", plan->dir, path);
+			if (lstat(to, &st) < 0 || S_ISDIR(st.st_mode))
+				continue;
+			first = pkg ? pkg : info->npackages > 0 ?
+			        info->packages[0] : name;
+			snprintf(package, sizeof(package), "%s%s",
+			         strncmp(first, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) ?
+			         EXTRAS_PREFIX : "", first);
+			ret = judge_file(plan, info, path, package, kind, &added,
+			                 &drop, err);
+			if (ret < 0)
 				break;
-		if (not_debhelper[j])
-			continue;
-		pkg = package_of(info, name, &renamed);
-		suffix = pkg ? strchr(name + (renamed ? strlen(EXTRAS_PREFIX) : 0) +
-		                      strlen(pkg), '.') + 1 : name;
-		kind = debian_file_kind(suffix);
-		if (kind == DEBIAN_FILE_UNKNOWN)
-			continue;
-		snprintf(path, sizeof(path), "debian/%s", name);
-		/* Build leftovers such as debian/NAME/ are not debhelper files. */
-		snprintf(to, sizeof(to), "%s/%s", plan->dir, path);
-		if (lstat(to, &st) < 0 || S_ISDIR(st.st_mode))
-			continue;
-		first = pkg ? pkg : info->npackages > 0 ?
-		        info->packages[0] : name;
-		snprintf(package, sizeof(package), "%s%s",
-		         strncmp(first, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) ?
-		         EXTRAS_PREFIX : "", first);
-		ret = judge_file(plan, path, package, kind, &drop, err);
-		if (ret < 0)
-			break;
-		if (drop) {
-			convert_plan_remove(plan, path);
-			continue;
+			if (drop) {
+				convert_plan_remove(plan, path);
+				continue;
+			}
+			if (pkg == NULL || renamed)
+				continue;
+			snprintf(to, sizeof(to), "%s/debian/%s%s", plan->dir,
+			         EXTRAS_PREFIX, name);
+			if (lstat(to, &st) == 0) {
+				ret = convert_fail(err, path, 0, "cannot be renamed: "
+				                   "debian/%s%s exists", EXTRAS_PREFIX, name);
+				break;
+			}
+			snprintf(to, sizeof(to), "debian/%s%s", EXTRAS_PREFIX, name);
+			convert_plan_rename(plan, path, to);
 		}
-		if (pkg == NULL || renamed)
-			continue;
-		snprintf(to, sizeof(to), "%s/debian/%s%s", plan->dir,
-		         EXTRAS_PREFIX, name);
-		if (lstat(to, &st) == 0) {
-			ret = convert_fail(err, path, 0, "cannot be renamed: "
-			                   "debian/%s%s exists", EXTRAS_PREFIX, name);
-			break;
-		}
-		snprintf(to, sizeof(to), "debian/%s%s", EXTRAS_PREFIX, name);
-		convert_plan_rename(plan, path, to);
 	}
+	/* A package without a .links file gets one. */
+	for (k = 0; k < added.n; k++) {
+		struct added_links *al = &added.list[k];
+		char path[PATH_MAX];
+
+		if (ret == 0 && !al->written && al->lines.used > 0) {
+			snprintf(path, sizeof(path), "debian/%s.links",
+			         al->package);
+			convert_plan_write(plan, path, al->lines.buf,
+			                   al->lines.used, 0644);
+			convert_plan_note(plan, path, 0, "created: the links of "
+			                  "the alternatives the scripts "
+			                  "registered");
+		}
+		varbuf_destroy(&al->lines);
+	}
+	free(added.list);
 	for (i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);

@@ -81,6 +81,8 @@ load_entry(struct integration_entry *e, yaml_document_t *doc,
 			slot = &e->loses;
 		} else if (strcmp(key, "instead") == 0) {
 			slot = &e->instead;
+		} else if (strcmp(key, "link") == 0) {
+			slot = &e->link;
 		} else {
 			free(key);
 			return fail(err, errlen, path, k, "unknown key");
@@ -169,6 +171,7 @@ integration_free(struct integration *db)
 		free(e->option);
 		free(e->loses);
 		free(e->instead);
+		free(e->link);
 	}
 	free(db->list);
 	memset(db, 0, sizeof(*db));
@@ -302,6 +305,67 @@ integration_explain(const struct integration *db, char *const *argv,
 		if (*lines == NULL)
 			abort();
 		(*lines)[n++] = report(e, argv + 1, argc - 1, package);
+	}
+	return n;
+}
+
+/* Whether TEMPLATE's @ARGn@ and @PATHn@ all name words written out, and
+ * the @PATHn@ ones absolute paths. */
+static bool
+words_written(const char *template, char *const *words, size_t nwords)
+{
+	const char *t = template;
+
+	while ((t = strchr(t, '@')) != NULL) {
+		unsigned n;
+		int used = 0;
+		char kind[8];
+
+		if (sscanf(t, "@%4[A-Z]%u@%n", kind, &n, &used) == 2 &&
+		    used > 0) {
+			if (n < 1 || n > nwords || words[n - 1] == NULL)
+				return false;
+			if (strcmp(kind, "PATH") == 0 && words[n - 1][0] != '/')
+				return false;
+			t += used;
+		} else {
+			t++;
+		}
+	}
+	return true;
+}
+
+size_t
+integration_links(const struct integration *db, char *const *argv,
+                  size_t argc, char ***links)
+{
+	size_t i, j, n = 0;
+
+	*links = NULL;
+	for (i = 0; i < db->n; i++) {
+		const struct integration_entry *e = &db->list[i];
+
+		if (e->link == NULL || e->option == NULL ||
+		    !entry_applies(e, argv, argc))
+			continue;
+		for (j = 1; j < argc; j++) {
+			char *s = NULL;
+			size_t size = 0;
+			FILE *fp;
+
+			if (argv[j] == NULL || strcmp(argv[j], e->option) != 0 ||
+			    !words_written(e->link, argv + j + 1, argc - j - 1))
+				continue;
+			fp = open_memstream(&s, &size);
+			if (fp == NULL)
+				abort();
+			fill(fp, e->link, argv + j + 1, argc - j - 1, "");
+			fclose(fp);
+			*links = realloc(*links, (n + 1) * sizeof(char *));
+			if (*links == NULL)
+				abort();
+			(*links)[n++] = s;
+		}
 	}
 	return n;
 }

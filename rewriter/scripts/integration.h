@@ -22,6 +22,7 @@ struct integration_entry {
 	char *option;		/* one report a time it is given, or NULL */
 	char *loses;
 	char *instead;
+	char *link;		/* a .links line given instead, or NULL */
 	int line;		/* in the data file */
 };
 
@@ -52,5 +53,13 @@ bool integration_match(const struct integration *db, char *const *argv,
  */
 size_t integration_explain(const struct integration *db, char *const *argv,
                            size_t argc, const char *package, char ***lines);
+
+/*
+ * The .links lines ("SOURCE DESTINATION") that take the place of that
+ * command, each a new string, in *LINKS (a new array); only from words
+ * written out.  Returns their number.
+ */
+size_t integration_links(const struct integration *db, char *const *argv,
+                         size_t argc, char ***links);
 
 #endif

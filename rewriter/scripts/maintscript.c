@@ -927,6 +927,14 @@ report_integration(struct walk *w, struct json_object *st)
 			}
 			free(lines);
 			free(src);
+			n = integration_links(w->o->db, argv, argc, &lines);
+			w->v->links = realloc(w->v->links, (w->v->nlinks + n) *
+			                      sizeof(char *));
+			if (n > 0 && w->v->links == NULL)
+				abort();
+			for (i = 0; i < n; i++)
+				w->v->links[w->v->nlinks++] = lines[i];
+			free(lines);
 		}
 		free_words(argv, argc);
 	} else if (strcmp(t, "IfClause") == 0) {
@@ -1528,6 +1536,9 @@ maintscript_verdict_free(struct maintscript_verdict *v)
 	free_notes(v->dropped, v->ndropped);
 	free(v->edits);
 	free(v->unconfined);
+	while (v->nlinks > 0)
+		free(v->links[--v->nlinks]);
+	free(v->links);
 	memset(v, 0, sizeof(*v));
 }
 

@@ -70,6 +70,10 @@ struct maintscript_verdict {
 	size_t ndropped;
 	struct maintscript_edit *edits;
 	size_t nedits;
+	/* The .links lines that take the place of dropped commands
+	 * (update-alternatives' links), "SOURCE DESTINATION". */
+	char **links;
+	size_t nlinks;
 	/* Whether a kept statement prints something outside the "*)" arm
 	 * of a case: else a script that lost its integration is empty. */
 	bool effect;
