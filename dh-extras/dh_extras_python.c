@@ -203,7 +203,7 @@ main(int argc, char **argv)
 	struct extras_namespace ns;
 	struct modules m = { .n = 0 };
 	struct python_launcher pl;
-	char err[1024], pkgdir[512];
+	char err[1024], pkgdir[512], datadir[sizeof(ns.path) + 8];
 	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
@@ -218,6 +218,8 @@ main(int argc, char **argv)
 	}
 	pl.dirs = (const char *const *)m.dirs;
 	pl.n_dirs = m.n;
+	snprintf(datadir, sizeof(datadir), "%s/share", ns.path);
+	pl.datadir = datadir;
 	for (i = 0; m.n > 0 && i < h.control.count; i++) {
 		struct modules own = { .n = 0 };
 

@@ -84,6 +84,12 @@ test_expect_success 'Exec= and TryExec= naming a namespace path the upload does 
 	refused exec-gone 1 "works: .*line 4: TryExec=/$NS/bin/gone: the upload installs no such program"
 '
 
+test_expect_success 'Exec= through /usr/bin/env with variables: the program after them' '
+	t=$(case_tree exec-env) &&
+	desktop $t "Exec=/usr/bin/env GSETTINGS_SCHEMA_DIR=/$NS/share/glib-2.0/schemas /$NS/bin/gone" &&
+	refused exec-env 1 "works: .*line 4: Exec=/$NS/bin/gone: the upload installs no such program"
+'
+
 test_expect_success 'Exec= through a link to a file that is not executable' '
 	t=$(case_tree exec-mode) && ln -s ../share/demo/data.txt $t/$NS/bin/data &&
 	desktop $t "Exec=/$NS/bin/data" &&

@@ -92,7 +92,8 @@ python_launcher_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 	    memmem(buf, len, PYTHON_LAUNCHER_MARK "\n",
 	           strlen(PYTHON_LAUNCHER_MARK) + 1) != NULL)
 		return NULL;
-	alloc = len + 128 + strlen(PYTHON_LAUNCHER_MARK);
+	alloc = len + 256 + strlen(PYTHON_LAUNCHER_MARK) +
+	        (pl->datadir ? strlen(pl->datadir) : 0);
 	for (i = 0; i < pl->n_dirs; i++)
 		alloc += strlen(pl->dirs[i]) + 4;
 	out = malloc(alloc);
@@ -107,7 +108,14 @@ python_launcher_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 	for (i = 0; i < pl->n_dirs; i++)
 		n += (size_t)snprintf(out + n, alloc - n, "%s'%s'",
 		                      i ? ", " : "", pl->dirs[i]);
-	n += (size_t)snprintf(out + n, alloc - n, "]  " PYTHON_LAUNCHER_MARK "\n");
+	n += (size_t)snprintf(out + n, alloc - n, "]");
+	if (pl->datadir != NULL)
+		n += (size_t)snprintf(out + n, alloc - n, "; import os; "
+		                      "os.environ['XDG_DATA_DIRS'] = '%s:' + "
+		                      "os.environ.get('XDG_DATA_DIRS', "
+		                      "'/usr/local/share:/usr/share')",
+		                      pl->datadir);
+	n += (size_t)snprintf(out + n, alloc - n, "  " PYTHON_LAUNCHER_MARK "\n");
 	memcpy(out + n, buf + at, len - at);
 	n += len - at;
 	*outlen = n;

@@ -7,7 +7,9 @@
  * out of Python's sight.  Rather than asking users for PYTHONPATH (which
  * every child process would inherit), each launcher of the namespace gets
  * one line that puts the namespace's module directories on its own
- * sys.path, right after the script's directory.
+ * sys.path, right after the script's directory, and the namespace's share
+ * first on XDG_DATA_DIRS, where GLib and GTK look for the app's schemas,
+ * help and data (the program's children inherit that, which they need).
  */
 #ifndef DH_EXTRAS_PYTHON_LAUNCHER_H
 #define DH_EXTRAS_PYTHON_LAUNCHER_H
@@ -21,6 +23,7 @@
 struct python_launcher {
 	const char *const *dirs;	/* absolute module directories */
 	size_t n_dirs;
+	const char *datadir;		/* NS/share, or NULL */
 };
 
 /* Whether BUF starts with a "#!" line naming a Python interpreter. */

@@ -353,7 +353,8 @@ is_assignment(const char *word)
 
 /*
  * The program an Exec= value runs: its first word (quoted or not), after
- * "env" and its VAR=value words.  A new string, or NULL for none.
+ * "env" (dh_extras_gsettings writes "/usr/bin/env VAR=value PROGRAM") and
+ * its VAR=value words.  A new string, or NULL for none.
  */
 static char *
 exec_program(const char *value)
@@ -386,8 +387,10 @@ exec_program(const char *value)
 			end = p;
 		}
 		word = m_strndup(start, (size_t)(end - start));
-		if (strcmp(word, "env") == 0 || (after_env &&
-		                                 is_assignment(word))) {
+		if (strcmp(word, "env") == 0 ||
+		    strcmp(word, "/usr/bin/env") == 0 ||
+		    strcmp(word, "/bin/env") == 0 ||
+		    (after_env && is_assignment(word))) {
 			after_env = true;
 			free(word);
 			continue;
