@@ -93,4 +93,33 @@ test_expect_success 'a RUNPATH of many short entries may grow more than fourfold
 	test "$(patchelf --print-rpath deep/$NS/lib/foo/1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/17/18/19/20/libdeep.so)" = "${want%:}"
 '
 
+# Debian's packages link against their private libraries without RUNPATH:
+# in /usr/lib the loader finds them anyway (aria2c and libaria2.so.0), in
+# the namespace it does not.
+test_expect_success 'a program needing a namespace library without RUNPATH gets one' '
+	mkdir -p priv/usr/bin priv/usr/lib/x86_64-linux-gnu &&
+	cc -shared -fPIC -Wl,-soname,libqux.so.0 -o priv/usr/lib/x86_64-linux-gnu/libqux.so.0.0.0 bar.c &&
+	ln -s libqux.so.0.0.0 priv/usr/lib/x86_64-linux-gnu/libqux.so.0 &&
+	ln -s libqux.so.0 priv/usr/lib/x86_64-linux-gnu/libqux.so &&
+	cp prog.c qux.c &&
+	cc -o priv/usr/bin/qux qux.c -Lpriv/usr/lib/x86_64-linux-gnu -lqux &&
+	test -z "$(patchelf --print-rpath priv/usr/bin/qux)" &&
+	extras-rewrite --app foo priv >priv.out 2>&1 || : &&
+	test "$(patchelf --print-rpath priv/$NS/bin/qux)" = "\$ORIGIN/../lib/x86_64-linux-gnu" &&
+	env -u LD_LIBRARY_PATH priv/$NS/bin/qux >out &&
+	head -n1 out >first && echo "private library" >expect && cmp first expect &&
+	test -z "$(patchelf --print-rpath priv/$NS/lib/x86_64-linux-gnu/libqux.so.0.0.0)"
+'
+
+test_expect_success 'a RUNPATH lacking the library directory gets it added, once' '
+	mkdir -p priv2/usr/bin priv2/usr/lib/x86_64-linux-gnu &&
+	cp -a priv/$NS/lib/x86_64-linux-gnu/. priv2/usr/lib/x86_64-linux-gnu/ &&
+	cc -o priv2/usr/bin/qux qux.c -Lpriv2/usr/lib/x86_64-linux-gnu -lqux \
+		-Wl,-rpath,/usr/lib/elsewhere -Wl,--enable-new-dtags &&
+	extras-rewrite --app foo priv2 >priv2.out 2>&1 || : &&
+	test "$(patchelf --print-rpath priv2/$NS/bin/qux)" = "/usr/lib/elsewhere:\$ORIGIN/../lib/x86_64-linux-gnu" &&
+	extras-rewrite --app foo priv2 >again.out 2>&1 || : &&
+	test "$(patchelf --print-rpath priv2/$NS/bin/qux)" = "/usr/lib/elsewhere:\$ORIGIN/../lib/x86_64-linux-gnu"
+'
+
 test_done

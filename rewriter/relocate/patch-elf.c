@@ -43,12 +43,15 @@ rd(const struct elf_image *e, size_t off, size_t size)
 }
 
 /*
- * The file offset and length of the RUNPATH (or RPATH) string, found
- * through the section headers; false when there is none or the headers
- * are not usable (then any reference is treated like another string).
+ * Call FN(tag, offset, length, ARG) for each string-valued entry of the
+ * dynamic section (DT_NEEDED, DT_RUNPATH, DT_RPATH), found through the
+ * section headers, until FN returns true.  False when the headers are not
+ * usable (then any reference is treated like another string).
  */
 static bool
-find_rpath(const struct elf_image *e, size_t *off, size_t *len)
+walk_dynamic(const struct elf_image *e,
+             bool (*fn)(uint64_t tag, size_t off, size_t len, void *arg),
+             void *arg)
 {
 	uint64_t shoff, shentsize, shnum, i;
 	size_t ehdr_shoff = e->is64 ? 0x28 : 0x20;
@@ -86,19 +89,105 @@ find_rpath(const struct elf_image *e, size_t *off, size_t *len)
 
 			if (tag == DT_NULL)
 				break;
-			if (tag != DT_RUNPATH && tag != DT_RPATH)
+			if (tag != DT_RUNPATH && tag != DT_RPATH &&
+			    tag != DT_NEEDED)
 				continue;
 			if (val >= strsize)
 				return false;
 			nul = memchr(e->buf + stroff + val, '\0', strsize - val);
 			if (nul == NULL)
 				return false;
-			*off = stroff + val;
-			*len = (size_t)(nul - (e->buf + stroff + val));
-			return true;
+			if (fn(tag, stroff + val,
+			       (size_t)(nul - (e->buf + stroff + val)), arg))
+				return true;
 		}
 	}
+	return true;
+}
+
+struct dynamic_strings {
+	bool has_rpath;
+	size_t rp_off, rp_len;
+	/* Offsets and lengths of the DT_NEEDED names, the first few. */
+	size_t needed[64][2];
+	size_t nneeded;
+};
+
+static bool
+keep_string(uint64_t tag, size_t off, size_t len, void *arg)
+{
+	struct dynamic_strings *d = arg;
+
+	if ((tag == DT_RUNPATH || tag == DT_RPATH) && !d->has_rpath) {
+		d->has_rpath = true;
+		d->rp_off = off;
+		d->rp_len = len;
+	} else if (tag == DT_NEEDED &&
+	           d->nneeded < sizeof(d->needed) / sizeof(d->needed[0])) {
+		d->needed[d->nneeded][0] = off;
+		d->needed[d->nneeded++][1] = len;
+	}
 	return false;
+}
+
+/*
+ * RP (a RUNPATH, or NULL for none) with an $ORIGIN-relative entry added
+ * for each namespace directory holding a library among the NEEDED names
+ * of D that RP does not name yet.  A new string, or NULL when nothing is
+ * to be added.
+ */
+static char *
+add_library_dirs(const struct patch_context *ctx, const char *file,
+                 const struct elf_image *e, const struct dynamic_strings *d,
+                 const char *rp)
+{
+	char dir[PATH_MAX], rel[PATH_MAX], entry[PATH_MAX + 8];
+	struct varbuf out = VARBUF_INIT;
+	const char *slash;
+	bool added = false;
+	size_t i;
+
+	if (ctx->libs == NULL || pathmap_count(ctx->libs) == 0)
+		return NULL;
+	snprintf(dir, sizeof(dir), "%s", file);
+	slash = strrchr(dir, '/');
+	dir[slash && slash != dir ? (size_t)(slash - dir) : 1] = '\0';
+	if (rp != NULL)
+		varbuf_add_str(&out, rp);
+	varbuf_end_str(&out);
+	for (i = 0; i < d->nneeded; i++) {
+		const char *libdir = pathmap_lookup(ctx->libs,
+		        (const char *)e->buf + d->needed[i][0], d->needed[i][1]);
+		const char *p;
+		size_t n;
+		bool named = false;
+
+		if (libdir == NULL)
+			continue;
+		patch_relative_path(dir, libdir, rel, sizeof(rel));
+		snprintf(entry, sizeof(entry), "$ORIGIN%s%s",
+		         strcmp(rel, ".") ? "/" : "", strcmp(rel, ".") ? rel : "");
+		/* Already there, by $ORIGIN or by its absolute path. */
+		for (p = out.used ? out.buf : ""; *p; p += n + (p[n] == ':')) {
+			n = strcspn(p, ":");
+			if ((n == strlen(entry) && memcmp(p, entry, n) == 0) ||
+			    (n == strlen(libdir) && memcmp(p, libdir, n) == 0))
+				named = true;
+		}
+		if (named)
+			continue;
+		if (out.used)
+			varbuf_add_char(&out, ':');
+		varbuf_add_str(&out, entry);
+		varbuf_end_str(&out);
+		added = true;
+	}
+	if (!added) {
+		varbuf_destroy(&out);
+		return NULL;
+	}
+	varbuf_end_str(&out);
+	return varbuf_detach(&out);
 }
 
 /*
@@ -159,10 +248,12 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
           struct patch_result *res, struct report *report)
 {
 	struct elf_image e;
-	size_t rp_off = 0, rp_len = 0, pos = 0;
-	bool has_rpath, rpath_done = false;
+	struct dynamic_strings d = { 0 };
+	size_t pos = 0;
+	bool rpath_done = false;
 	unsigned char *copy = NULL;
 	struct pathmap_match m;
+	char *rp = NULL, *grown;
 
 	memset(res, 0, sizeof(*res));
 	/* The header is read unchecked below: too short, it is no ELF. */
@@ -170,38 +261,53 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		return patch_blob(sc, file, buf, len, report);
 	e = (struct elf_image){ buf, len, buf[EI_CLASS] == ELFCLASS64,
 	                        buf[EI_DATA] == ELFDATA2MSB };
-	has_rpath = find_rpath(&e, &rp_off, &rp_len);
-	if (has_rpath) {
-		char *rp = new_rpath(ctx, file, (const char *)buf + rp_off,
-		                     rp_len);
+	walk_dynamic(&e, keep_string, &d);
+	if (d.has_rpath)
+		rp = new_rpath(ctx, file, (const char *)buf + d.rp_off,
+		               d.rp_len);
+	/* The namespace's libraries it needs: their directories too. */
+	if (rp != NULL || d.has_rpath) {
+		char *old = rp ? rp : m_strndup((const char *)buf + d.rp_off,
+		                                d.rp_len);
 
-		if (rp != NULL) {
-			size_t newlen = strlen(rp);
-
-			report_patch(report, file, "rpath", 0, (long long)rp_off,
-			             (const char *)buf + rp_off, rp_len, rp);
-			if (newlen <= rp_len) {
-				copy = malloc(len);
-				if (copy == NULL) {
-					free(rp);
-					return -1;
-				}
-				memcpy(copy, buf, len);
-				/* The RUNPATH string's tail may be shared too. */
-				patch_pad_path((const char *)buf + rp_off, rp_len,
-				               rp, (char *)copy + rp_off);
-				free(rp);
-			} else {
-				res->rpath = rp;
-			}
-			rpath_done = true;
+		grown = add_library_dirs(ctx, file, &e, &d, old);
+		if (grown != NULL) {
+			free(old);
+			rp = grown;
+		} else if (rp == NULL) {
+			free(old);
 		}
+	} else {
+		rp = add_library_dirs(ctx, file, &e, &d, NULL);
+	}
+	if (rp != NULL) {
+		size_t newlen = strlen(rp);
+
+		report_patch(report, file, "rpath", 0, (long long)d.rp_off,
+		             d.has_rpath ? (const char *)buf + d.rp_off : "",
+		             d.rp_len, rp);
+		if (d.has_rpath && newlen <= d.rp_len) {
+			copy = malloc(len);
+			if (copy == NULL) {
+				free(rp);
+				return -1;
+			}
+			memcpy(copy, buf, len);
+			/* The RUNPATH string's tail may be shared too. */
+			patch_pad_path((const char *)buf + d.rp_off, d.rp_len,
+			               rp, (char *)copy + d.rp_off);
+			free(rp);
+		} else {
+			res->rpath = rp;
+		}
+		rpath_done = d.has_rpath;
 	}
 	while (pathmap_next(sc, buf, len, pos, &m)) {
 		size_t newlen = strlen(m.new);
 
 		pos = m.start + m.len;
-		if (rpath_done && m.start >= rp_off && m.start < rp_off + rp_len)
+		if (rpath_done && m.start >= d.rp_off &&
+		    m.start < d.rp_off + d.rp_len)
 			continue;
 		if (newlen > m.len) {
 			char reason[128];

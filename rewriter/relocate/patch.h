@@ -9,7 +9,9 @@
  *     Python's icon_name calls; the shared locale directory itself when
  *     the package's catalogues moved into the namespace;
  *   - ELF: a reference rewritten in place when the new path fits, RUNPATH
- *     and RPATH rewritten ($ORIGIN-relative), the rest reported;
+ *     and RPATH rewritten ($ORIGIN-relative), a RUNPATH entry added for
+ *     each directory of the namespace holding a library the file needs
+ *     (the loader looks there for no other reason), the rest reported;
  *   - anything else (compressed, serialised, UTF-16): references are
  *     found and reported, never patched.
  */
@@ -29,6 +31,9 @@ struct patch_context {
 	/* The namespace's locale directory when the package's catalogues
 	 * moved there ("/opt/.../share/locale"), else NULL. */
 	const char *localedir;
+	/* The namespace's shared libraries: "libfoo.so.1" -> its directory
+	 * ("/opt/.../lib"); NULL or empty when it ships none. */
+	const struct pathmap *libs;
 };
 
 struct patch_result {

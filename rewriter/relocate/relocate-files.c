@@ -135,6 +135,10 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
 		return false;
 	if (patch_is_compressed(head, (size_t)n))
 		return true;
+	/* An ELF file may need the namespace's libraries (RUNPATH). */
+	if (patch_is_elf(head, (size_t)n) && ctx->libs != NULL &&
+	    pathmap_count(ctx->libs) > 0)
+		return true;
 	if (n < 2 || head[0] != '#' || head[1] != '!') {
 		for (i = 0; ctx->localedir != NULL && scripts[i]; i++)
 			if (ends_with(file, scripts[i]))

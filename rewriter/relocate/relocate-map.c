@@ -59,6 +59,19 @@ is_catalogue(const char *ns_rel, const char *final)
 	       strstr(final + strlen(dir), "/LC_MESSAGES/") != NULL;
 }
 
+/* Whether NAME in the namespace directory PARENT is a shared library the
+ * loader may look for: "libfoo.so.1" in NS/lib or below it. */
+static bool
+is_shared_library(const char *ns_rel, const char *parent, const char *name)
+{
+	char lib[PATH_MAX];
+
+	fmt_into(lib, sizeof(lib), "%s/lib", ns_rel);
+	return (strcmp(parent, lib) == 0 || relocate_is_under(parent, lib)) &&
+	       (strstr(name, ".so.") != NULL ||
+	        (strlen(name) > 3 && strcmp(name + strlen(name) - 3, ".so") == 0));
+}
+
 static int
 map_icon(struct pathmap *icons, const char *final)
 {
@@ -159,6 +172,15 @@ relocate_build_maps(struct run *run)
 			if (is_catalogue(ns_rel, final))
 				fmt_into(run->localedir, sizeof(run->localedir),
 				         "/%s/share/locale", ns_rel);
+			if (is_shared_library(ns_rel, parent, slash + 1)) {
+				char dir[PATH_MAX + 1];
+
+				fmt_into(dir, sizeof(dir), "/%s", parent);
+				if (pathmap_lookup(run->libs, slash + 1,
+				                   strlen(slash + 1)) == NULL &&
+				    pathmap_add(run->libs, slash + 1, dir) < 0)
+					return -1;
+			}
 			if (strlen(parent) == strlen(ns_rel) + 4 &&
 			    (relocate_is_under(final, run->ns->rel) &&
 			     (strncmp(parent + strlen(ns_rel), "/bin", 4) ==

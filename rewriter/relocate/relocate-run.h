@@ -61,7 +61,7 @@ struct run {
 	struct extras_namespace *ns;
 	struct plan *plans;
 	int nplans;
-	struct pathmap *paths, *programs, *icons;
+	struct pathmap *paths, *programs, *icons, *libs;
 	/* "/NS/share/locale" once a catalogue moves there, else "". */
 	char localedir[PATH_MAX];
 	struct patch_context ctx;

@@ -59,6 +59,7 @@ run_free(struct run *run)
 	pathmap_free(run->paths);
 	pathmap_free(run->programs);
 	pathmap_free(run->icons);
+	pathmap_free(run->libs);
 }
 
 enum relocate_status
@@ -84,7 +85,9 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 	run.paths = pathmap_new();
 	run.programs = pathmap_new();
 	run.icons = pathmap_new();
-	if (!run.plans || !run.paths || !run.programs || !run.icons)
+	run.libs = pathmap_new();
+	if (!run.plans || !run.paths || !run.programs || !run.icons ||
+	    !run.libs)
 		goto oom;
 	run.nplans = ndirs;
 	for (t = 0; t < ndirs; t++) {
@@ -103,7 +106,7 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 	}
 	run.ctx = (struct patch_context){run.paths, run.programs, run.icons,
 	                                 run.localedir[0] ? run.localedir :
-	                                                    NULL};
+	                                                    NULL, run.libs};
 
 	for (t = 0; t < ndirs; t++) {
 		status = relocate_move_entries(&run.plans[t], report,
