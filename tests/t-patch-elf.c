@@ -68,7 +68,9 @@ main(void)
 	char dir[] = "/tmp/t-patch-elf.XXXXXX";
 	char cmd[1024], path[256], patched[256], err[256];
 	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
-	struct patch_context ctx = { paths, none, none };
+	struct patch_context ctx = {
+		.paths = paths, .programs = none, .icons = none,
+	};
 	struct pathmap_scanner *sc;
 	struct patch_result res;
 	struct report report;

@@ -36,7 +36,10 @@ text_in(const char *file, const char *in, const char *localedir)
 	static char out[512];
 	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
 	struct pathmap *icons = pathmap_new(), *programs = pathmap_new();
-	struct patch_context ctx = { paths, programs, icons, localedir };
+	struct patch_context ctx = {
+		.paths = paths, .programs = programs, .icons = icons,
+		.localedir = localedir,
+	};
 	struct pathmap_scanner *sc;
 	struct patch_result res = { NULL, 0, NULL };
 	struct report report;

@@ -104,9 +104,11 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 		status = RELOCATE_FAILED;
 		goto out;
 	}
-	run.ctx = (struct patch_context){run.paths, run.programs, run.icons,
-	                                 run.localedir[0] ? run.localedir :
-	                                                    NULL, run.libs};
+	run.ctx = (struct patch_context){
+		.paths = run.paths, .programs = run.programs,
+		.icons = run.icons, .libs = run.libs,
+		.localedir = run.localedir[0] ? run.localedir : NULL,
+	};
 
 	for (t = 0; t < ndirs; t++) {
 		status = relocate_move_entries(&run.plans[t], report,
