@@ -7,8 +7,9 @@
 # dependencies, build the converted source with dpkg-buildpackage as a
 # build daemon would (its PATH plus the uninstalled commands), run
 # extras-review on the .changes, install the .debs into a scratch root
-# (tests/corpus/scratch.sh), run the smoke command there, purge, and print
-# one row per package and "N/M passed".  Every step is bounded by timeout
+# (tests/corpus/scratch.sh), run the smoke command there, purge, purge the
+# build dependencies it brought, and print one row per package and "N/M
+# passed".  Every step is bounded by timeout
 # and run with nice; packages are built one at a time.  Needs root (apt,
 # unshare).  Logs: $CORPUS_CACHE/logs/PACKAGE/STEP.log.
 
@@ -55,6 +56,12 @@ first_error () {
 	[ -n "$line" ] || line=$(grep -m1 -E 'timeout after|^E: |^dpkg-buildpackage: error: |[^*]\*\*\* ' "$1")
 	[ -n "$line" ] || line=$(grep -v '^[[:space:]]*$' "$1" | tail -n 1)
 	printf '%s' "$line" | tr '\t' ' ' | cut -c1-400
+}
+
+# installed: the packages installed on this system, sorted.
+installed () {
+	dpkg-query -W -f '${db:Status-Abbrev} ${binary:Package}\n' |
+		awk '$1 == "ii" { print $2 }' | sort
 }
 
 # row PACKAGE CONVERT BUILD REVIEW INSTALL SMOKE PURGE NOTE
@@ -125,7 +132,17 @@ while IFS="$TAB" read -r pkg pattern cmd; do
 	case $pkg in ''|'#'*) continue ;; esac
 	selected "$pkg" || continue
 	total=$((total + 1))
+	# Each package builds with its own Build-Depends and what was there
+	# before, not what an earlier one brought (autoconf-archive, which
+	# scrot needs, makes aria2's aclocal loop): those go again after.
+	installed >"$CACHE/installed.before"
 	corpus_one "$pkg" "$pattern" "$cmd"
+	installed | comm -13 "$CACHE/installed.before" - >"$CACHE/installed.added"
+	if [ -s "$CACHE/installed.added" ] &&
+	   ! step "$CACHE/logs/$pkg/cleanup.log" 900 \
+		$APT purge -y $(cat "$CACHE/installed.added"); then
+		echo "corpus: $pkg: its build dependencies could not be purged" >&2
+	fi
 done <"$LIST"
 
 passed=$(awk -F"$TAB" '$2=="ok" && $3=="ok" && $4=="ok" && $5=="ok" && $6=="ok" && $7=="ok"' "$RESULTS" | wc -l)
