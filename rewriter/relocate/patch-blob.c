@@ -334,14 +334,6 @@ patch_blob(struct pathmap_scanner *sc, const char *file,
 }
 
 bool
-patch_is_elf(const unsigned char *buf, size_t len)
-{
-	return len >= PATCH_ELF_HEADER_LEN &&
-	       memcmp(buf, "\x7f" "ELF", 4) == 0 &&
-	       (buf[4] == 1 || buf[4] == 2) && (buf[5] == 1 || buf[5] == 2);
-}
-
-bool
 patch_is_compressed(const unsigned char *buf, size_t len)
 {
 	int i;
@@ -350,19 +342,4 @@ patch_is_compressed(const unsigned char *buf, size_t len)
 		if (magic_matches(&compressed_kinds[i], buf, len))
 			return true;
 	return false;
-}
-
-int
-patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
-              const char *file, const unsigned char *buf, size_t len,
-              struct patch_result *res, struct report *report)
-{
-	memset(res, 0, sizeof(*res));
-	if (len == 0)
-		return 0;
-	if (patch_is_elf(buf, len))
-		return patch_elf(ctx, sc, file, buf, len, res, report);
-	if (!patch_is_compressed(buf, len) && memchr(buf, '\0', len) == NULL)
-		return patch_text(ctx, sc, file, buf, len, res, report);
-	return patch_blob(sc, file, buf, len, report);
 }

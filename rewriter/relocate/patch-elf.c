@@ -336,3 +336,11 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	}
 	return 0;
 }
+
+bool
+patch_is_elf(const unsigned char *buf, size_t len)
+{
+	return len >= PATCH_ELF_HEADER_LEN &&
+	       memcmp(buf, "\x7f" "ELF", 4) == 0 &&
+	       (buf[4] == 1 || buf[4] == 2) && (buf[5] == 1 || buf[5] == 2);
+}

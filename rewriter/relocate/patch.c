@@ -1,0 +1,23 @@
+/*
+ * patch.c: one entry point over the text, ELF and blob patchers, which
+ * know nothing of each other but what patch.h says (the ELF patcher
+ * hands what it cannot read to the blob scanner).
+ */
+#include <string.h>
+
+#include "relocate/patch.h"
+
+int
+patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
+              const char *file, const unsigned char *buf, size_t len,
+              struct patch_result *res, struct report *report)
+{
+	memset(res, 0, sizeof(*res));
+	if (len == 0)
+		return 0;
+	if (patch_is_elf(buf, len))
+		return patch_elf(ctx, sc, file, buf, len, res, report);
+	if (!patch_is_compressed(buf, len) && memchr(buf, '\0', len) == NULL)
+		return patch_text(ctx, sc, file, buf, len, res, report);
+	return patch_blob(sc, file, buf, len, report);
+}
