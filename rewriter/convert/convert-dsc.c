@@ -40,7 +40,8 @@ struct part {
 	char *new_name;
 };
 
-struct job {
+/* One .dsc being converted: its parts, their new names, the staging. */
+struct dsc_conversion {
 	struct dsc dsc;
 	char *staging;
 	const char *outdir;
@@ -180,7 +181,7 @@ tar_suffix(const char *s)
 
 /* Sort each listed file into its role, by the names dpkg-source uses. */
 static int
-classify(struct job *job, struct convert_error *err)
+classify(struct dsc_conversion *job, struct convert_error *err)
 {
 	const struct dsc *d = &job->dsc;
 	bool quilt = strcmp(d->format, "3.0 (quilt)") == 0;
@@ -339,7 +340,7 @@ static const char *const dsc_relation_fields[] = {
 };
 
 static void
-add_checksums(struct varbuf *vb, struct job *job, const char *field,
+add_checksums(struct varbuf *vb, struct dsc_conversion *job, const char *field,
               char hashes[][3][65])
 {
 	int i;
@@ -433,7 +434,7 @@ add_package_list_line(struct varbuf *vb, const struct deb822 *control,
 }
 
 static int
-write_dsc(struct job *job, const char *tree, const char *dsc_name,
+write_dsc(struct dsc_conversion *job, const char *tree, const char *dsc_name,
           struct convert_error *err)
 {
 	const struct dsc *d = &job->dsc;
@@ -616,7 +617,7 @@ run_dpkg_source(const char *const *argv, const char *dir, const char *log,
  * directory.
  */
 static int
-build_diff(struct job *job, const struct convert_options *opt,
+build_diff(struct dsc_conversion *job, const struct convert_options *opt,
            struct convert_plan *plan, struct convert_result *res,
            struct convert_error *err)
 {
@@ -737,7 +738,7 @@ out:
 }
 
 static int
-build(struct job *job, const struct convert_options *opt,
+build(struct dsc_conversion *job, const struct convert_options *opt,
       struct convert_plan *plan, struct convert_result *res,
       struct convert_error *err)
 {
@@ -866,7 +867,7 @@ keep_caught(const char *emsg, const void *data)
 }
 
 static int
-build_caught(struct job *job, const struct convert_options *opt,
+build_caught(struct dsc_conversion *job, const struct convert_options *opt,
              struct convert_plan *plan, struct convert_result *res,
              struct convert_error *err)
 {
@@ -889,7 +890,7 @@ convert_dsc(const char *dsc, const char *outdir,
             const struct convert_options *opt, struct convert_plan *plan,
             struct convert_result *res, struct convert_error *err)
 {
-	struct job job;
+	struct dsc_conversion job;
 	const char *colon, *dash;
 	bool made_outdir = false;
 	int ret = -1, i;

@@ -151,8 +151,8 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
 }
 
 static void
-run_job(struct run *run, struct pathmap_scanner *sc, struct readbuf *rb,
-        struct job *job)
+run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
+        struct patch_job *job)
 {
 	struct plan_entry *pe = &job->plan->p[job->index];
 	char path[PATH_MAX * 2], file[PATH_MAX + 1];
@@ -216,7 +216,7 @@ run_job(struct run *run, struct pathmap_scanner *sc, struct readbuf *rb,
 static void *
 worker(void *arg)
 {
-	struct run *run = arg;
+	struct relocation *run = arg;
 	struct pathmap_scanner *sc = pathmap_scanner_new(run->paths);
 	struct readbuf rb = {NULL, 0, malloc(SCAN_CHUNK)};
 	size_t i;
@@ -277,7 +277,7 @@ excluded(const struct relocate_options *opt, const struct tree *tree,
 /* One job per inode among the regular files not excluded, in path
  * order. */
 static int
-make_jobs(struct run *run)
+make_jobs(struct relocation *run)
 {
 	size_t n = 0, i, k;
 	struct inode_ref *refs;
@@ -305,7 +305,7 @@ make_jobs(struct run *run)
 		}
 	qsort(refs, n, sizeof(*refs), inode_cmp);
 	for (i = 0; i < n; i = k) {
-		struct job *job = &run->jobs[run->njobs++];
+		struct patch_job *job = &run->jobs[run->njobs++];
 
 		for (k = i + 1;
 		     k < n && refs[k].dev == refs[i].dev &&
@@ -334,7 +334,7 @@ make_jobs(struct run *run)
 static int
 job_path_cmp(const void *a, const void *b)
 {
-	const struct job *x = a, *y = b;
+	const struct patch_job *x = a, *y = b;
 
 	if (x->plan != y->plan)
 		return x->plan < y->plan ? -1 : 1;
@@ -342,7 +342,7 @@ job_path_cmp(const void *a, const void *b)
 }
 
 enum relocate_status
-relocate_patch_files(struct run *run, struct report *report, char *err,
+relocate_patch_files(struct relocation *run, struct report *report, char *err,
                      size_t errlen)
 {
 	pthread_t threads[16];
@@ -378,7 +378,7 @@ relocate_patch_files(struct run *run, struct report *report, char *err,
 			status = RELOCATE_FAILED;
 	}
 	for (j = 0; j < run->njobs; j++) {
-		struct job *job = &run->jobs[j];
+		struct patch_job *job = &run->jobs[j];
 
 		if (job->failed && status == RELOCATE_DONE) {
 			fmt_into(err, errlen, "%s", job->err);

@@ -60,7 +60,7 @@ same_top(const char *a, const char *b)
 
 /* The target a symlink needs once it and what it names have moved. */
 static bool
-new_link_target(const struct run *run, const struct plan_entry *pe, char *out,
+new_link_target(const struct relocation *run, const struct plan_entry *pe, char *out,
                 size_t size)
 {
 	char target[PATH_MAX * 2], final[PATH_MAX + 1], dir[PATH_MAX];
@@ -103,7 +103,7 @@ new_link_target(const struct run *run, const struct plan_entry *pe, char *out,
 }
 
 enum relocate_status
-relocate_retarget_symlinks(struct run *run, struct plan *plan,
+relocate_retarget_symlinks(struct relocation *run, struct tree_plan *plan,
                            struct report *report, char *err, size_t errlen)
 {
 	struct tree *t = plan->tree;

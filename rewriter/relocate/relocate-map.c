@@ -100,7 +100,7 @@ map_icon(struct pathmap *icons, const char *final)
  * it: map the name it had before, so a second run patches the same way.
  */
 static int
-map_prefixed_export(struct run *run, const char *final)
+map_prefixed_export(struct relocation *run, const char *final)
 {
 	const char *base = strrchr(final, '/');
 	char before[PATH_MAX], old[PATH_MAX + 1], new[PATH_MAX + 1];
@@ -119,14 +119,14 @@ map_prefixed_export(struct run *run, const char *final)
 }
 
 int
-relocate_build_maps(struct run *run)
+relocate_build_maps(struct relocation *run)
 {
 	const char *ns_rel = run->ns->rel;
 	int t;
 	size_t i;
 
 	for (t = 0; t < run->nplans; t++) {
-		struct plan *plan = &run->plans[t];
+		struct tree_plan *plan = &run->plans[t];
 
 		for (i = 0; i < plan->tree->count; i++) {
 			const struct plan_entry *pe = &plan->p[i];

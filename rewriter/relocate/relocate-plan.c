@@ -62,7 +62,7 @@ dest_parents_are_dirs(const struct tree *t, const char *dest, char *err,
 }
 
 bool
-relocate_plan_tree(struct run *run, struct plan *plan, char *err, size_t errlen)
+relocate_plan_tree(struct relocation *run, struct tree_plan *plan, char *err, size_t errlen)
 {
 	struct tree *t = plan->tree;
 	struct pathmap *dests = pathmap_new();
@@ -198,7 +198,7 @@ make_parents(int dirfd, const char *path)
 }
 
 enum relocate_status
-relocate_move_entries(struct plan *plan, struct report *report, bool dry_run,
+relocate_move_entries(struct tree_plan *plan, struct report *report, bool dry_run,
                       char *err, size_t errlen)
 {
 	struct tree *t = plan->tree;

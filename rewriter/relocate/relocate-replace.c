@@ -33,7 +33,7 @@ run_patchelf(const char *rpath, const char *file)
 }
 
 int
-relocate_replace_file(struct job *job, const char *path,
+relocate_replace_file(struct patch_job *job, const char *path,
                       const struct patch_result *res, const struct stat *st)
 {
 	struct tree *t = job->plan->tree;

@@ -41,13 +41,15 @@ struct plan_entry {
 	char *dest;
 };
 
-struct plan {
+/* Where each entry of one staged tree goes, and how. */
+struct tree_plan {
 	struct tree *tree;
 	struct plan_entry *p; /* parallel to tree->entries */
 };
 
-struct job {
-	struct plan *plan;
+/* One file whose content is patched, by one of the worker threads. */
+struct patch_job {
+	struct tree_plan *plan;
 	size_t index;  /* the first name of the inode */
 	size_t *links; /* the other names of a hardlinked inode */
 	size_t nlinks;
@@ -56,16 +58,17 @@ struct job {
 	int failed;
 };
 
-struct run {
+/* One run of the relocation over the staged trees of a source. */
+struct relocation {
 	const struct relocate_options *opt;
 	struct extras_namespace *ns;
-	struct plan *plans;
+	struct tree_plan *plans;
 	int nplans;
 	struct pathmap *paths, *programs, *icons, *libs;
 	/* "/NS/share/locale" once a catalogue moves there, else "". */
 	char localedir[PATH_MAX];
 	struct patch_context ctx;
-	struct job *jobs;
+	struct patch_job *jobs;
 	size_t njobs;
 	atomic_size_t next_job;
 };
@@ -76,21 +79,21 @@ ssize_t relocate_parent_index(const struct tree *t, const char *path);
 const char *relocate_final_path(const struct plan_entry *pe);
 
 /* Place every entry of PLAN and decide how it moves; false on bad input. */
-bool relocate_plan_tree(struct run *run, struct plan *plan, char *err,
+bool relocate_plan_tree(struct relocation *run, struct tree_plan *plan, char *err,
                         size_t errlen);
-enum relocate_status relocate_move_entries(struct plan *plan,
+enum relocate_status relocate_move_entries(struct tree_plan *plan,
                                            struct report *report, bool dry_run,
                                            char *err, size_t errlen);
 
 /* The maps of paths, program names and icon names after the run. */
-int relocate_build_maps(struct run *run);
+int relocate_build_maps(struct relocation *run);
 
-enum relocate_status relocate_retarget_symlinks(struct run *run,
-                                                struct plan *plan,
+enum relocate_status relocate_retarget_symlinks(struct relocation *run,
+                                                struct tree_plan *plan,
                                                 struct report *report,
                                                 char *err, size_t errlen);
 
-enum relocate_status relocate_patch_files(struct run *run,
+enum relocate_status relocate_patch_files(struct relocation *run,
                                           struct report *report, char *err,
                                           size_t errlen);
 
@@ -98,7 +101,7 @@ enum relocate_status relocate_patch_files(struct run *run,
  * Replace the file at PATH by the patch result, atomically, with the
  * metadata of ST; then point its other hardlinked names at the new inode.
  */
-int relocate_replace_file(struct job *job, const char *path,
+int relocate_replace_file(struct patch_job *job, const char *path,
                           const struct patch_result *res,
                           const struct stat *st);
 

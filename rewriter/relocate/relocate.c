@@ -10,7 +10,7 @@
 #include "relocate/relocate-run.h"
 
 static void
-flag_entries(struct plan *plan, struct report *report)
+flag_entries(struct tree_plan *plan, struct report *report)
 {
 	size_t i;
 
@@ -38,13 +38,13 @@ flag_entries(struct plan *plan, struct report *report)
 }
 
 static void
-run_free(struct run *run)
+run_free(struct relocation *run)
 {
 	int t;
 	size_t i;
 
 	for (t = 0; t < run->nplans; t++) {
-		struct plan *plan = &run->plans[t];
+		struct tree_plan *plan = &run->plans[t];
 
 		if (plan->p)
 			for (i = 0; i < plan->tree->count; i++)
@@ -67,7 +67,7 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
                struct extras_namespace *ns, struct report *report, char *err,
                size_t errlen)
 {
-	struct run run = {.opt = opt, .ns = ns};
+	struct relocation run = {.opt = opt, .ns = ns};
 	enum relocate_status status = RELOCATE_BAD_INPUT;
 	const char *why;
 	int t;
