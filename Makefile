@@ -31,7 +31,7 @@ endif
 
 ALL_CPPFLAGS = -D_GNU_SOURCE -DLIBDPKG_VOLATILE_API \
 	-DDH_EXTRAS_DATADIR='"$(DATADIR)"' -DDH_EXTRAS_VERSION='"$(VERSION)"' \
-	-Irewriter $(PKG_CFLAGS) $(CPPFLAGS)
+	-Irewriter -I$(O)/gen $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = -std=c11 -Wall -Wextra -Werror -pthread -MMD -MP $(CFLAGS) $(SAN)
 ALL_LDFLAGS  = -pthread -Wl,--as-needed $(LDFLAGS) $(SAN)
 
@@ -55,6 +55,14 @@ $(O)/%.o: %.c
 $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
+
+# A command's --help is its manual's SYNOPSIS and OPTIONS: the POD is the
+# only source of it.
+$(O)/gen/%.usage.h: dh-extras/%.pod build-aux/pod2usage-h
+	@mkdir -p $(@D)
+	perl build-aux/pod2usage-h $< >$@.tmp && mv $@.tmp $@
+
+$(CMD_SRCS:%.c=$(O)/%.o): $(O)/dh-extras/%.o: $(O)/gen/%.usage.h
 
 $(O)/bin/%: $(O)/dh-extras/%.o $(LIB)
 	@mkdir -p $(@D)

@@ -22,23 +22,11 @@
 #include "dh/dh-substvar.h"
 #include "apparmor/profile.h"
 
+#include "dh_extras_apparmor.usage.h"
+
 #define NAME "dh_extras_apparmor"
 #define WORK_DIR "debian/.debhelper/extras"
 #define PROFILE_DIR "etc/apparmor.d"
-
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"Generate the AppArmor profile of the app from the privileges\n"
-	"debian/extras.yaml declares, covering every executable the packages\n"
-	"install in the namespace ROOT/APP; compile it with apparmor_parser\n"
-	"against pinned kernel features; install it in the package that ships\n"
-	"the first executable, under " PROFILE_DIR "/, with postinst and postrm\n"
-	"snippets that load it and clean up after it.\n"
-	"\n"
-	"  -n, --no-scripts   install the profile without the snippets\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
-	"  -P DIR             as for every debhelper command\n";
 
 static const char *const scripts[] = { "postinst", "postrm", NULL };
 
@@ -188,7 +176,7 @@ main(int argc, char **argv)
 	size_t n_exes = 0, len;
 	int owner;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, err,
 	                      sizeof(err)) < 0)
 		ohshit("%s", err);

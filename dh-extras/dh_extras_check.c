@@ -14,23 +14,9 @@
 #include "dh/dh-helper.h"
 #include "review/review.h"
 
-#define NAME "dh_extras_check"
+#include "dh_extras_check.usage.h"
 
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"Check each finished package tree (debian/PKG/ and its DEBIAN/ files)\n"
-	"against the rules extras-review applies to the built package: names,\n"
-	"relations, files only in the namespace or exports, no special files\n"
-	"or modes, the profile regenerated from the declaration and compared,\n"
-	"maintainer scripts only from known snippets.  Fails with one line per\n"
-	"problem.\n"
-	"\n"
-	"  --root DIR         the store's namespace root (default\n"
-	"                     " EXTRAS_DEFAULT_ROOT "); a declaration naming\n"
-	"                     another is refused\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
-	"  -P DIR             as for every debhelper command\n";
+#define NAME "dh_extras_check"
 
 int
 main(int argc, char **argv)
@@ -46,7 +32,7 @@ main(int argc, char **argv)
 	char err[8192];
 	size_t i, problems;
 
-	dh_helper_init(&h, NAME, argc, argv, options, usage);
+	dh_helper_init(&h, NAME, argc, argv, options, help_text);
 	if ((why = namespace_check_root(root)) != NULL)
 		ohshit("--root '%s' %s", root, why);
 	opt.root = root;

@@ -9,16 +9,9 @@
 #include "dh/dh-helper.h"
 #include "dh/dh-pkgdirs.h"
 
-#define NAME "dh_extras_clean"
+#include "dh_extras_clean.usage.h"
 
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"Remove the links debian/NAME -> extras-NAME dh_extras_pkgdirs made;\n"
-	"anything else is left to dh_clean.\n"
-	"\n"
-	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+#define NAME "dh_extras_clean"
 
 int
 main(int argc, char **argv)
@@ -26,7 +19,7 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	size_t i;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	for (i = 0; i < h.control.count; i++) {
 		const char *package = h.control.packages[i].name;
 		struct dpkg_error err = DPKG_ERROR_INIT;

@@ -18,19 +18,9 @@
 #include "dh/dh-namespace.h"
 #include "review/review.h"
 
-#define NAME "dh_extras_declare"
+#include "dh_extras_declare.usage.h"
 
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"Install debian/extras.yaml as the control file DEBIAN/" REVIEW_DECLARATION
-	"\n"
-	"of every binary package, where dh_extras_check and extras-review read\n"
-	"the declaration the profile was generated from.  Without a declaration\n"
-	"it does nothing: the defaults need no file.\n"
-	"\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
-	"  -P DIR             as for every debhelper command\n";
+#define NAME "dh_extras_declare"
 
 static char *
 read_declaration(size_t *len)
@@ -89,7 +79,7 @@ main(int argc, char **argv)
 	char err[1024], *text;
 	size_t i, len;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	/* The declaration is shipped only as the helpers understood it. */
 	if (dh_namespace_find(h.control.source, &decl, &ns, err,
 	                      sizeof(err)) < 0)

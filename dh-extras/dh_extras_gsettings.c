@@ -23,19 +23,10 @@
 #include "base/file-rewrite.h"
 #include "relocate/gsettings-exec.h"
 
+#include "dh_extras_gsettings.usage.h"
+
 #define NAME "dh_extras_gsettings"
 #define SCHEMAS "share/glib-2.0/schemas"
-
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"Compile the GSettings schemas that relocation moved to\n"
-	"ROOT/APP/" SCHEMAS " with glib-compile-schemas, and make the\n"
-	"exported .desktop and D-Bus service files run the app's programs\n"
-	"with GSETTINGS_SCHEMA_DIR pointing there.\n"
-	"\n"
-	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
 
 /* Whether DIR holds a file whose name matches PATTERN. */
 static bool
@@ -162,7 +153,7 @@ main(int argc, char **argv)
 	bool any = false;
 	size_t i;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, err,
 	                      sizeof(err)) < 0)
 		ohshit("%s", err);

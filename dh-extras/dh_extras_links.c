@@ -10,20 +10,9 @@
 #include "dh/dh-namespace.h"
 #include "dh/dh-relocate.h"
 
-#define NAME "dh_extras_links"
+#include "dh_extras_links.usage.h"
 
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"dh_link makes the links debian/PKG.links lists where the maintainer\n"
-	"wrote them (usr/games/foo), after dh_extras_relocate has moved\n"
-	"everything else into the namespace.  Move those links into the\n"
-	"namespace too, pointing where their targets went; everything already\n"
-	"there is left as it is.\n"
-	"\n"
-	"  -X ITEM            as for dh_extras_relocate\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
-	"  -P DIR             as for every debhelper command\n";
+#define NAME "dh_extras_links"
 
 int
 main(int argc, char **argv)
@@ -34,7 +23,7 @@ main(int argc, char **argv)
 	char err[8192];
 	int status;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, err,
 	                      sizeof(err)) < 0)
 		ohshit("%s", err);

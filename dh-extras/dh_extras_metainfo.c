@@ -16,18 +16,9 @@
 #include "namespace/layout.h"
 #include "relocate/metainfo.h"
 
-#define NAME "dh_extras_metainfo"
+#include "dh_extras_metainfo.usage.h"
 
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"In every exported usr/share/metainfo/extras-ID.metainfo.xml (and\n"
-	"usr/share/appdata/), set the component's <id> to extras-ID and\n"
-	"give each <launchable type=\"desktop-id\"> the extras- prefix the\n"
-	"exported .desktop file has.\n"
-	"\n"
-	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+#define NAME "dh_extras_metainfo"
 
 static void
 patch_dir(const struct dh_helper *h, const char *dir)
@@ -57,7 +48,7 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	size_t i;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	for (i = 0; i < h.control.count; i++) {
 		char pkgdir[512], dir[1024];
 

@@ -8,17 +8,9 @@
 #include "dh/dh-helper.h"
 #include "dh/dh-pkgdirs.h"
 
-#define NAME "dh_extras_pkgdirs"
+#include "dh_extras_pkgdirs.usage.h"
 
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"Make debian/NAME a link to debian/extras-NAME for every package\n"
-	"renamed extras-NAME, so that debian/rules written for NAME installs\n"
-	"into the renamed package.  dh_extras_clean removes the links.\n"
-	"\n"
-	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+#define NAME "dh_extras_pkgdirs"
 
 int
 main(int argc, char **argv)
@@ -26,7 +18,7 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	size_t i;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	for (i = 0; i < h.control.count; i++) {
 		const char *package = h.control.packages[i].name;
 		struct dpkg_error err = DPKG_ERROR_INIT;

@@ -18,21 +18,13 @@
 
 #include "dh/dh-helper.h"
 
+#include "dh_extras_privlibs.usage.h"
+
 #define NAME "dh_extras_privlibs"
 
 /* Where dh_makeshlibs leaves the ldconfig trigger for dh_installdeb. */
 #define GENERATED_TRIGGERS "debian/.debhelper/generated/%s/triggers"
 #define LDCONFIG_TRIGGER "activate-noawait ldconfig"
-
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"Remove DEBIAN/shlibs and DEBIAN/symbols of every package once\n"
-	"dh_shlibdeps has used them: the namespace's libraries serve only\n"
-	"the app's own packages.\n"
-	"\n"
-	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
 
 /*
  * Drop the ldconfig trigger dh_makeshlibs generated for PACKAGE (an
@@ -92,7 +84,7 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	size_t i, f;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	for (i = 0; i < h.control.count; i++) {
 		const char *package = h.control.packages[i].name;
 

@@ -23,19 +23,10 @@
 #include "relocate/python-launcher.h"
 #include "apparmor/snippet-template.h"
 
+#include "dh_extras_python.usage.h"
+
 #define NAME "dh_extras_python"
 #define MAX_DIRS 16
-
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"Give every Python launcher in ROOT/APP/{bin,sbin,games,libexec} a\n"
-	"line that puts the namespace's module directories\n"
-	"(ROOT/APP/lib/python3*/{dist,site}-packages) on its sys.path, and\n"
-	"byte-compile those directories on install.\n"
-	"\n"
-	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
 
 static const char *const program_dirs[] = {
 	"bin", "sbin", "games", "libexec", NULL,
@@ -206,7 +197,7 @@ main(int argc, char **argv)
 	char err[1024], pkgdir[512], datadir[sizeof(ns.path) + 8];
 	size_t i;
 
-	dh_helper_init(&h, NAME, argc, argv, NULL, usage);
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, err,
 	                      sizeof(err)) < 0)
 		ohshit("%s", err);

@@ -12,22 +12,9 @@
 #include "dh/dh-namespace.h"
 #include "dh/dh-relocate.h"
 
-#define NAME "dh_extras_relocate"
+#include "dh_extras_relocate.usage.h"
 
-static const char usage[] =
-	"Usage: " NAME " [debhelper options] [--print-namespace]\n"
-	"\n"
-	"Move the files of every binary package (debian/PKG/) into the\n"
-	"namespace ROOT/APP, export .desktop files, icons and D-Bus services\n"
-	"under extras- names, and patch the references to what moved.  APP\n"
-	"and ROOT come from debian/extras.yaml, else from the source name.\n"
-	"Fails when a reference cannot be patched safely.\n"
-	"\n"
-	"  --print-namespace  print ROOT/APP and exit\n"
-	"  -X ITEM            move files whose path contains ITEM, but leave\n"
-	"                     their contents alone\n"
-	"  -p PKG, -N PKG, -a, -i, --remaining-packages, -v, --no-act, -O OPT,\n"
-	"  -P DIR             as for every debhelper command\n";
+#define NAME "dh_extras_relocate"
 
 int
 main(int argc, char **argv)
@@ -43,7 +30,7 @@ main(int argc, char **argv)
 	char err[8192];
 	int status = 0;
 
-	dh_helper_init(&h, NAME, argc, argv, options, usage);
+	dh_helper_init(&h, NAME, argc, argv, options, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, err,
 	                      sizeof(err)) < 0)
 		ohshit("%s", err);

@@ -15,19 +15,9 @@
 #include "dh/dh-namespace.h"
 #include "relocate/unprefix.h"
 
-#define NAME "dh_extras_unprefix"
+#include "dh_extras_unprefix.usage.h"
 
-static const char usage[] =
-	"Usage: " NAME " [debhelper options]\n"
-	"\n"
-	"The add-on builds a package with the namespace ROOT/APP as its\n"
-	"prefix, so an install lands in debian/tmp/ROOT/APP/ (or\n"
-	"debian/PKG/ROOT/APP/).  Move it back to usr/, etc/ and var/, where\n"
-	"debian/*.install files and debian/rules overrides expect it.\n"
-	"\n"
-	"  --destdir=DIR      unprefix DIR too (dh_auto_install --destdir)\n"
-	"  -p PKG, -N PKG, -a, -i, -v, --no-act, -O OPT\n"
-	"                     as for every debhelper command\n";
+#define NAME "dh_extras_unprefix"
 
 /* Unprefix DIR if it holds an install under the namespace. */
 static void
@@ -64,7 +54,7 @@ main(int argc, char **argv)
 	};
 	size_t i;
 
-	dh_helper_init(&h, NAME, argc, argv, options, usage);
+	dh_helper_init(&h, NAME, argc, argv, options, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, err,
 	                      sizeof(err)) < 0)
 		ohshit("%s", err);

@@ -22,44 +22,12 @@
 #include "base/json.h"
 #include "conflicts/registry.h"
 
+#include "extras-conflicts.usage.h"
+
 static void
 usage(void)
 {
-	printf(
-"Usage: extras-conflicts index [--archive LABEL] -d DB [--json REPORT]\n"
-"                              CONTENTS...\n"
-"       extras-conflicts check -d DB [--json REPORT] [--owner OWNER]\n"
-"                              [--root ROOT] FILE.deb|FILE.changes...\n"
-"       extras-conflicts claim -d DB --owner OWNER [--json REPORT]\n"
-"                              [--root ROOT] FILE.deb|FILE.changes...\n"
-"       extras-conflicts release -d DB --owner OWNER [--json REPORT] APP...\n"
-"       extras-conflicts list -d DB [--owner OWNER] [--json REPORT]\n"
-"       extras-conflicts accept -d DB --keyring KEYRING [--json REPORT]\n"
-"                              [--root ROOT] UPLOAD.changes|UPLOAD.dsc\n"
-"       extras-conflicts uploader add -d DB --fingerprint FPR NAME\n"
-"       extras-conflicts uploader list -d DB [--json REPORT]\n"
-"\n"
-"Check the names and files of binary packages (extras or not) against the\n"
-"Contents of every indexed archive and against apps' claims, record which\n"
-"owner holds each app id, first come first served, and accept uploads\n"
-"signed by registered uploaders.\n"
-"\n"
-"Options:\n"
-"  -d, --db DB          the registry: a directory (created by index and\n"
-"                       claim), or postgresql://... for PostgreSQL\n"
-"  --archive LABEL      the archive's label (default: the first Contents\n"
-"                       file's name without directory and compression)\n"
-"  --owner OWNER        who claims or releases; for check, the uploader\n"
-"                       (without it, any claim on the app id conflicts)\n"
-"  --root ROOT          the namespace root (default: found from the\n"
-"                       package's files, else " EXTRAS_DEFAULT_ROOT ")\n"
-"  --keyring KEYRING    the keyring gpgv checks upload signatures with\n"
-"  --fingerprint FPR    the uploader's key fingerprint (40 or 64 hex)\n"
-"  --json REPORT        also write the report as JSON to REPORT\n"
-"  --help               show this help and exit\n"
-"\n"
-"Exit status: 0 clean, accepted (or done), 1 conflicts, a refused claim\n"
-"or upload (reasons listed), 2 bad input or usage.\n");
+	fputs(help_text, stdout);
 }
 
 static const char *db, *archive, *owner, *root, *json_path, *keyring;

@@ -15,22 +15,12 @@
 #include "base/output.h"
 #include "convert/convert-dsc.h"
 
+#include "extras-convert.usage.h"
+
 static void
 usage(FILE *fp)
 {
-	fprintf(fp,
-"Usage: extras-convert [OPTION...] DIR\n"
-"       extras-convert [OPTION...] -o OUTDIR FILE.dsc\n"
-"Turn a Debian source package into an extras source package.\n"
-"\n"
-"  --privileges LIST   privileges the app may use (x11,network,...)\n"
-"  --root ROOT         namespace root (default " "/opt/extras.ubuntu.com" ")\n"
-"  --json REPORT       write a JSON report to REPORT ('-': stdout)\n"
-"  -o, --output OUTDIR where the converted .dsc and its files go\n"
-"  -q, --quiet         print no summary\n"
-"  -h, --help          show this help\n"
-"\n"
-"Exit status: 0 converted, 2 bad input or usage.\n");
+	fputs(help_text, fp);
 }
 
 struct json_report {

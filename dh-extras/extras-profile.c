@@ -16,27 +16,12 @@
 #include "namespace/namespace.h"
 #include "apparmor/profile.h"
 
+#include "extras-profile.usage.h"
+
 static void
 usage(void)
 {
-	printf(
-"Usage: extras-profile [OPTION...] --app APP DECLARATION.yaml\n"
-"       extras-profile --list-privileges\n"
-"\n"
-"Print the AppArmor profile of the extras app APP, granting the privileges\n"
-"DECLARATION.yaml (debian/extras.yaml) declares.\n"
-"\n"
-"Options:\n"
-"  --app APP            the app id (default: the declaration's app:)\n"
-"  --root ROOT          the namespace root (default: the declaration's\n"
-"                       root:, else " EXTRAS_DEFAULT_ROOT ")\n"
-"  --allow-reserved     accept reserved privileges\n"
-"  --executable PATH    an executable the package installs, listed in the\n"
-"                       profile (repeatable)\n"
-"  --list-privileges    list the privileges, their class and what they grant\n"
-"  --help               show this help and exit\n"
-"\n"
-"Exit status: 0 success, 2 bad input or usage.\n");
+	fputs(help_text, stdout);
 }
 
 static void

@@ -15,34 +15,14 @@
 #include "base/output.h"
 #include "review/review.h"
 
+#include "extras-review.usage.h"
+
 #define NAME "extras-review"
 
 static void
 usage(void)
 {
-	printf(
-"Usage: " NAME " [--root DIR] [--previous OLD.deb]... [--json REPORT]\n"
-"       [--allow-reserved] FILE.deb|FILE.changes...\n"
-"\n"
-"Check built extras packages against the rules of the store: names,\n"
-"relations, files only in the namespace or exports, no special files or\n"
-"modes, the AppArmor profile regenerated from the declaration and\n"
-"compared, maintainer scripts only from known snippets.  A .changes is\n"
-"checked against its files' checksums, then its packages are reviewed\n"
-"together, as one upload.\n"
-"\n"
-"Options:\n"
-"  --root DIR           the store's namespace root (default "
-EXTRAS_DEFAULT_ROOT ");\n"
-"                       a package declaring another is refused\n"
-"  --previous OLD.deb   a published package the upload replaces: nothing\n"
-"                       may be installed through its symbolic links\n"
-"  --json REPORT        write the report as JSON to REPORT (- for standard\n"
-"                       output, the summary going to standard error)\n"
-"  --allow-reserved     accept reserved privileges in declarations\n"
-"  --help               show this help and exit\n"
-"\n"
-"Exit status: 0 accepted, 1 refused (reasons listed), 2 bad input.\n");
+	fputs(help_text, stdout);
 }
 
 static const char *json_path;

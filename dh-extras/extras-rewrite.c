@@ -17,31 +17,14 @@
 #include "relocate/relocate.h"
 #include "relocate/report.h"
 
+#include "extras-rewrite.usage.h"
+
 #define PROGNAME "extras-rewrite"
 
 static void
 usage(void)
 {
-	printf("Usage: %s --app APP [OPTION...] DIR...\n"
-	       "\n"
-	       "Move every file of the staged package trees DIR (as debian/PKG/\n"
-	       "is before dh_builddeb) into the namespace ROOT/APP, export what\n"
-	       "the desktop must find, and patch references to what moved.\n"
-	       "\n"
-	       "Options:\n"
-	       "  --app APP        the app id (the source name without extras-)\n"
-	       "  --root ROOT      the namespace root (default %s)\n"
-	       "  --json FILE      write the full report as JSON (- for stdout)\n"
-	       "  --accept FILE    accept unpatched references in FILE (as\n"
-	       "                   installed; DIR/ for all below DIR); repeatable\n"
-	       "  --dry-run        plan and report, write nothing\n"
-	       "  --jobs N         threads searching file contents (default: "
-	       "one a CPU)\n"
-	       "  --help           show this help\n"
-	       "  --version        show the version\n"
-	       "\n"
-	       "Exit status: 0 done, 1 references remain unpatched (listed),\n"
-	       "2 bad input.\n", PROGNAME, EXTRAS_DEFAULT_ROOT);
+	fputs(help_text, stdout);
 }
 
 struct json_report {

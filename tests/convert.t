@@ -138,7 +138,7 @@ test_expect_success '--json writes the report' '
 
 test_expect_success '--help prints the usage' '
 	extras-convert --help >help &&
-	grep_q "^Usage: extras-convert" help
+	grep_q "^    extras-convert .*-o OUTDIR$" help
 '
 
 test_expect_success 'bad usage exits 2' '

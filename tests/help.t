@@ -1,0 +1,21 @@
+#!/bin/sh
+# Every command's --help is the SYNOPSIS and OPTIONS of its manual (the
+# POD is the only source of both): each option the manual lists is in the
+# help, and the help names the manual.
+
+. "$TOP/tests/lib.sh"
+
+for pod in "$TOP"/dh-extras/*.pod; do
+	name=$(basename "$pod" .pod)
+	test_expect_success "$name --help: its manual's synopsis and options" "
+		$name --help >$name.help &&
+		grep_q '^Usage:' $name.help &&
+		grep_q '^The whole manual: man $name\$' $name.help &&
+		podselect -section OPTIONS '$pod' | sed -n 's/^=item B<\\(-[^>]*\\)>.*/\\1/p' >$name.options &&
+		while read -r option; do
+			grep -qF -e \"\$option\" $name.help || { echo \"missing \$option\"; return 1; }
+		done <$name.options
+	"
+done
+
+test_done
