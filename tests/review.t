@@ -64,6 +64,21 @@ test_expect_success 'extras-review accepts the .deb and the .changes' '
 	grep_q "extras-greet 1.0 accepted$" out
 '
 
+# A build daemon's binNMU: "Source: NAME (VERSION)" in the .changes, the
+# binaries one version on (deb-changes(5)).
+test_expect_success 'a binNMU .changes is read and its packages accepted' '
+	rm -rf "$TRASH/nmu" && cp -a "$TOP/tests/fixtures/greet" "$TRASH/nmu" &&
+	{ printf "%s\n" "extras-greet (1.0+b1) unstable; urgency=low, binary-only=yes" "" \
+		"  * Binary-only non-maintainer upload for amd64; no source changes." "" \
+		" -- Build Daemon <buildd@example.org>  Tue, 06 Jan 2026 10:00:00 +0000" ""
+	  cat "$TRASH/nmu/debian/changelog"; } >cl && mv cl "$TRASH/nmu/debian/changelog" &&
+	(cd "$TRASH/nmu" && dpkg-buildpackage -us -uc -B -d) >nmu.log 2>&1 ||
+		{ tail -n 30 nmu.log; false; } &&
+	grep_q "^Source: extras-greet (1.0)$" extras-greet_1.0+b1_*.changes &&
+	extras-review extras-greet_1.0+b1_*.changes >out &&
+	grep_q "extras-greet 1.0+b1 accepted$" out
+'
+
 test_expect_success '--json: the accepted report has the documented shape' '
 	extras-review --json report.json extras-greet_1.0_*.changes >/dev/null &&
 	json_shape report.json &&

@@ -274,10 +274,10 @@ read_text(const char *filename, char **text, size_t *len,
 static int
 parse_changes(struct changes *ch, struct dpkg_error *err)
 {
-	const char *files, *sha256, *reason;
+	const char *files, *sha256, *reason, *source;
 	struct dpkg_version v;
 	struct dpkg_error verr = DPKG_ERROR_INIT;
-	size_t i;
+	size_t i, n;
 
 	if (ch->deb822.nstanzas != 1)
 		return dpkg_put_error(err, "%s: is not exactly one stanza",
@@ -286,16 +286,36 @@ parse_changes(struct changes *ch, struct dpkg_error *err)
 	if ((reason = deb822_duplicate_field(ch->stanza)) != NULL)
 		return dpkg_put_error(err, "%s: duplicate field %s",
 		                      ch->filename, reason);
-	ch->source = changes_field(ch, "Source");
+	source = changes_field(ch, "Source");
 	ch->version = changes_field(ch, "Version");
 	files = changes_field(ch, "Files");
 	sha256 = changes_field(ch, "Checksums-Sha256");
-	if (ch->source == NULL || ch->version == NULL || files == NULL ||
+	if (source == NULL || ch->version == NULL || files == NULL ||
 	    sha256 == NULL)
 		return dpkg_put_error(err, "%s: missing %s field", ch->filename,
-		                      !ch->source ? "Source" :
+		                      !source ? "Source" :
 		                      !ch->version ? "Version" :
 		                      !files ? "Files" : "Checksums-Sha256");
+	/* deb-changes(5): "Source: NAME [(VERSION)]", the version given
+	 * when the binaries' differs (binNMUs). */
+	n = strcspn(source, " \t");
+	ch->source = m_strndup(source, n);
+	source += n + strspn(source + n, " \t");
+	if (*source != '\0') {
+		size_t vlen = strlen(source);
+
+		if (vlen < 3 || source[0] != '(' || source[vlen - 1] != ')')
+			return dpkg_put_error(err, "%s: Source '%s': not NAME "
+			                      "or NAME (VERSION)", ch->filename,
+			                      changes_field(ch, "Source"));
+		ch->source_version = m_strndup(source + 1, vlen - 2);
+		if (parseversion(&v, ch->source_version, &verr) < 0) {
+			dpkg_put_error(err, "%s: Source version '%s': %s",
+			               ch->filename, ch->source_version, verr.str);
+			dpkg_error_destroy(&verr);
+			return -1;
+		}
+	}
 	if ((reason = pkg_name_is_illegal(ch->source)) != NULL)
 		return dpkg_put_error(err, "%s: Source '%s': %s", ch->filename,
 		                      ch->source, reason);
@@ -408,6 +428,8 @@ changes_destroy(struct changes *ch)
 		free(ch->files[i].priority);
 	}
 	free(ch->files);
+	free(ch->source);
+	free(ch->source_version);
 	deb822_free(&ch->deb822);
 	free(ch->text);
 	free(ch->filename);

@@ -34,7 +34,11 @@ struct changes {
 	char *text;
 	struct deb822 deb822;
 	const struct deb822_stanza *stanza;
-	const char *source;
+	/* The source package's name; and its version when it differs from
+	 * the binaries' (a binNMU: "Source: foo (1.0-1)", Version 1.0-1+b1),
+	 * else NULL. */
+	char *source;
+	char *source_version;
 	const char *version;
 	struct changes_file *files;
 	size_t nfiles;
