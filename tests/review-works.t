@@ -60,7 +60,7 @@ translated () {
 test_expect_success 'done right: exported icon, standard icons, programs by path or on PATH' '
 	t=$(case_tree right) &&
 	desktop $t "Exec=/$NS/bin/demo %U" "TryExec=/$NS/bin/demo" \
-		"Icon=extras-demo" "Icon[fr]=document-open-symbolic" \
+		"Icon=extras-demo" "Icon[fr]=document-open-symbolic" "Icon[de]=extras-demo.svg" \
 		"[Desktop Action shell]" "Exec=env LANG=C sh -c true" &&
 	icon $t extras-demo && builder $t extras-demo &&
 	translated $t "/$NS/share/locale" &&

@@ -79,7 +79,7 @@ text(const char *file, const char *in)
 int
 main(void)
 {
-	test_plan(31);
+	test_plan(33);
 
 	test_str(pad("/usr/share/app/data", "/o/a/share/app/data"), ==,
 	         "/o/a/share/app/data");
@@ -152,6 +152,11 @@ main(void)
 	         "<!-- /o/a/share/locale -->");
 	test_str(text("/o/a/w.ui", "<property name=\"icon-name\"/>"), ==,
 	         "(unchanged)");
+
+	/* Icon= with an extension: the name before it is renamed. */
+	test_str(text("/o/a/x.desktop", "Icon=app.png\nIcon[fr]=app\n"), ==,
+	         "Icon=extras-app.png\nIcon[fr]=extras-app\n");
+	test_str(text("/o/a/x.desktop", "Icon=other.png\n"), ==, "(unchanged)");
 
 	/* A shell script of the namespace running a sibling by name. */
 	test_str(text("/o/a/bin/uapp", "#!/bin/sh -e\n: \"${P=app}\"\nexec \"$P\"\n"),

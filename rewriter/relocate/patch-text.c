@@ -61,6 +61,7 @@ desktop_line(const struct patch_context *ctx, const char *file,
 	size_t keylen = 0, vstart, vend;
 	const char *new = NULL;
 	const char *kind = NULL;
+	int i;
 
 	if (len > 5 && memcmp(s, "Exec=", 5) == 0)
 		keylen = 5, kind = "desktop-exec";
@@ -97,12 +98,29 @@ desktop_line(const struct patch_context *ctx, const char *file,
 			new = pathmap_lookup(ctx->programs, s + vstart,
 			                     vend - vstart);
 	} else {
+		static const char *const exts[] = {
+			".png", ".svg", ".svgz", ".xpm", NULL,
+		};
+
 		for (vend = len; vend > vstart && (s[vend - 1] == ' ' ||
 		     s[vend - 1] == '\r'); vend--)
 			;
 		if (vend > vstart && !memchr(s + vstart, '/', vend - vstart))
 			new = pathmap_lookup(ctx->icons, s + vstart,
 			                     vend - vstart);
+		/* "Icon=foo.png": GIO drops the extension and looks up
+		 * "foo", so the name before it follows the rename. */
+		for (i = 0; new == NULL && exts[i] && vend > vstart &&
+		     !memchr(s + vstart, '/', vend - vstart); i++) {
+			size_t n = strlen(exts[i]);
+
+			if (vend - vstart > n &&
+			    memcmp(s + vend - n, exts[i], n) == 0)
+				new = pathmap_lookup(ctx->icons, s + vstart,
+				                     vend - vstart - n);
+			if (new != NULL)
+				vend -= n;
+		}
 	}
 	if (new == NULL) {
 		out_append(o, line, len);

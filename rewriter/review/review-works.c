@@ -461,9 +461,21 @@ icon_known(const struct works *w, const char *name)
 {
 	char base[256];
 	size_t n = strlen(name);
+	int i;
 
 	if (find_string(w->icons, w->nicons, name))
 		return true;
+	/* "foo.png": GIO drops the extension and looks up "foo". */
+	for (i = 0; icon_suffixes[i]; i++) {
+		size_t x = strlen(icon_suffixes[i]);
+
+		if (n > x && n - x < sizeof(base) &&
+		    strcmp(name + n - x, icon_suffixes[i]) == 0) {
+			memcpy(base, name, n - x);
+			base[n - x] = '\0';
+			return icon_known(w, base);
+		}
+	}
 	if (n > 9 && n < sizeof(base) &&
 	    strcmp(name + n - 9, "-symbolic") == 0) {
 		memcpy(base, name, n - 9);
