@@ -236,6 +236,28 @@ test_expect_success 'alternatives join an existing .links file; the old doc dire
 	cmp expect alt/debian/extras-greet.links
 '
 
+# The issue's shell app: an alternative registered in "if ... || ...", a
+# .desktop file naming the alternative's command.  Built, the link is in the
+# namespace's bin and the exported entry runs it.
+test_expect_success 'the alternative built: Exec=hi runs the link in the namespace' '
+	make_fixture altbuild &&
+	ordinary_postinst altbuild/debian/greet.postinst &&
+	mkdir -p altbuild/data &&
+	printf "[Desktop Entry]\nType=Application\nName=Hi\nExec=hi\nTerminal=true\n" \
+		>altbuild/data/hi.desktop &&
+	echo "data/hi.desktop usr/share/applications" >>altbuild/debian/greet.install &&
+	extras-convert altbuild >out &&
+	(cd altbuild && dpkg-buildpackage -us -uc -b -d) >altbuild.log 2>&1 ||
+		{ tail -n 30 altbuild.log; false; } &&
+	deb=$(ls extras-greet_1.0_*.deb) &&
+	dpkg-deb -c $deb >contents &&
+	grep_q " ./opt/extras.ubuntu.com/greet/bin/hi -> greet$" contents &&
+	in_namespace $deb extras-greet-data_1.0_all.deb -- sh -c "
+		exec \$(sed -n s/^Exec=//p ns/usr/share/applications/extras-hi.desktop)" >run.out &&
+	grep_q "^Exec=/opt/extras.ubuntu.com/greet/bin/hi$" ns/usr/share/applications/extras-hi.desktop &&
+	echo "Hello from greet." >expect && cmp expect run.out
+'
+
 test_expect_success 'an alternative named through a variable gets no link' '
 	make_fixture altvar &&
 	printf "#!/bin/sh\nset -e\nB=/usr/bin/greet\nupdate-alternatives --install /usr/bin/hi hi \"\$B\" 10\n#DEBHELPER#\n" \
