@@ -2,8 +2,10 @@
 # confinement.t: the AppArmor profiles of extras packages on a real
 # AppArmor kernel.  Runs inside the VM of `make check-confinement`
 # (tests/confinement/run), as root, with the packages to install in
-# $DEBS: extras-probe (tests/fixtures/probe), extras-greet
-# (tests/fixtures/greet) and extras-hello (Debian's hello, converted).
+# $DEBS: extras-probe (tests/fixtures/probe, no privileges), the same as
+# extras-netprobe (network) and extras-xprobe (x11), extras-greet and
+# extras-quill (tests/fixtures) and extras-hello (Debian's hello,
+# converted).
 #
 # Each profile must be loaded in enforce mode on install; the apps must
 # run with no DENIED line in the kernel log; the probe must be allowed
@@ -73,7 +75,8 @@ as_root () {
 	(cd / && env -i HOME=/root USER=root PATH=/usr/bin:/bin LANG=C.UTF-8 "$@")
 }
 
-# allowed AS ACTION [PATH]: the probe, run by as_AS, may; no denial.
+# allowed AS ACTION [PATH]: the probe ($PROBE), run by as_AS, may; no
+# denial.
 allowed () {
 	who=$1; shift
 	mark
@@ -148,6 +151,13 @@ test_expect_success 'the probe may write its own XDG directories' '
 	done
 '
 
+test_expect_success 'the probe may use temporary files named after it' '
+	allowed user mkdir /tmp/probe.test &&
+	allowed user write /tmp/probe.test/file &&
+	allowed user write /tmp/probe-file &&
+	allowed user write /var/tmp/probe-file
+'
+
 test_expect_success 'the probe may not write its namespace (even as root)' '
 	denied root write $ROOT/probe/bin/new
 '
@@ -166,7 +176,9 @@ test_expect_success 'the probe may not read another app'"'"'s files' '
 '
 
 test_expect_success 'the probe may not read the user'"'"'s other /tmp files' '
-	denied user read /tmp/$U-file
+	denied user read /tmp/$U-file &&
+	denied user write /tmp/new-file &&
+	denied user list /tmp /tmp/
 '
 
 test_expect_success 'the probe may not read /etc/shadow (even as root)' '
@@ -179,6 +191,64 @@ test_expect_success 'the probe may not run system programs' '
 '
 
 test_expect_success 'the probe may not use the network without "network"' '
+	mark &&
+	! as_user "$PROBE" net 2>/dev/null &&
+	denials >denials &&
+	grep_q "operation=\"create\"" denials
+'
+
+# refused AS ACTION PATH: the probe, run by as_AS, may not, and no DENIED
+# line says so (what a profile refuses quietly, with a deny rule).
+refused () {
+	who=$1 action=$2 path=$3
+	mark
+	if "as_$who" "$PROBE" "$action" "$path" 2>/dev/null; then
+		echo "probe $action $path as $who: allowed" >&2
+		return 1
+	fi
+	no_denials
+}
+
+test_expect_success 'extras-netprobe (network) installs, its profile enforced' '
+	dpkg -i "$(deb extras-netprobe)" &&
+	enforced opt.extras.ubuntu.com.netprobe
+'
+
+test_expect_success 'with "network", the probe may use the network' '
+	PROBE=$ROOT/netprobe/bin/probe &&
+	allowed user net
+'
+
+test_expect_success 'with "network", the probe still may not read the user'"'"'s files' '
+	PROBE=$ROOT/netprobe/bin/probe &&
+	denied user read $H/Documents/letter.txt &&
+	denied root read /etc/shadow
+'
+
+test_expect_success 'extras-xprobe (x11) installs, its profile enforced' '
+	dpkg -i "$(deb extras-xprobe)" &&
+	enforced opt.extras.ubuntu.com.xprobe
+'
+
+test_expect_success 'with "x11", the probe may read fonts and the X authority' '
+	PROBE=$ROOT/xprobe/bin/probe &&
+	runuser -u "$U" -- sh -c "echo x >~/.Xauthority" &&
+	allowed user read $H/.Xauthority &&
+	allowed user list /usr/share/fonts
+'
+
+test_expect_success 'with "x11", not the recent documents nor the list of ~/.config' '
+	PROBE=$ROOT/xprobe/bin/probe &&
+	runuser -u "$U" -- sh -c "mkdir -p ~/.local/share &&
+		echo x >~/.local/share/recently-used.xbel" &&
+	refused user read $H/.local/share/recently-used.xbel &&
+	refused user list $H/.config &&
+	refused user list $H/.cache &&
+	denied user read $H/Documents/letter.txt
+'
+
+test_expect_success 'with "x11", no network' '
+	PROBE=$ROOT/xprobe/bin/probe &&
 	mark &&
 	! as_user "$PROBE" net 2>/dev/null &&
 	denials >denials &&
@@ -211,6 +281,27 @@ test_expect_success 'hello runs with no DENIED line' '
 	as_user $ROOT/hello/bin/hello >out 2>&1 &&
 	grep_q "^Hello, world!\$" out &&
 	no_denials
+'
+
+test_expect_success 'extras-quill (Python) installs, its profile enforced' '
+	dpkg -i "$(deb extras-quill)" &&
+	enforced opt.extras.ubuntu.com.quill
+'
+
+test_expect_success 'quill runs with no DENIED line' '
+	mark &&
+	as_user $ROOT/quill/bin/quill >out 2>&1 &&
+	grep_q "^black ink\$" out &&
+	no_denials
+'
+
+# What the README says: AppArmor attaches a profile to the program the
+# kernel runs, by its path; a script of the namespace handed by hand to
+# its interpreter is read, not run, and is not confined.
+test_expect_success 'a namespaced script run through its interpreter by hand is not confined' '
+	as_user sh $PROBE label >label &&
+	echo unconfined >expected &&
+	cmp expected label
 '
 
 test_expect_success 'remove unloads the profile' '
