@@ -247,6 +247,14 @@ test_expect_success 'with "x11", not the recent documents nor the list of ~/.con
 	denied user read $H/Documents/letter.txt
 '
 
+test_expect_success 'with "x11", fontconfig works with no DENIED line, caches not written' '
+	PROBE=$ROOT/xprobe/bin/probe &&
+	rm -rf /var/cache/fontconfig/* $H/.cache/fontconfig &&
+	allowed user fonts &&
+	test ! -e $H/.cache/fontconfig/CACHEDIR.TAG &&
+	test -z "$(ls $H/.cache/fontconfig 2>/dev/null)"
+'
+
 test_expect_success 'with "x11", no network' '
 	PROBE=$ROOT/xprobe/bin/probe &&
 	mark &&
