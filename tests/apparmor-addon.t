@@ -106,8 +106,18 @@ test_expect_success 'postinst creates the local include and loads the profile on
 	grep_q "APP_PROFILE=\"/etc/apparmor.d/$NAME\"" $p &&
 	grep_q "LOCAL_APP_PROFILE=\"/etc/apparmor.d/local/$NAME\"" $p &&
 	grep_q "if aa-enabled --quiet 2>/dev/null; then" $p &&
-	grep_q "apparmor_parser -r -T -W \"\$APP_PROFILE\"" $p &&
+	grep_q "apparmor_parser -r -T -W \"\$APP_PROFILE\"\$" $p &&
 	sh -n $p
+'
+
+test_expect_success 'a profile that does not load fails the postinst, not silently' '
+	! grep -q "apparmor_parser.*|| *true" greet.x/DEBIAN/postinst
+'
+
+test_expect_success 'postrm unloads the profile on remove and purge' '
+	p=greet.x/DEBIAN/postrm &&
+	grep_q "^if \[ \"\$1\" = \"remove\" \] || \[ \"\$1\" = \"purge\" \]; then\$" $p &&
+	grep_q "printf .%s. \"$NAME\" >\"\$AA_FS/.remove\"" $p
 '
 
 test_expect_success 'postrm cleans local/, disable/, force-complain/ and the cache on purge' '

@@ -249,6 +249,32 @@ bad script-other-profile 1 ': script: DEBIAN/postinst: line .*: the snippet adde
 	'{ echo "# Automatically added by dh_apparmor"
 	   sed "s/#PROFILE#/usr.sbin.sshd/" /usr/share/debhelper/autoscripts/postinst-apparmor
 	   echo "# End automatically added section"; } >>$t/DEBIAN/postinst'
+# dh_apparmor's postinst-apparmor, as dh-apparmor 3.0.8 ships it.
+mkdir -p "$TRASH/autoscripts"
+cat >"$TRASH/autoscripts/postinst-apparmor" <<'EOF'
+if [ "$1" = "configure" ]; then
+    APP_PROFILE="/etc/apparmor.d/#PROFILE#"
+    if [ -f "$APP_PROFILE" ]; then
+        # Add the local/ include
+        LOCAL_APP_PROFILE="/etc/apparmor.d/local/#PROFILE#"
+
+        test -e "$LOCAL_APP_PROFILE" || {
+            mkdir -p `dirname "$LOCAL_APP_PROFILE"`
+            install --mode 644 /dev/null "$LOCAL_APP_PROFILE"
+        }
+
+        # Reload the profile, including any abstraction updates
+        if aa-enabled --quiet 2>/dev/null; then
+            apparmor_parser -r -T -W "$APP_PROFILE" || true
+        fi
+    fi
+fi
+EOF
+bad script-dh-apparmor 1 ': script: DEBIAN/postinst: line 3: the snippet added by dh_apparmor is not one known' -- \
+	'export DH_AUTOSCRIPTDIR="$TRASH/autoscripts" &&
+	 { printf "#!/bin/sh\nset -e\n# Automatically added by dh_apparmor\n"
+	   sed "s/#PROFILE#/opt.extras.ubuntu.com.demo/" "$DH_AUTOSCRIPTDIR/postinst-apparmor"
+	   echo "# End automatically added section"; } >$t/DEBIAN/postinst'
 bad script-python-outside 1 ': script: DEBIAN/postinst: line .*: the snippet added by dh_extras_python/0.1.0 is not one known' -- \
 	'snippet postinst dh_extras_python "$TEMPLATES/snippets/postinst-python" \
 		/usr/lib/python3/dist-packages >>$t/DEBIAN/postinst'

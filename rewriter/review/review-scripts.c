@@ -9,7 +9,8 @@
  * name, profile and namespace (@DIRS@: paths in the namespace; a
  * placeholder bound to nothing here: a plain list of words): the dh-extras
  * templates whose header says "Snippet: SCRIPT", and the few debhelper
- * autoscripts an app confined to its namespace may need.  Nothing is
+ * autoscripts an app confined to its namespace may need (not dh_apparmor's,
+ * which hide a profile that does not load).  Nothing is
  * guessed: an unknown block is refused, however harmless it looks.
  *
  * Outside the blocks, the script is judged by the grammar extras-convert
@@ -39,13 +40,14 @@
 
 /*
  * debhelper's autoscripts that touch nothing outside the app: icon caches
- * of the exported icons, Python bytecode of the app's modules, and
- * dh_apparmor's loading of a profile (bound to the app's profile name).
+ * of the exported icons and Python bytecode of the app's modules.  Not
+ * dh_apparmor's: its postinst ignores a profile that does not load
+ * ("|| true": the app would run unconfined) and its postrm leaves the
+ * profile loaded; the app's profile is dh_extras_apparmor's to load.
  */
 static const char *const autoscripts[] = {
 	"postinst-icons", "postrm-icons",
 	"postinst-py3compile", "prerm-py3clean",
-	"postinst-apparmor", "postrm-apparmor",
 	NULL,
 };
 
