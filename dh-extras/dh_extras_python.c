@@ -211,6 +211,7 @@ main(int argc, char **argv)
 	pl.n_dirs = m.n;
 	snprintf(datadir, sizeof(datadir), "%s/share", ns.path);
 	pl.datadir = datadir;
+	pl.app = ns.app;
 	for (i = 0; m.n > 0 && i < h.control.count; i++) {
 		struct modules own = { .n = 0 };
 

@@ -122,9 +122,12 @@ fi
 # must be bound where the catalogues are, for Python and for C alike; the
 # .ui and the Python code name the icon that was renamed on export.
 test_expect_success GTK 'Python GTK: the window in French, naming the exported icon' '
+	mkdir -p "$TRASH/home" &&
 	in_namespace extras-quill_1.0_all.deb -- env -u PYTHONPATH -u XDG_DATA_DIRS \
-		LANG=C.UTF-8 LANGUAGE=fr xvfb-run -a /$ROOT/quill/bin/quill --dump >out &&
-	printf "%s\n" Plume "L'"'"'encre et le papier" extras-quill extras-quill "/$ROOT/quill/share:/usr/local/share:/usr/share" >expect &&
+		HOME="$TRASH/home" TMPDIR=/tmp LANG=C.UTF-8 LANGUAGE=fr \
+		xvfb-run -a /$ROOT/quill/bin/quill --dump >out &&
+	printf "%s\n" Plume "L'"'"'encre et le papier" extras-quill extras-quill "/$ROOT/quill/share:/usr/local/share:/usr/share" \
+		"$TRASH/home/.cache/quill/tmp" >expect &&
 	cmp expect out &&
 	grep_q "^LOCALEDIR = ./$ROOT/quill/share/locale.$" \
 		ns/$ROOT/quill/lib/python3/dist-packages/quill/main.py &&

@@ -8,7 +8,7 @@
 static const char *const dirs[] = {
 	"/opt/extras.ubuntu.com/quill/lib/python3/dist-packages",
 };
-static struct python_launcher pl = { dirs, 1, NULL };
+static struct python_launcher pl = { dirs, 1, NULL, NULL };
 
 #define LINE "import sys; sys.path[1:1] = " \
 	"['/opt/extras.ubuntu.com/quill/lib/python3/dist-packages']  " \
@@ -32,7 +32,7 @@ patched(const char *s)
 int
 main(void)
 {
-	test_plan(12);
+	test_plan(13);
 
 	test_ok(python_launcher_is("#!/usr/bin/python3\n", 19));
 	test_ok(python_launcher_is("#! /usr/bin/env python3 -Es\nx", 29));
@@ -71,5 +71,17 @@ main(void)
 	         "'/opt/extras.ubuntu.com/quill/share:' + "
 	         "os.environ.get('XDG_DATA_DIRS', '/usr/local/share:/usr/share')"
 	         "  " PYTHON_LAUNCHER_MARK "\nmain()\n");
+
+	/* With the app id: TMPDIR where its profile lets it write. */
+	pl.datadir = NULL;
+	pl.app = "quill";
+	test_str(patched("#!/usr/bin/python3\nmain()\n"), ==,
+	         "#!/usr/bin/python3\n" LINE
+	         "import os; os.environ['TMPDIR'] = "
+	         "os.path.expanduser('~/.cache/quill/tmp')  "
+	         PYTHON_LAUNCHER_MARK "\n"
+	         "try: os.makedirs(os.environ['TMPDIR'], 0o700, True)  "
+	         PYTHON_LAUNCHER_MARK "\n"
+	         "except OSError: pass  " PYTHON_LAUNCHER_MARK "\nmain()\n");
 	return test_done();
 }

@@ -92,8 +92,9 @@ python_launcher_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 	    memmem(buf, len, PYTHON_LAUNCHER_MARK "\n",
 	           strlen(PYTHON_LAUNCHER_MARK) + 1) != NULL)
 		return NULL;
-	alloc = len + 256 + strlen(PYTHON_LAUNCHER_MARK) +
-	        (pl->datadir ? strlen(pl->datadir) : 0);
+	alloc = len + 512 + 2 * strlen(PYTHON_LAUNCHER_MARK) +
+	        (pl->datadir ? strlen(pl->datadir) : 0) +
+	        (pl->app ? strlen(pl->app) : 0);
 	for (i = 0; i < pl->n_dirs; i++)
 		alloc += strlen(pl->dirs[i]) + 4;
 	out = malloc(alloc);
@@ -116,6 +117,14 @@ python_launcher_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 		                      "'/usr/local/share:/usr/share')",
 		                      pl->datadir);
 	n += (size_t)snprintf(out + n, alloc - n, "  " PYTHON_LAUNCHER_MARK "\n");
+	if (pl->app != NULL)
+		n += (size_t)snprintf(out + n, alloc - n, "import os; "
+		                      "os.environ['TMPDIR'] = os.path.expanduser("
+		                      "'~/.cache/%s/tmp')  " PYTHON_LAUNCHER_MARK
+		                      "\ntry: os.makedirs(os.environ['TMPDIR'], "
+		                      "0o700, True)  " PYTHON_LAUNCHER_MARK
+		                      "\nexcept OSError: pass  "
+		                      PYTHON_LAUNCHER_MARK "\n", pl->app);
 	memcpy(out + n, buf + at, len - at);
 	n += len - at;
 	*outlen = n;

@@ -9,7 +9,8 @@
  * one line that puts the namespace's module directories on its own
  * sys.path, right after the script's directory, and the namespace's share
  * first on XDG_DATA_DIRS, where GLib and GTK look for the app's schemas,
- * help and data (the program's children inherit that, which they need).
+ * help and data (the program's children inherit that, which they need),
+ * and its temporary files where its profile lets it write them.
  */
 #ifndef DH_EXTRAS_PYTHON_LAUNCHER_H
 #define DH_EXTRAS_PYTHON_LAUNCHER_H
@@ -24,6 +25,10 @@ struct python_launcher {
 	const char *const *dirs;	/* absolute module directories */
 	size_t n_dirs;
 	const char *datadir;		/* NS/share, or NULL */
+	/* The app id: TMPDIR becomes ~/.cache/APP/tmp, the temporary
+	 * directory its profile allows (Python's tempfile would otherwise
+	 * try /tmp, which it does not); or NULL. */
+	const char *app;
 };
 
 /* Whether BUF starts with a "#!" line naming a Python interpreter. */
