@@ -79,7 +79,7 @@ text(const char *file, const char *in)
 int
 main(void)
 {
-	test_plan(33);
+	test_plan(34);
 
 	test_str(pad("/usr/share/app/data", "/o/a/share/app/data"), ==,
 	         "/o/a/share/app/data");
@@ -165,6 +165,9 @@ main(void)
 	test_str(text("/o/a/bin/uapp", "#!/usr/bin/env bash\napp --x\n"), ==,
 	         "#!/usr/bin/env bash\nPATH=/o/a/bin:$PATH; export PATH\n"
 	         "app --x\n");
+	/* Patched once only: the relocation's patchers run again later. */
+	test_str(text("/o/a/bin/uapp", "#!/bin/sh\nPATH=/o/a/bin:$PATH; export PATH\n"
+	              "app\n"), ==, "(unchanged)");
 	/* Itself, a path, an option, another interpreter: nothing. */
 	test_str(text("/o/a/bin/uapp", "#!/bin/sh\necho uapp /x/app --app\n"),
 	         ==, "(unchanged)");

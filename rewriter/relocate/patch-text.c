@@ -436,6 +436,10 @@ sibling_path_pass(const struct patch_context *ctx, const char *file,
 	dirlen = (size_t)(strrchr(sibling, '/') - sibling);
 	snprintf(line, sizeof(line), "PATH=%.*s:$PATH; export PATH\n",
 	         (int)dirlen, sibling);
+	/* Patched before (dh_extras_links runs the patchers again). */
+	if ((size_t)(buf + len - (nl + 1)) >= strlen(line) &&
+	    memcmp(nl + 1, line, strlen(line)) == 0)
+		return NULL;
 	report_patch(report, file, "text-path", 2, -1, "", 0, line);
 	out_append(&o, buf, (size_t)(nl - buf) + 1);
 	out_append(&o, line, strlen(line));

@@ -296,7 +296,8 @@ under_root(const struct works *w, const char *path)
 	return is_under(path, review_root(w->r));
 }
 
-/* The upload's executable named NAME in a namespace's bin, or NULL. */
+/* The upload's program named NAME anywhere under the root (a file with
+ * an execute bit first, else a link), or NULL. */
 static const char *
 shipped_program(const struct works *w, const char *name)
 {
