@@ -11,9 +11,11 @@ for pod in "$TOP"/dh-extras/*.pod; do
 		$name --help >$name.help &&
 		grep_q '^Usage:' $name.help &&
 		grep_q '^The whole manual: man $name\$' $name.help &&
-		podselect -section OPTIONS '$pod' | sed -n 's/^=item B<\\(-[^>]*\\)>.*/\\1/p' >$name.options &&
+		awk '/^=head1 /{in_opts = (\$0 == \"=head1 OPTIONS\")} in_opts' '$pod' |
+			sed -n 's/^=item B<\\(-[^>]*\\)>.*/\\1/p' >$name.options &&
+		test -s $name.options &&
 		while read -r option; do
-			grep -qF -e \"\$option\" $name.help || { echo \"missing \$option\"; return 1; }
+			grep -qF -e \"\$option\" $name.help || { echo \"missing \$option\"; exit 1; }
 		done <$name.options
 	"
 done
