@@ -6,29 +6,6 @@
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/convert-fixture.sh"
 
-# write_dsc NAME VERSION FILE...: an unsigned 1.0 .dsc listing FILEs.
-write_dsc () {
-	name=$1 version=$2; shift 2
-	{
-		echo "Format: 1.0"
-		echo "Source: $name"
-		echo "Binary: $name, $name-data"
-		echo "Architecture: any all"
-		echo "Version: $version"
-		echo "Maintainer: Greet Author <author@example.org>"
-		for sum in sha1 sha256; do
-			[ $sum = sha1 ] && echo "Checksums-Sha1:" || echo "Checksums-Sha256:"
-			for f; do
-				echo " $(${sum}sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f"
-			done
-		done
-		echo "Files:"
-		for f; do
-			echo " $(md5sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f"
-		done
-	} >"${name}_$version.dsc"
-}
-
 # hostile MESSAGE: refused with MESSAGE on one line, exit 2, OUTDIR never
 # created, nothing new anywhere in the trash directory.
 hostile () {
@@ -105,7 +82,7 @@ evil_diff () {
 		cat good.diff
 		printf -- "--- %s\n+++ %s\n@@ -0,0 +1 @@\n+evil\n" "$1" "$2"
 	} | gzip -n >greet_1.0-1.diff.gz &&
-	write_dsc greet 1.0-1 greet_1.0.orig.tar.gz greet_1.0-1.diff.gz
+	write_dsc greet 1.0-1 1.0 greet_1.0.orig.tar.gz greet_1.0-1.diff.gz
 }
 
 test_expect_success 'refused: a diff climbing out of the tree' '
@@ -130,12 +107,12 @@ test_expect_success 'refused: a diff adding dpkg-source options' '
 test_expect_success 'refused: an orig tarball with an absolute member' '
 	evil_diff greet-1.0.orig/README greet-1.0/README &&
 	mkdir x && echo evil >x/evil && tar -C x -czf greet_1.0.orig.tar.gz -P --transform "s|^|/tmp/|" evil && rm -r x &&
-	write_dsc greet 1.0-1 greet_1.0.orig.tar.gz greet_1.0-1.diff.gz &&
+	write_dsc greet 1.0-1 1.0 greet_1.0.orig.tar.gz greet_1.0-1.diff.gz &&
 	hostile "has an absolute name"
 '
 test_expect_success 'refused: a .dsc with two diffs' '
 	cp ../src/greet_1.0.orig.tar.gz ../src/greet_1.0-1.diff.gz . &&
-	write_dsc greet 1.0-1 greet_1.0.orig.tar.gz greet_1.0-1.diff.gz &&
+	write_dsc greet 1.0-1 1.0 greet_1.0.orig.tar.gz greet_1.0-1.diff.gz &&
 	sed -i "/^ .* greet_1.0-1.diff.gz$/{p}" greet_1.0-1.dsc &&
 	hostile ".greet_1.0-1.diff.gz. is listed twice"
 '

@@ -4,33 +4,6 @@
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/convert-fixture.sh"
 
-# write_dsc NAME VERSION FORMAT FILE...: an unsigned .dsc listing FILEs.
-write_dsc () {
-	name=$1 version=$2 format=$3; shift 3
-	{
-		echo "Format: $format"
-		echo "Source: $name"
-		echo "Binary: $name, $name-data"
-		echo "Architecture: any all"
-		echo "Version: $version"
-		echo "Maintainer: Greet Author <author@example.org>"
-		echo "Build-Depends: debhelper-compat (= 13)"
-		echo "Package-List:"
-		echo " $name deb misc optional arch=any"
-		echo " $name-data deb misc optional arch=all"
-		for sum in sha1 sha256; do
-			[ $sum = sha1 ] && echo "Checksums-Sha1:" || echo "Checksums-Sha256:"
-			for f; do
-				echo " $(${sum}sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f"
-			done
-		done
-		echo "Files:"
-		for f; do
-			echo " $(md5sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f"
-		done
-	} >"${name}_$version.dsc"
-}
-
 # The hostile tarballs, written member by member with Python's tarfile.
 cat >evil.py <<'PY'
 import io, sys, tarfile
