@@ -42,16 +42,38 @@ rd(const struct elf_image *e, size_t off, size_t size)
 	return v;
 }
 
+/* The strings of the dynamic section that relocation reads. */
+struct dynamic_strings {
+	/* The RUNPATH (or RPATH) string's file offset and length. */
+	bool has_rpath;
+	size_t rp_off, rp_len;
+	/* The DT_NEEDED names' offsets and lengths, every one. */
+	size_t (*needed)[2];
+	size_t nneeded;
+};
+
+static void
+keep_string(struct dynamic_strings *d, uint64_t tag, size_t off, size_t len)
+{
+	if ((tag == DT_RUNPATH || tag == DT_RPATH) && !d->has_rpath) {
+		d->has_rpath = true;
+		d->rp_off = off;
+		d->rp_len = len;
+	} else if (tag == DT_NEEDED) {
+		d->needed = m_realloc(d->needed,
+		                      (d->nneeded + 1) * sizeof(*d->needed));
+		d->needed[d->nneeded][0] = off;
+		d->needed[d->nneeded++][1] = len;
+	}
+}
+
 /*
- * Call FN(tag, offset, length, ARG) for each string-valued entry of the
- * dynamic section (DT_NEEDED, DT_RUNPATH, DT_RPATH), found through the
- * section headers, until FN returns true.  False when the headers are not
- * usable (then any reference is treated like another string).
+ * Fill D with the RUNPATH (or RPATH) and DT_NEEDED strings of the dynamic
+ * section, found through the section headers; nothing when the headers are
+ * not usable (then any reference is treated like another string).
  */
-static bool
-walk_dynamic(const struct elf_image *e,
-             bool (*fn)(uint64_t tag, size_t off, size_t len, void *arg),
-             void *arg)
+static void
+read_dynamic(const struct elf_image *e, struct dynamic_strings *d)
 {
 	uint64_t shoff, shentsize, shnum, i;
 	size_t ehdr_shoff = e->is64 ? 0x28 : 0x20;
@@ -62,7 +84,7 @@ walk_dynamic(const struct elf_image *e,
 	shnum = rd(e, ehdr_shentsize + 2, 2);
 	if (shoff == 0 || shentsize < (e->is64 ? 64u : 40u) ||
 	    shoff > e->len || shnum > (e->len - shoff) / shentsize)
-		return false;
+		return;
 	for (i = 0; i < shnum; i++) {
 		size_t sh = shoff + i * shentsize;
 		uint64_t type = rd(e, sh + 4, 4);
@@ -75,13 +97,13 @@ walk_dynamic(const struct elf_image *e,
 		link = rd(e, sh + (e->is64 ? 0x28 : 0x18), 4);
 		entsize = e->is64 ? 16 : 8;
 		if (link >= shnum || offset > e->len || size > e->len - offset)
-			return false;
+			return;
 		strsh = shoff + link * shentsize;
 		stroff = rd(e, strsh + (e->is64 ? 0x18 : 0x10), e->is64 ? 8 : 4);
 		strsize = rd(e, strsh + (e->is64 ? 0x20 : 0x14),
 		             e->is64 ? 8 : 4);
 		if (stroff > e->len || strsize > e->len - stroff)
-			return false;
+			return;
 		for (j = 0; j + entsize <= size; j += entsize) {
 			uint64_t tag = rd(e, offset + j, entsize / 2);
 			uint64_t val = rd(e, offset + j + entsize / 2, entsize / 2);
@@ -93,41 +115,14 @@ walk_dynamic(const struct elf_image *e,
 			    tag != DT_NEEDED)
 				continue;
 			if (val >= strsize)
-				return false;
+				return;
 			nul = memchr(e->buf + stroff + val, '\0', strsize - val);
 			if (nul == NULL)
-				return false;
-			if (fn(tag, stroff + val,
-			       (size_t)(nul - (e->buf + stroff + val)), arg))
-				return true;
+				return;
+			keep_string(d, tag, stroff + val,
+			            (size_t)(nul - (e->buf + stroff + val)));
 		}
 	}
-	return true;
-}
-
-struct dynamic_strings {
-	bool has_rpath;
-	size_t rp_off, rp_len;
-	/* Offsets and lengths of the DT_NEEDED names, the first few. */
-	size_t needed[64][2];
-	size_t nneeded;
-};
-
-static bool
-keep_string(uint64_t tag, size_t off, size_t len, void *arg)
-{
-	struct dynamic_strings *d = arg;
-
-	if ((tag == DT_RUNPATH || tag == DT_RPATH) && !d->has_rpath) {
-		d->has_rpath = true;
-		d->rp_off = off;
-		d->rp_len = len;
-	} else if (tag == DT_NEEDED &&
-	           d->nneeded < sizeof(d->needed) / sizeof(d->needed[0])) {
-		d->needed[d->nneeded][0] = off;
-		d->needed[d->nneeded++][1] = len;
-	}
-	return false;
 }
 
 /*
@@ -253,7 +248,7 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	bool rpath_done = false;
 	unsigned char *copy = NULL;
 	struct pathmap_match m;
-	char *rp = NULL, *grown;
+	char *rp = NULL, *current, *grown;
 
 	memset(res, 0, sizeof(*res));
 	/* The header is read unchecked below: too short, it is no ELF. */
@@ -261,25 +256,21 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		return patch_blob(sc, file, buf, len, report);
 	e = (struct elf_image){ buf, len, buf[EI_CLASS] == ELFCLASS64,
 	                        buf[EI_DATA] == ELFDATA2MSB };
-	walk_dynamic(&e, keep_string, &d);
+	read_dynamic(&e, &d);
 	if (d.has_rpath)
 		rp = new_rpath(ctx, file, (const char *)buf + d.rp_off,
 		               d.rp_len);
 	/* The namespace's libraries it needs: their directories too. */
-	if (rp != NULL || d.has_rpath) {
-		char *old = rp ? rp : m_strndup((const char *)buf + d.rp_off,
-		                                d.rp_len);
-
-		grown = add_library_dirs(ctx, file, &e, &d, old);
-		if (grown != NULL) {
-			free(old);
-			rp = grown;
-		} else if (rp == NULL) {
-			free(old);
-		}
-	} else {
-		rp = add_library_dirs(ctx, file, &e, &d, NULL);
+	current = rp != NULL ? rp : d.has_rpath ?
+	          m_strndup((const char *)buf + d.rp_off, d.rp_len) : NULL;
+	grown = add_library_dirs(ctx, file, &e, &d, current);
+	if (grown != NULL) {
+		free(current);
+		rp = grown;
+	} else if (current != rp) {
+		free(current);
 	}
+	free(d.needed);
 	if (rp != NULL) {
 		size_t newlen = strlen(rp);
 
