@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/string.h>
 #include <dpkg/ehandle.h>
 #include <dpkg/options.h>
 #include <dpkg/program.h>
@@ -57,14 +58,6 @@ static const struct cmdinfo cmdinfos[] = {
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };
 
-static bool
-has_suffix(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
-}
-
 static void
 write_json(FILE *fp, const void *data)
 {
@@ -96,7 +89,7 @@ main(int argc, char **argv)
 	for (; *argp; argp++) {
 		int rc;
 
-		if (has_suffix(*argp, ".changes"))
+		if (str_match_end(*argp, ".changes"))
 			rc = review_add_changes(&r, *argp, err, sizeof(err));
 		else
 			rc = review_add_deb(&r, *argp, err, sizeof(err));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/string.h>
 
 #include "base/convert-error.h"
 #include "conflicts/accept.h"
@@ -27,14 +28,6 @@ add_reason(void *ctx, const char *reason)
 	rep->reasons[rep->nreasons++] = m_strdup(reason);
 }
 
-static bool
-ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* The upload's binary packages, read and checked against the .changes. */
 struct upload {
 	struct changes ch;
@@ -51,7 +44,7 @@ read_upload(struct upload *u, const char *file, const char *text, size_t len,
 	struct convert_error cerr;
 	size_t i;
 
-	if (ends_with(file, ".changes")) {
+	if (str_match_end(file, ".changes")) {
 		u->is_changes = true;
 		if (changes_read_text(&u->ch, file, text, len, err) < 0)
 			return -1;
@@ -71,7 +64,7 @@ read_upload(struct upload *u, const char *file, const char *text, size_t len,
 		}
 		return 0;
 	}
-	if (ends_with(file, ".dsc")) {
+	if (str_match_end(file, ".dsc")) {
 		if (dsc_load_text(&u->dsc, file, text, len, &cerr) < 0)
 			return dpkg_put_error(err, "%s", cerr.msg);
 		rep->source = m_strdup(u->dsc.source);
@@ -217,7 +210,7 @@ accept_upload(struct registry *r, const char *file, const char *keyring,
 	memset(rep, 0, sizeof(*rep));
 	memset(&u, 0, sizeof(u));
 	rep->file = file;
-	if (!ends_with(file, ".changes") && !ends_with(file, ".dsc"))
+	if (!str_match_end(file, ".changes") && !str_match_end(file, ".dsc"))
 		return dpkg_put_error(err, "%s: not a .changes or .dsc", file);
 	if (gpgv_verify(file, keyring, &sig, err) < 0)
 		return -1;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/string.h>
 #include <dpkg/ehandle.h>
 #include <dpkg/varbuf.h>
 
@@ -163,14 +164,6 @@ check_targets(const char *outdir, const char *const *names, int n,
 	return 0;
 }
 
-static bool
-ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* A compressed tarball suffix dpkg-source knows. */
 static bool
 tar_suffix(const char *s)
@@ -214,7 +207,7 @@ classify(struct dsc_conversion *job, struct convert_error *err)
 				if (rest == NULL || !quilt)
 					goto unknown;
 			}
-			if (ends_with(rest, ".asc"))
+			if (str_match_end(rest, ".asc"))
 				continue;
 			if (!tar_suffix(rest) || (one && strcmp(rest, ".tar.gz")))
 				goto unknown;
@@ -631,7 +624,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 
 	for (i = 0; i < job->nparts; i++)
 		if (job->parts[i].role == ROLE_ORIG &&
-		    !ends_with(job->parts[i].file->name, ".asc") &&
+		    !str_match_end(job->parts[i].file->name, ".asc") &&
 		    source_archive_check(job->parts[i].file->path,
 		                         job->parts[i].file->name, NULL, err) < 0)
 			return -1;
@@ -753,7 +746,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 	for (i = 0; i < job->nparts; i++) {
 		struct part *p = &job->parts[i];
 
-		if (ends_with(p->file->name, ".asc"))
+		if (str_match_end(p->file->name, ".asc"))
 			continue;
 		if (source_archive_check(p->file->path, p->file->name,
 		                         p->role == ROLE_DEBIAN ? "debian" : NULL,

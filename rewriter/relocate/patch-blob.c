@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dpkg/dpkg.h>
+#include <dpkg/string.h>
+
 #include "relocate/patch.h"
 
 /*
@@ -299,14 +302,6 @@ scan_gzip(struct pathmap_scanner *sc, const char *file,
 	return 1;
 }
 
-static bool
-has_suffix(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
-}
-
 int
 patch_blob(struct pathmap_scanner *sc, const char *file,
            const unsigned char *buf, size_t len, struct report *report)
@@ -327,7 +322,7 @@ patch_blob(struct pathmap_scanner *sc, const char *file,
 	if (len >= 4 && (memcmp(buf, "\xde\x12\x04\x95", 4) == 0 ||
 	                 memcmp(buf, "\x95\x04\x12\xde", 4) == 0))
 		reason = "gettext catalog (.mo)";
-	else if (has_suffix(file, ".pyc"))
+	else if (str_match_end(file, ".pyc"))
 		reason = "Python bytecode";
 	scan_plain(sc, file, buf, len, reason, report);
 	return 0;

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dpkg/dpkg.h>
+#include <dpkg/string.h>
+
 #include "namespace/layout.h"
 #include "relocate/patch.h"
 
@@ -36,14 +39,6 @@ out_append(struct outbuf *o, const void *p, size_t n)
 	}
 	memcpy(o->data + o->len, p, n);
 	o->len += n;
-}
-
-static bool
-has_suffix(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
 }
 
 /*
@@ -337,7 +332,7 @@ is_python(const char *file, const unsigned char *buf, size_t len)
 {
 	const unsigned char *nl;
 
-	if (has_suffix(file, ".py"))
+	if (str_match_end(file, ".py"))
 		return true;
 	if (len < 2 || buf[0] != '#' || buf[1] != '!')
 		return false;
@@ -482,12 +477,12 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	bool oom = false;
 
 	/* Names first, then paths: each pass hands on its result. */
-	if (has_suffix(file, ".desktop")) {
+	if (str_match_end(file, ".desktop")) {
 		new = desktop_pass(ctx, file, buf, len, &newlen, report, &oom);
 		if (take(new, newlen, oom, &buf, &len, &named) < 0)
 			goto oom;
 	}
-	if (has_suffix(file, ".ui") || has_suffix(file, ".glade")) {
+	if (str_match_end(file, ".ui") || str_match_end(file, ".glade")) {
 		new = icon_names_pass(ctx, file, "builder-icon", buf, len,
 		                      find_builder_icon, &newlen, report, &oom);
 		if (take(new, newlen, oom, &buf, &len, &named) < 0)

@@ -13,6 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <dpkg/dpkg.h>
+#include <dpkg/string.h>
+
 #include "base/fmt.h"
 #include "relocate/relocate-run.h"
 
@@ -99,14 +102,6 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 	return 0;
 }
 
-static bool
-ends_with(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
-}
-
 /*
  * Whether a file must be read whole whatever a chunked scan says: its
  * references may be compressed, or be names rather than paths (.desktop
@@ -128,7 +123,7 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
 	int i;
 
 	for (i = 0; named[i]; i++)
-		if (ends_with(file, named[i]))
+		if (str_match_end(file, named[i]))
 			return true;
 	n = pread(fd, head, sizeof(head), 0);
 	if (n <= 0)
@@ -141,7 +136,7 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
 		return true;
 	if (n < 2 || head[0] != '#' || head[1] != '!') {
 		for (i = 0; ctx->localedir != NULL && scripts[i]; i++)
-			if (ends_with(file, scripts[i]))
+			if (str_match_end(file, scripts[i]))
 				return true;
 		return false;
 	}

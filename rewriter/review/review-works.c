@@ -25,6 +25,7 @@
 #include <libxml/tree.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/string.h>
 
 #include "base/datadir.h"
 #include "namespace/layout.h"
@@ -73,14 +74,6 @@ struct works {
 };
 
 static bool
-has_suffix(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
-}
-
-static bool
 is_under(const char *path, const char *dir)
 {
 	size_t n = strlen(dir);
@@ -92,7 +85,7 @@ static bool
 has_any_suffix(const char *s, const char *const *suffixes)
 {
 	for (; *suffixes; suffixes++)
-		if (has_suffix(s, *suffixes))
+		if (str_match_end(s, *suffixes))
 			return true;
 	return false;
 }
@@ -100,7 +93,7 @@ has_any_suffix(const char *s, const char *const *suffixes)
 static bool
 is_desktop_file(const char *path)
 {
-	return has_suffix(path, ".desktop") &&
+	return str_match_end(path, ".desktop") &&
 	       (is_under(path, "usr/share/applications") ||
 	        is_under(path, "etc/xdg/autostart"));
 }
@@ -108,14 +101,14 @@ is_desktop_file(const char *path)
 static bool
 is_dbus_service(const char *path)
 {
-	return has_suffix(path, ".service") &&
+	return str_match_end(path, ".service") &&
 	       is_under(path, "usr/share/dbus-1/services");
 }
 
 static bool
 is_metainfo(const char *path)
 {
-	return has_suffix(path, ".xml") &&
+	return str_match_end(path, ".xml") &&
 	       (is_under(path, "usr/share/metainfo") ||
 	        is_under(path, "usr/share/appdata"));
 }
@@ -123,7 +116,7 @@ is_metainfo(const char *path)
 static bool
 is_builder_file(const char *path)
 {
-	return has_suffix(path, ".ui") || has_suffix(path, ".glade");
+	return str_match_end(path, ".ui") || str_match_end(path, ".glade");
 }
 
 bool
@@ -695,7 +688,7 @@ translated_domain(const struct review_package *p, char *buf, size_t size)
 	for (i = 0; i < p->deb.nmembers; i++) {
 		const char *path = p->deb.members[i].path, *base, *mo;
 
-		if (strncmp(path, prefix, n) != 0 || !has_suffix(path, ".mo") ||
+		if (strncmp(path, prefix, n) != 0 || !str_match_end(path, ".mo") ||
 		    strstr(path + n, "/LC_MESSAGES/") == NULL)
 			continue;
 		base = strrchr(path, '/') + 1;
