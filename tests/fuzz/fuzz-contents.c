@@ -30,14 +30,6 @@ entry(void *ctx, const char *path, size_t pathlen, uint64_t hash,
 }
 
 int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	fuzz_init((*argv)[0]);
-	return 0;
-}
-
-int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct seen seen[2] = { { 0 }, { 0 } };

@@ -11,14 +11,6 @@ keep_all(const struct debfile_member *m, void *ctx)
 }
 
 int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	fuzz_init((*argv)[0]);
-	return 0;
-}
-
-int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct debfile deb;

@@ -3,14 +3,6 @@
 #include "debian/dsc.h"
 
 int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	fuzz_init((*argv)[0]);
-	return 0;
-}
-
-int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct dsc d;

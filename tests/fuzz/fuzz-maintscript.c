@@ -3,6 +3,7 @@
  * byte's low bit), the profile required to be loaded.  shfmt parses each
  * input in a subprocess: keep inputs small (-max_len).
  */
+#define FUZZ_OWN_INIT
 #include "fuzz.h"
 #include "scripts/maintscript.h"
 

@@ -1,4 +1,5 @@
 /* An ELF file's strings and RUNPATH/RPATH patched for the namespace. */
+#define FUZZ_OWN_INIT
 #include "fuzz.h"
 #include "patch-maps.h"
 

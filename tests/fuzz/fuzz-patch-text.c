@@ -1,7 +1,9 @@
 /*
  * A file's content patched as dh_extras_relocate does: text (a .desktop
- * file when the input's last byte is odd), or reported as a blob.
+ * file, a GtkBuilder file, a Python module or a program of the namespace,
+ * as the input's last byte says), or reported as a blob.
  */
+#define FUZZ_OWN_INIT
 #include "fuzz.h"
 #include "patch-maps.h"
 
@@ -21,9 +23,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct report report;
 	const char *file;
 
-	file = size > 0 && (data[size - 1] & 1) ?
-		"/usr/share/applications/extras-foo.desktop" :
-		"/opt/extras.ubuntu.com/foo/bin/foo-helper";
+	static const char *const files[] = {
+		"/usr/share/applications/extras-foo.desktop",
+		"/opt/extras.ubuntu.com/foo/bin/foo-helper",
+		"/opt/extras.ubuntu.com/foo/share/foo/window.ui",
+		"/opt/extras.ubuntu.com/foo/share/foo/main.py",
+		"/opt/extras.ubuntu.com/foo/bin/foo",
+	};
+
+	/* The last byte picks the kind of file: each has its own passes. */
+	file = files[size > 0 ? data[size - 1] % 5 : 0];
 	report_init(&report);
 	if (patch_content(&patch_ctx, patch_scanner, file, data, size, &res,
 	                  &report) == 0) {

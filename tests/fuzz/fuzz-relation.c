@@ -15,14 +15,6 @@ dropped(void *obj, const char *relation, int line)
 }
 
 int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	fuzz_init((*argv)[0]);
-	return 0;
-}
-
-int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct relation_list l;

@@ -6,14 +6,6 @@ static char *names[] = { "foo", "foo-data", "foo.bar", "libfoo+x1" };
 static const struct control_info control = { "foo", names, 4 };
 
 int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	fuzz_init((*argv)[0]);
-	return 0;
-}
-
-int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct convert_plan plan;

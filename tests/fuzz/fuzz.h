@@ -95,4 +95,16 @@ fuzz_init(const char *name)
 	dpkg_program_init(name);
 }
 
+/* The setup of a harness that needs nothing more (one per binary); one
+ * that does defines FUZZ_OWN_INIT and its own, calling fuzz_init(). */
+#ifndef FUZZ_OWN_INIT
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	fuzz_init((*argv)[0]);
+	return 0;
+}
+#endif
+
 #endif

@@ -1,7 +1,9 @@
 /*
- * patch-maps.h: the moved paths, programs and icons the patching harnesses
- * rewrite references to: new paths shorter, as long and longer than the
- * old ones, so that ELF strings are patched in place, padded or refused.
+ * patch-maps.h: the moved paths, programs, icons and libraries the patching
+ * harnesses rewrite references to: new paths shorter, as long and longer
+ * than the old ones, so that ELF strings are patched in place, padded or
+ * refused; libraries an ELF input may need (RUNPATH added); catalogues
+ * moved (the locale directory followed).
  */
 #ifndef DH_EXTRAS_FUZZ_PATCH_MAPS_H
 #define DH_EXTRAS_FUZZ_PATCH_MAPS_H
@@ -25,7 +27,7 @@ patch_maps_init(void)
 		{ "/usr/share/foo/data/x", "/o/x" },
 	};
 	struct pathmap *p = pathmap_new(), *prog = pathmap_new(),
-	               *icons = pathmap_new();
+	               *icons = pathmap_new(), *libs = pathmap_new();
 	char err[256];
 	size_t i;
 
@@ -33,6 +35,10 @@ patch_maps_init(void)
 		if (pathmap_add(p, paths[i][0], paths[i][1]) < 0)
 			abort();
 	if (pathmap_add(prog, "foo", "/opt/extras.ubuntu.com/foo/bin/foo") < 0 ||
+	    pathmap_add(prog, "bar", "/opt/extras.ubuntu.com/foo/bin/bar") < 0 ||
+	    pathmap_add(libs, "libfoo.so.1",
+	                "/opt/extras.ubuntu.com/foo/lib/x86_64-linux-gnu") < 0 ||
+	    pathmap_add(libs, "libc.so.6", "/opt/extras.ubuntu.com/foo/lib") < 0 ||
 	    pathmap_add(icons, "foo", "extras-foo") < 0 ||
 	    pathmap_add(icons, "org.example.Foo", "extras-foo") < 0)
 		abort();
@@ -45,6 +51,9 @@ patch_maps_init(void)
 	patch_ctx.paths = p;
 	patch_ctx.programs = prog;
 	patch_ctx.icons = icons;
+	patch_ctx.libs = libs;
+	/* The catalogues moved: the shared locale directory follows. */
+	patch_ctx.localedir = "/opt/extras.ubuntu.com/foo/share/locale";
 	patch_scanner = pathmap_scanner_new(p);
 	if (patch_scanner == NULL)
 		abort();
