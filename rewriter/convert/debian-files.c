@@ -381,13 +381,16 @@ rename_doc_dirs(const char *file, const char *text,
 	static const char doc[] = "usr/share/doc/";
 	const size_t n = sizeof(doc) - 1;
 	struct varbuf out = VARBUF_INIT;
-	const char *p = text, *hit;
+	const char *p = text, *hit, *counted = text;
 	bool changed = false;
-	int i;
+	int i, line = 1;
 
 	while ((hit = strstr(p, doc)) != NULL) {
 		const char *name = hit + n;
 
+		/* Lines counted on from the last hit: linear in the file. */
+		for (; counted < hit; counted++)
+			line += *counted == '\n';
 		varbuf_add_buf(&out, p, (size_t)(name - p));
 		p = name;
 		/* A path of its own: at a word's start, or after "/". */
@@ -399,11 +402,6 @@ rename_doc_dirs(const char *file, const char *text,
 
 			if (strncmp(name, info->packages[i], len) == 0 &&
 			    strchr("/ \t\n", name[len]) != NULL) {
-				int line = 1;
-				const char *q;
-
-				for (q = text; q < hit; q++)
-					line += *q == '\n';
 				varbuf_add_str(&out, EXTRAS_PREFIX);
 				convert_plan_note(plan, file, line, "%s%s written "
 				                  "as %s%s%s: the renamed package's "
