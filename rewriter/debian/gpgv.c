@@ -102,10 +102,10 @@ judge(const char *status, int exit_status, struct gpgv_result *res)
 			word(line + 9, 11, fpr, sizeof(fpr));
 			if (!is_fingerprint(fpr))
 				word(line + 9, 2, fpr, sizeof(fpr));
+			/* 40 or 64 hex digits: it fits, with its NUL. */
 			if (is_fingerprint(fpr)) {
 				valid = true;
-				snprintf(res->fingerprint,
-				         sizeof(res->fingerprint), "%s", fpr);
+				memcpy(res->fingerprint, fpr, strlen(fpr) + 1);
 			}
 		} else if (strcmp(kw, "NODATA") == 0) {
 			nodata = true;
