@@ -165,7 +165,7 @@ main(void)
 	         "(extras-convert drops it)");
 	test_str(convert(ordinary[4]), ==, "ok: 3 dropped");
 	test_str(convert(ordinary[5]), ==, "ok: 2 dropped");
-	kept(ordinary[2], &report);
+	free(kept(ordinary[2], &report));
 	test_str(report, ==, "4: dropped system integration `update-alternatives "
 	         "--install /usr/bin/figlet figlet /usr/bin/figlet-figlet 50 "
 	         "-...`: "
