@@ -12,6 +12,8 @@
 
 static struct integration db;
 static char result[4096];
+/* The Debian package the scripts come from. */
+static const char *const old_names[] = { "figlet", "figlet-data" };
 
 /*
  * What MODE makes of postinst SCRIPT: "ok", "ok: N dropped" (the converter),
@@ -22,7 +24,7 @@ judge(enum maintscript_mode mode, const char *script)
 {
 	struct maintscript_options o = {
 		.mode = mode, .db = &db, .package = "extras-figlet",
-		.must_load = true,
+		.old_names = old_names, .nold_names = 2, .must_load = true,
 	};
 	struct maintscript_verdict v;
 	int *sites, line;
@@ -67,6 +69,7 @@ kept(const char *script, char **report)
 	struct maintscript_options o = {
 		.mode = MAINTSCRIPT_CONVERT, .db = &db,
 		.package = "extras-figlet",
+		.old_names = old_names, .nold_names = 2,
 	};
 	struct maintscript_verdict v;
 	int line;
@@ -84,6 +87,39 @@ kept(const char *script, char **report)
 	maintscript_verdict_free(&v);
 	return out;
 }
+
+/*
+ * angband's postinst, preinst and prerm, shortened: a test of a constant
+ * that is never true, and a migration of the Debian package's own files
+ * outside the namespace (which another package, the Debian one, may own
+ * on the same system).
+ */
+#define MIGRATION \
+	"#!/bin/sh\n#DEBHELPER#\nset -e\npackage_name=figlet\n" \
+	"if [ -z \"$package_name\" ]; then\n" \
+	"    print >&2 \"Internal error in package name.\"\n" \
+	"    exit 1;\nfi\n" \
+	"case \"$1\" in\n  configure)\n" \
+	"    if [ -d /var/lib/games/figlet/save ]; then\n" \
+	"\tfor file in $(find /var/lib/games/figlet/save/ -type f); do\n" \
+	"\t    mv -f $file /var/games/figlet/save/$(basename $file)\n" \
+	"\tdone\n    fi\n" \
+	"    for dir in user info; do\n" \
+	"        if [ -e /var/games/figlet/$dir/delete.me ]; then\n" \
+	"            rm -f /var/games/figlet/$dir/delete.me\n" \
+	"        fi\n" \
+	"    done\n" \
+	"    test -d /var/games/figlet/apex || \\\n" \
+	"        mkdir -p /var/games/figlet/apex\n" \
+	"    chown root:games /usr/games/figlet\n" \
+	"    chmod 2755 /usr/games/figlet\n" \
+	"    if [ -L \"/usr/doc/$package_name\" ]; then\n" \
+	"        rm -f /usr/doc/$package_name\n    fi\n" \
+	"    rm -f /etc/figlet.conf /etc/figlet-data/fonts.conf\n" \
+	"    echo \"configured ${2:+from $2}\"\n" \
+	"    : dpkg-divert --package foo --add --rename \\\n" \
+	"    :             --divert /usr/bin/other.real /usr/bin/other\n" \
+	"    ;;\nesac\nexit 0\n"
 
 /* Scripts real packages carry: the converter keeps or drops, never refuses. */
 static const char *const ordinary[] = {
@@ -116,6 +152,8 @@ static const char *const ordinary[] = {
 	/* debconf */
 	"#!/bin/sh\nset -e\n. /usr/share/debconf/confmodule\n"
 	"db_get figlet/font || true\n#DEBHELPER#\n",
+	/* angband's: a dead branch, the Debian package's old state */
+	MIGRATION,
 	NULL,
 };
 
@@ -130,7 +168,7 @@ main(void)
 		printf("Bail out! %s\n", err);
 		return 1;
 	}
-	test_plan(48);
+	test_plan(65);
 
 	/* The standard idioms. */
 	test_str(gate(ordinary[0]), ==, "ok");
@@ -177,6 +215,81 @@ main(void)
 	test_str(out, ==, "#!/bin/sh\nset -e\n#DEBHELPER#\n");
 	free(out);
 	free(report);
+
+	/* The Debian package's own files, and a branch that never runs. */
+	test_str(convert(MIGRATION), ==, "ok: 8 dropped");
+	out = kept(MIGRATION, &report);
+	test_str(out, ==, "#!/bin/sh\n#DEBHELPER#\nset -e\npackage_name=figlet\n"
+	         "case \"$1\" in\n  configure)\n"
+	         "    echo \"configured ${2:+from $2}\"\n"
+	         "    : dpkg-divert --package foo --add --rename \\\n"
+	         "    :             --divert /usr/bin/other.real /usr/bin/other\n"
+	         "    ;;\nesac\nexit 0\n");
+	test_str(report, ==, "5: dropped `if [ -z \"$package_name\" ]; then print "
+	         ">&2 \"Internal error in package name.\" exit...`: it never "
+	         "runs (its condition is false whatever dpkg passes)");
+	free(out);
+	free(report);
+	test_str(gate(MIGRATION), ==, "6: `print >&2 \"Internal error in package "
+	         "name.\"`: print is not a command an extras package's "
+	         "maintainer script may run: remove it, or do it in the app");
+	test_str(convert("#!/bin/sh\nset -e\nchmod 4755 /usr/bin/figlet\n"
+	                 "#DEBHELPER#\n"), ==, "ok: 1 dropped");
+	free(kept("#!/bin/sh\nset -e\nchmod 4755 /usr/bin/figlet\n#DEBHELPER#\n",
+	          &report));
+	test_str(report, ==, "3: dropped `chmod 4755 /usr/bin/figlet`: it handles "
+	         "/usr/bin/figlet, a file of the Debian package figlet outside "
+	         "the namespace; extras-figlet has none there and must not touch "
+	         "another package's (its own are in the namespace, with the "
+	         "owners and modes the package gives them, never set-id)");
+	free(report);
+	/* ... but only those: each of these is still refused. */
+	test_str(convert("#!/bin/sh\nrm -rf /var/games/figlet2\n"), ==,
+	         "2: `rm -rf /var/games/figlet2`: rm is not a command an extras "
+	         "package's maintainer script may run: remove it, or do it in "
+	         "the app");
+	test_str(convert("#!/bin/sh\nrm -rf /var/games/figlet/../../../etc\n"),
+	         ==, "2: `rm -rf /var/games/figlet/../../../etc`: rm is not a "
+	         "command an extras package's maintainer script may run: remove "
+	         "it, or do it in the app");
+	test_str(convert("#!/bin/sh\nrm -rf /home/figlet\n"), ==,
+	         "2: `rm -rf /home/figlet`: rm is not a command an extras "
+	         "package's maintainer script may run: remove it, or do it in "
+	         "the app");
+	test_str(convert("#!/bin/sh\nd=games\nrm -rf /var/$d/figlet /etc\n"), ==,
+	         "3: `rm -rf /var/$d/figlet /etc`: rm is not a command an extras "
+	         "package's maintainer script may run: remove it, or do it in "
+	         "the app");
+	test_str(convert("#!/bin/sh\nfor d in a; do\nrm -rf /var/games/$d/x\n"
+	                 "done\n"), ==,
+	         "2: `for d in a; do rm -rf /var/games/$d/x done`: a loop: a "
+	         "maintainer script of an extras package may only use set, case "
+	         "and if on $1, tests, variables, functions, echo, printf, umask "
+	         "and exit");
+	test_str(convert("#!/bin/sh\nif [ ! -d /etc/figlet ]; then\n"
+	                 "  rm -rf /home\nfi\n"), ==,
+	         "3: `rm -rf /home`: rm is not a command an extras package's "
+	         "maintainer script may run: remove it, or do it in the app");
+	test_str(convert("#!/bin/sh\nif [ -d /etc/figlet ]; then\n  :\nelse\n"
+	                 "  rm -rf /home\nfi\n"), ==,
+	         "5: `rm -rf /home`: rm is not a command an extras package's "
+	         "maintainer script may run: remove it, or do it in the app");
+	/* A variable set twice, or in a branch, is no constant. */
+	test_str(convert("#!/bin/sh\np=figlet\np=\nif [ -z \"$p\" ]; then\n"
+	                 "  print x\nfi\n"), ==,
+	         "5: `print x`: print is not a command an extras package's "
+	         "maintainer script may run: remove it, or do it in the app");
+	test_str(convert("#!/bin/sh\ncase \"$1\" in configure) p=x ;; esac\n"
+	                 "if [ -z \"$p\" ]; then\n  print x\nfi\n"), ==,
+	         "4: `print x`: print is not a command an extras package's "
+	         "maintainer script may run: remove it, or do it in the app");
+	test_str(convert("#!/bin/sh\np=figlet\nf() {\n  read p\n}\n"
+	                 "if [ -z \"$p\" ]; then\n  print x\nfi\n"), ==,
+	         "4: `read p`: read is not a command an extras package's "
+	         "maintainer script may run: remove it, or do it in the app");
+	test_str(gate("#!/bin/sh\n: ${X:=1}\n"), ==,
+	         "2: `: ${X:=1}`: an expansion other than $VAR, ${VAR}, "
+	         "${VAR:-WORD} or ${VAR:+WORD}: write the value out");
 
 	/* Hostile or not understood: refused, by both. */
 	test_str(convert("#!/bin/sh\necho $(rm -rf /)\n#DEBHELPER#\n"), ==,

@@ -161,21 +161,21 @@ added_for(struct added *a, const char *package)
 
 static int
 judge_script(const char *file, const char *package, const char *text,
-             struct convert_plan *plan, char **out, struct added *added,
-             struct convert_error *err);
+             const struct control_info *info, struct convert_plan *plan,
+             char **out, struct added *added, struct convert_error *err);
 
 int
 debian_script_judge(const char *file, const char *package, const char *text,
                     struct convert_plan *plan, char **out,
                     struct convert_error *err)
 {
-	return judge_script(file, package, text, plan, out, NULL, err);
+	return judge_script(file, package, text, NULL, plan, out, NULL, err);
 }
 
 static int
 judge_script(const char *file, const char *package, const char *text,
-             struct convert_plan *plan, char **out, struct added *added,
-             struct convert_error *err)
+             const struct control_info *info, struct convert_plan *plan,
+             char **out, struct added *added, struct convert_error *err)
 {
 	struct maintscript_options o = {
 		.mode = MAINTSCRIPT_CONVERT, .package = package,
@@ -185,16 +185,27 @@ judge_script(const char *file, const char *package, const char *text,
 	size_t len = strlen(text), i, blen = strlen(base);
 	int *sites, line, ret;
 	char msg[CONVERT_ERR_MAX];
+	/* The Debian package's names: what handles their files outside
+	 * the namespace is dropped. */
+	const char **old = NULL;
 
 	*out = NULL;
 	o.db = integration_db(err);
 	if (o.db == NULL)
 		return -1;
+	if (info != NULL) {
+		old = m_malloc((info->npackages + 1) * sizeof(*old));
+		old[o.nold_names++] = info->app;
+		for (i = 0; i < (size_t)info->npackages; i++)
+			old[o.nold_names++] = info->packages[i];
+		o.old_names = old;
+	}
 	o.must_load = blen >= 8 && strcmp(base + blen - 8, "postinst") == 0;
 	o.nsites = maintscript_debhelper_lines(text, &sites);
 	o.sites = sites;
 	if (maintscript_judge(text, len, &o, &v, &line, msg, sizeof(msg)) < 0) {
 		free(sites);
+		free(old);
 		return convert_fail(err, file, line, "maintainer script %s",
 		                    msg);
 	}
@@ -247,6 +258,7 @@ judge_script(const char *file, const char *package, const char *text,
 	maintscript_verdict_free(&again);
 done:
 	free(sites);
+	free(old);
 	maintscript_verdict_free(&v);
 	return ret;
 }
@@ -455,15 +467,17 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 		return convert_fail(err, path, 0, "contains a NUL byte");
 	}
 	if (kind == DEBIAN_FILE_SCRIPT) {
-		ret = judge_script(path, package, text, plan, &out, added, err);
+		ret = judge_script(path, package, text, info, plan, &out, added,
+		                   err);
 		if (ret == 2) {
 			convert_plan_write(plan, path, out, strlen(out), mode);
 			free(out);
 			ret = 0;
 		}
 		if (ret == 1) {
-			convert_plan_note(plan, path, 0, "dropped: a maintainer "
-			                  "script doing only system integration");
+			convert_plan_note(plan, path, 0, "dropped: nothing an "
+			                  "extras package may do is left of this "
+			                  "maintainer script");
 			*drop = true;
 			ret = 0;
 		}

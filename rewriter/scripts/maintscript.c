@@ -37,6 +37,29 @@ struct function {
 	struct json_object *body;
 };
 
+/* A variable the script sets once, at its top level, to a written-out
+ * value: tests of it are decided when the script is converted. */
+struct constant {
+	char *name;
+	char *value;
+};
+
+/* How many times the script assigns NAME, anywhere in it. */
+struct assignment_count {
+	char *name;
+	int count;
+};
+
+/* Why the converter may drop a statement whole, besides integration. */
+struct drop_reason {
+	/* A path of the Debian package the statement handles (new string),
+	 * and which of its names it is. */
+	char *old_path;
+	const char *old_name;
+	/* A branch whose condition is always false. */
+	bool dead;
+};
+
 struct walk {
 	const char *text;
 	size_t len;
@@ -53,6 +76,12 @@ struct walk {
 	/* Counting refusals without recording them. */
 	bool dry;
 	size_t dry_refused;
+	struct constant *consts;
+	size_t nconsts;
+	struct assignment_count *assigned;
+	size_t nassigned;
+	/* An assignment whose name cannot be known: no constants. */
+	bool assigned_unknown;
 };
 
 /* dpkg's environment for maintainer scripts. */
@@ -233,33 +262,51 @@ static bool check_word(struct walk *w, struct json_object *word,
                        struct json_object *at, bool condition);
 
 /*
- * $NAME, ${NAME}, ${#NAME} and ${NAME:-WORD} of a variable the script set
- * (or a positional parameter, or dpkg's): nothing else is expanded.
+ * The operator of ${NAME-WORD}, ${NAME:-WORD}, ${NAME+WORD} or
+ * ${NAME:+WORD}, read from the source ("-", ":-", "+", ":+"), or NULL for
+ * any other (":=" assigns, "?" exits).
+ */
+static const char *
+param_default_op(const struct walk *w, struct json_object *pe)
+{
+	static const char *const ops[] = { ":-", ":+", "-", "+", NULL };
+	const char *name = param_name(pe);
+	size_t start = shell_offset(pe, "Pos"), at, i;
+
+	if (name == NULL || shell_get(pe, "Exp") == NULL)
+		return NULL;
+	at = start + 2 + strlen(name);
+	if (at + 2 >= w->len || strncmp(w->text + start, "${", 2) != 0)
+		return NULL;
+	for (i = 0; ops[i]; i++)
+		if (strncmp(w->text + at, ops[i], strlen(ops[i])) == 0)
+			return ops[i];
+	return NULL;
+}
+
+/*
+ * $NAME, ${NAME}, ${#NAME}, ${NAME:-WORD} and ${NAME:+WORD} of a variable
+ * the script set (or a positional parameter, or dpkg's): nothing else is
+ * expanded.
  */
 static bool
 check_param(struct walk *w, struct json_object *pe, struct json_object *at)
 {
 	const char *name = param_name(pe);
 	struct json_object *exp = shell_get(pe, "Exp");
-	size_t start = shell_offset(pe, "Pos");
 
 	if (shell_get(pe, "Excl") || shell_get(pe, "Index") ||
 	    shell_get(pe, "Slice") || shell_get(pe, "Repl") ||
 	    shell_get(pe, "Names") || shell_get(pe, "Width")) {
-		refuse(w, at, "an expansion other than $VAR, ${VAR} or "
-		       "${VAR:-WORD}: write the value out");
+		refuse(w, at, "an expansion other than $VAR, ${VAR}, "
+		       "${VAR:-WORD} or ${VAR:+WORD}: write the value out");
 		return false;
 	}
 	if (exp != NULL) {
-		const char *s = w->text + start;
-
-		/* ${NAME:-WORD} or ${NAME-WORD}, read from the source. */
-		if (start + 3 + strlen(name ? name : "") >= w->len ||
-		    strncmp(s, "${", 2) != 0 ||
-		    !(strncmp(s + 2 + strlen(name), ":-", 2) == 0 ||
-		      s[2 + strlen(name)] == '-')) {
-			refuse(w, at, "an expansion other than $VAR, ${VAR} "
-			       "or ${VAR:-WORD}: write the value out");
+		if (param_default_op(w, pe) == NULL) {
+			refuse(w, at, "an expansion other than $VAR, ${VAR}, "
+			       "${VAR:-WORD} or ${VAR:+WORD}: write the value "
+			       "out");
 			return false;
 		}
 		return check_word(w, shell_get(exp, "Word"), at, false);
@@ -442,6 +489,144 @@ is_name(const char *s)
 	                 "0123456789_") == strlen(s);
 }
 
+static void
+count_assignment(struct walk *w, const char *name)
+{
+	size_t i;
+
+	if (!is_name(name)) {
+		w->assigned_unknown = true;
+		return;
+	}
+	for (i = 0; i < w->nassigned; i++)
+		if (strcmp(w->assigned[i].name, name) == 0) {
+			w->assigned[i].count++;
+			return;
+		}
+	w->assigned = realloc(w->assigned,
+	                      (w->nassigned + 1) * sizeof(*w->assigned));
+	if (w->assigned == NULL ||
+	    (w->assigned[w->nassigned].name = strdup(name)) == NULL)
+		abort();
+	w->assigned[w->nassigned++].count = 1;
+}
+
+/*
+ * Count every assignment in NODE, wherever it is and whether it runs or
+ * not (VAR=, for VAR, read VAR, export, local, ${VAR:=WORD} ...): a name
+ * the script assigns once, at its top level, to a written-out value is a
+ * constant.  What cannot be counted (arithmetic, a name that expands)
+ * means no constants.
+ */
+static void
+count_assignments(struct walk *w, struct json_object *node, int depth)
+{
+	static const char *const setters[] = {
+		"read", "getopts", "export", "local", "readonly", "declare",
+		"typeset", "unset", NULL,
+	};
+	const char *t;
+	size_t i;
+
+	if (depth > 4 * DEPTH_MAX) {
+		w->assigned_unknown = true;
+		return;
+	}
+	if (json_object_is_type(node, json_type_array)) {
+		for (i = 0; i < json_object_array_length(node); i++)
+			count_assignments(w, json_object_array_get_idx(node, i),
+			                  depth + 1);
+		return;
+	}
+	if (!json_object_is_type(node, json_type_object))
+		return;
+	t = shell_type(node);
+	if (strcmp(t, "CallExpr") == 0) {
+		char *a0 = shell_word_literal(shell_at(node, "Args", 0));
+
+		for (i = 0; i < shell_count(node, "Assigns"); i++)
+			count_assignment(w, json_object_get_string(shell_get(
+				shell_get(shell_at(node, "Assigns", i), "Name"),
+				"Value")));
+		for (i = 0; a0 != NULL && setters[i]; i++)
+			if (strcmp(a0, setters[i]) == 0)
+				break;
+		for (size_t j = 1; a0 != NULL && setters[i] &&
+		                   j < shell_count(node, "Args"); j++) {
+			char *a = shell_word_literal(shell_at(node, "Args", j));
+
+			if (a == NULL) {
+				w->assigned_unknown = true;
+			} else if (a[0] != '-') {
+				a[strcspn(a, "=")] = '\0';
+				count_assignment(w, a);
+			}
+			free(a);
+		}
+		free(a0);
+	} else if (strcmp(t, "DeclClause") == 0) {
+		for (i = 0; i < shell_count(node, "Args"); i++)
+			count_assignment(w, json_object_get_string(shell_get(
+				shell_get(shell_at(node, "Args", i), "Name"),
+				"Value")));
+	} else if (strcmp(t, "ForClause") == 0) {
+		count_assignment(w, json_object_get_string(shell_get(shell_get(
+			shell_get(node, "Loop"), "Name"), "Value")));
+	} else if (strcmp(t, "ParamExp") == 0) {
+		if (shell_get(node, "Exp") != NULL &&
+		    param_default_op(w, node) == NULL)
+			count_assignment(w, param_name(node));
+	} else if (strcmp(t, "ArithmExp") == 0 ||
+	           strcmp(t, "ArithmCmd") == 0 ||
+	           strcmp(t, "LetClause") == 0) {
+		w->assigned_unknown = true;
+	}
+	json_object_object_foreach(node, key, val) {
+		(void)key;
+		count_assignments(w, val, depth + 1);
+	}
+}
+
+static const char *
+const_value(const struct walk *w, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name != NULL && i < w->nconsts; i++)
+		if (strcmp(w->consts[i].name, name) == 0)
+			return w->consts[i].value;
+	return NULL;
+}
+
+static char *word_value(const struct walk *w, struct json_object *word,
+                        const char *arg1);
+static char *word_prefix(const struct walk *w, struct json_object *word,
+                         const char *arg1, bool *whole);
+
+/* NAME=VALUE, read by the walk: a constant when nothing else sets NAME. */
+static void
+maybe_constant(struct walk *w, const char *name, struct json_object *value)
+{
+	size_t i;
+	char *v;
+
+	if (w->dry || w->depth != 1 || w->in_function || w->assigned_unknown)
+		return;
+	for (i = 0; i < w->nassigned; i++)
+		if (strcmp(w->assigned[i].name, name) == 0)
+			break;
+	if (i == w->nassigned || w->assigned[i].count != 1)
+		return;
+	v = value == NULL ? strdup("") : word_value(w, value, NULL);
+	if (v == NULL)
+		return;
+	w->consts = realloc(w->consts, (w->nconsts + 1) * sizeof(*w->consts));
+	if (w->consts == NULL ||
+	    (w->consts[w->nconsts].name = strdup(name)) == NULL)
+		abort();
+	w->consts[w->nconsts++].value = v;
+}
+
 /* VAR=VALUE assignments, before no command. */
 static bool
 check_assigns(struct walk *w, struct json_object *call,
@@ -462,8 +647,10 @@ check_assigns(struct walk *w, struct json_object *call,
 			ok = false;
 		} else {
 			ok = check_word(w, shell_get(a, "Value"), st, false);
-			if (ok)
+			if (ok) {
 				var_set(w, name);
+				maybe_constant(w, name, shell_get(a, "Value"));
+			}
 		}
 	}
 	return ok;
@@ -580,10 +767,12 @@ check_call(struct walk *w, struct json_object *st, struct json_object *call,
 		else if (is(name, "return") && !w->in_function)
 			refuse(w, st, "return outside a function");
 		words = false;
-	} else if (is(name, "true") || is(name, ":")) {
+	} else if (is(name, "true")) {
 		if (argc > 1)
 			refuse(w, st, "%s takes no arguments here", name);
 		words = false;
+	} else if (is(name, ":")) {
+		/* Its words are expanded and nothing else: judged below. */
 	} else if (is(name, "umask")) {
 		if (argc != 2 || argv[1] == NULL ||
 		    strspn(argv[1], "01234567") != strlen(argv[1]) ||
@@ -834,19 +1023,249 @@ check_stmt(struct walk *w, struct json_object *st, enum role role)
 	w->depth--;
 }
 
+static enum tri eval_stmt(const struct walk *w, struct json_object *st,
+                          const char *arg1);
+static enum tri eval_list(const struct walk *w, struct json_object *node,
+                          const char *key, const char *arg1);
+
+static void
+reason_free(struct drop_reason *r)
+{
+	free(r->old_path);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Add what R found to WHY (the first path found is the one reported). */
+static void
+reason_merge(struct drop_reason *why, struct drop_reason *r)
+{
+	if (why->old_path == NULL) {
+		why->old_path = r->old_path;
+		why->old_name = r->old_name;
+		r->old_path = NULL;
+	}
+	why->dead |= r->dead;
+	reason_free(r);
+}
+
 /*
- * A statement that does nothing but system integration, with conditions
- * that only test: the converter drops it whole.
+ * Whether WORD names a file of the Debian package outside the namespace:
+ * an absolute path in the places the FHS gives packages (/etc, /var,
+ * /usr ...) with a component that is one of the package's names, or,
+ * last, NAME.EXT (/etc/NAME.conf).  Only what is known of the word
+ * counts: /var/games/NAME/$dir is one, /var/games/$dir is not.
  */
 static bool
-integration_only(struct walk *w, struct json_object *st)
+old_path(const struct walk *w, struct json_object *word,
+         struct drop_reason *why)
+{
+	static const char *const tops[] = {
+		"etc", "var", "usr", "srv", "lib", "lib32", "lib64", "libx32",
+		"bin", "sbin", NULL,
+	};
+	const struct maintscript_options *o = w->o;
+	bool whole;
+	char *p = word_prefix(w, word, NULL, &whole);
+	const char *c, *name = NULL;
+	size_t n, i, k = 0;
+
+	for (c = p + 1; p[0] == '/' && *c; c += n + (c[n] == '/')) {
+		n = strcspn(c, "/");
+		if (c[n] == '\0' && !whole)
+			break;	/* the component goes on: unknown */
+		if (n == 0)
+			continue;
+		if ((n == 1 && c[0] == '.') ||
+		    (n == 2 && strncmp(c, "..", 2) == 0)) {
+			name = NULL;
+			break;
+		}
+		for (i = 0; k == 0 && tops[i]; i++)
+			if (strlen(tops[i]) == n && strncmp(c, tops[i], n) == 0)
+				break;
+		if (k++ == 0 && tops[i] == NULL)
+			break;
+		for (i = 0; name == NULL && i < o->nold_names; i++) {
+			size_t l = strlen(o->old_names[i]);
+
+			if (strncmp(c, o->old_names[i], l) == 0 &&
+			    (n == l || (c[n] == '\0' && n > l + 1 &&
+			                c[l] == '.')))
+				name = o->old_names[i];
+		}
+	}
+	if (name != NULL && why->old_path == NULL) {
+		why->old_path = p;
+		why->old_name = name;
+	} else {
+		free(p);
+	}
+	return name != NULL;
+}
+
+/* [ -d PATH ] or test -e PATH, of a path of the Debian package. */
+static bool
+old_path_test(const struct walk *w, struct json_object *st,
+              struct drop_reason *why)
+{
+	static const char *const ops[] = {
+		"-d", "-e", "-f", "-L", "-h", "-s", "-r", "-w", "-x", "-p",
+		"-S", "-b", "-c", NULL,
+	};
+	struct json_object *cmd = shell_get(st, "Cmd");
+	size_t argc, i;
+	char **argv;
+	bool ok = false;
+
+	if (strcmp(shell_type(cmd), "CallExpr") != 0 ||
+	    shell_get(st, "Negated") || shell_count(cmd, "Assigns") > 0)
+		return false;
+	argv = call_words(cmd, &argc);
+	if ((argc == 4 && is(argv[0], "[") && is(argv[3], "]")) ||
+	    (argc == 3 && is(argv[0], "test")))
+		for (i = 0; !ok && ops[i]; i++)
+			ok = is(argv[1], ops[i]);
+	free_words(argv, argc);
+	return ok && old_path(w, shell_at(cmd, "Args", 2), why);
+}
+
+/* Whether condition ST can only be true when a path of the Debian
+ * package exists. */
+static bool
+needs_old_path(const struct walk *w, struct json_object *st,
+               struct drop_reason *why)
+{
+	struct json_object *cmd = shell_get(st, "Cmd");
+	struct drop_reason x = { 0 }, y = { 0 };
+	bool ok = false;
+
+	if (strcmp(shell_type(cmd), "CallExpr") == 0)
+		return old_path_test(w, st, why);
+	if (strcmp(shell_type(cmd), "BinaryCmd") != 0 ||
+	    shell_get(st, "Negated"))
+		return false;
+	if (op_is(w, cmd, "&&"))
+		ok = needs_old_path(w, shell_get(cmd, "X"), &x) ||
+		     needs_old_path(w, shell_get(cmd, "Y"), &y);
+	else if (op_is(w, cmd, "||"))
+		ok = needs_old_path(w, shell_get(cmd, "X"), &x) &&
+		     needs_old_path(w, shell_get(cmd, "Y"), &y);
+	if (ok) {
+		reason_merge(why, &x);
+		reason_merge(why, &y);
+	}
+	reason_free(&x);
+	reason_free(&y);
+	return ok;
+}
+
+static bool
+cond_needs_old_path(const struct walk *w, struct json_object *clause,
+                    struct drop_reason *why)
+{
+	size_t n = shell_count(clause, "Cond");
+
+	return w->o->nold_names > 0 && n > 0 &&
+	       needs_old_path(w, shell_at(clause, "Cond", n - 1), why);
+}
+
+/*
+ * rm, mv, cp, ln, mkdir, touch, chown, chgrp or chmod of paths of the
+ * Debian package only: its old state, ownership or set-id bits.
+ */
+static bool
+old_files_command(const struct walk *w, struct json_object *call,
+                  struct drop_reason *why)
+{
+	static const char *const cmds[] = {
+		"rm", "rmdir", "mv", "cp", "ln", "mkdir", "touch", "chown",
+		"chgrp", "chmod", NULL,
+	};
+	struct drop_reason r = { 0 };
+	size_t argc, i, operands = 0;
+	char **argv = call_words(call, &argc);
+	bool ok = w->o->nold_names > 0 && argc > 1 &&
+	          shell_count(call, "Assigns") == 0;
+	bool options = true, owner = false;
+
+	for (i = 0; ok && cmds[i]; i++)
+		if (is(argv[0], cmds[i]))
+			break;
+	ok = ok && cmds[i] != NULL;
+	owner = ok && (is(argv[0], "chown") || is(argv[0], "chgrp") ||
+	               is(argv[0], "chmod"));
+	for (i = 1; ok && i < argc; i++) {
+		const char *a = argv[i];
+
+		if (options && a != NULL && a[0] == '-' && a[1] != '\0') {
+			if (is(a, "--"))
+				options = false;
+			else if (is(argv[0], "mkdir") && is(a, "-m"))
+				i++;
+			continue;
+		}
+		if (owner) {
+			owner = false;
+			continue;
+		}
+		ok = old_path(w, shell_at(call, "Args", i), &r);
+		operands++;
+	}
+	ok = ok && operands > 0;
+	if (ok)
+		reason_merge(why, &r);
+	reason_free(&r);
+	free_words(argv, argc);
+	return ok;
+}
+
+/* Whether condition ST passes the grammar (counted, not recorded). */
+static bool
+condition_ok(struct walk *w, struct json_object *st)
+{
+	bool dry = w->dry;
+	size_t refused = w->dry_refused;
+	bool ok;
+
+	w->dry = true;
+	check_stmt(w, st, ROLE_CONDITION);
+	ok = w->dry_refused == refused;
+	w->dry = dry;
+	w->dry_refused = refused;
+	return ok;
+}
+
+static bool droppable(struct walk *w, struct json_object *st,
+                      struct drop_reason *why);
+
+static bool
+all_droppable(struct walk *w, struct json_object *node, const char *key,
+              struct drop_reason *why)
+{
+	size_t i, n = shell_count(node, key);
+	bool ok = n > 0;
+
+	for (i = 0; ok && i < n; i++)
+		ok = droppable(w, shell_at(node, key, i), why);
+	return ok;
+}
+
+/*
+ * A statement the converter drops whole: it does nothing but system
+ * integration (with conditions that only test), or it only handles the
+ * Debian package's own files (its old state, under a test that such a
+ * path exists), or it never runs.  WHY gets what to report besides the
+ * integration commands.
+ */
+static bool
+droppable(struct walk *w, struct json_object *st, struct drop_reason *why)
 {
 	struct json_object *cmd = shell_get(st, "Cmd");
 	const char *t = shell_type(cmd);
-	bool ok = false, dry = w->dry;
-	size_t refused = w->dry_refused, i;
+	struct drop_reason r = { 0 };
+	bool ok = false;
 
-	if (w->o->db == NULL || cmd == NULL || shell_get(st, "Background") ||
+	if (cmd == NULL || shell_get(st, "Background") ||
 	    w->depth >= DEPTH_MAX)
 		return false;
 	w->depth++;
@@ -855,47 +1274,58 @@ integration_only(struct walk *w, struct json_object *st)
 		char **argv = call_words(cmd, &argc);
 
 		ok = argc > 0 && shell_count(cmd, "Assigns") == 0 &&
-		     integration_match(w->o->db, argv, argc);
+		     ((w->o->db != NULL &&
+		       integration_match(w->o->db, argv, argc)) ||
+		      old_files_command(w, cmd, &r));
 		free_words(argv, argc);
 	} else if (strcmp(t, "IfClause") == 0) {
 		struct json_object *c;
 
 		ok = true;
-		w->dry = true;
 		for (c = cmd; ok && c != NULL; c = shell_get(c, "Else")) {
-			check_list(w, c, "Cond", ROLE_CONDITION, false);
-			ok = w->dry_refused == refused &&
-			     shell_count(c, "Then") > 0;
-			for (i = 0; ok && i < shell_count(c, "Then"); i++)
-				ok = integration_only(w, shell_at(c, "Then", i));
+			size_t ncond = shell_count(c, "Cond");
+
+			if (ncond > 0 && cond_needs_old_path(w, c, &r))
+				continue;
+			if (ncond > 0 && eval_list(w, c, "Cond", NULL) == NO) {
+				r.dead = true;
+				continue;
+			}
+			for (size_t i = 0; ok && i < ncond; i++)
+				ok = condition_ok(w, shell_at(c, "Cond", i));
+			ok = ok && all_droppable(w, c, "Then", &r);
 		}
 	} else if (strcmp(t, "BinaryCmd") == 0) {
 		struct json_object *x = shell_get(cmd, "X"),
 		                   *y = shell_get(cmd, "Y");
 
 		if (op_is(w, cmd, "&&")) {
-			w->dry = true;
-			check_stmt(w, x, ROLE_CONDITION);
-			ok = w->dry_refused == refused &&
-			     integration_only(w, y);
+			if (w->o->nold_names > 0 && needs_old_path(w, x, &r))
+				ok = true;
+			else if (eval_stmt(w, x, NULL) == NO)
+				ok = r.dead = true;
+			else
+				ok = condition_ok(w, x) && droppable(w, y, &r);
 		} else if (op_is(w, cmd, "||")) {
-			/* update-menus || true */
+			/* update-menus || true; test -d OLD || mkdir OLD */
 			char *y0 = shell_word_literal(
 				shell_at(shell_get(y, "Cmd"), "Args", 0));
 
-			ok = integration_only(w, x) &&
-			     (is(y0, "true") || is(y0, ":")) &&
-			     shell_count(shell_get(y, "Cmd"), "Args") == 1;
+			ok = (droppable(w, x, &r) &&
+			      (is(y0, "true") || is(y0, ":")) &&
+			      shell_count(shell_get(y, "Cmd"), "Args") == 1) ||
+			     (old_path_test(w, x, &r) && droppable(w, y, &r));
 			free(y0);
 		}
 	} else if (strcmp(t, "Block") == 0) {
-		ok = shell_count(cmd, "Stmts") > 0;
-		for (i = 0; ok && i < shell_count(cmd, "Stmts"); i++)
-			ok = integration_only(w, shell_at(cmd, "Stmts", i));
+		ok = all_droppable(w, cmd, "Stmts", &r);
+	} else if (strcmp(t, "ForClause") == 0) {
+		ok = all_droppable(w, cmd, "Do", &r);
 	}
-	w->dry = dry;
-	w->dry_refused = refused;
 	w->depth--;
+	if (ok)
+		reason_merge(why, &r);
+	reason_free(&r);
 	return ok;
 }
 
@@ -938,16 +1368,64 @@ report_integration(struct walk *w, struct json_object *st)
 		}
 		free_words(argv, argc);
 	} else if (strcmp(t, "IfClause") == 0) {
-		for (; cmd != NULL; cmd = shell_get(cmd, "Else"))
-			for (i = 0; i < shell_count(cmd, "Then"); i++)
+		/* Not what runs only when the Debian package's files are
+		 * there, or never: its links would be made always. */
+		for (; cmd != NULL; cmd = shell_get(cmd, "Else")) {
+			struct drop_reason r = { 0 };
+			bool skip = shell_count(cmd, "Cond") > 0 &&
+			            (cond_needs_old_path(w, cmd, &r) ||
+			             eval_list(w, cmd, "Cond", NULL) == NO);
+
+			reason_free(&r);
+			for (i = 0; !skip && i < shell_count(cmd, "Then"); i++)
 				report_integration(w, shell_at(cmd, "Then", i));
+		}
 	} else if (strcmp(t, "BinaryCmd") == 0) {
+		struct drop_reason r = { 0 };
+		bool skip = op_is(w, cmd, "&&") &&
+		            ((w->o->nold_names > 0 &&
+		              needs_old_path(w, shell_get(cmd, "X"), &r)) ||
+		             eval_stmt(w, shell_get(cmd, "X"), NULL) == NO);
+
+		reason_free(&r);
 		report_integration(w, shell_get(cmd, "X"));
-		report_integration(w, shell_get(cmd, "Y"));
+		if (!skip)
+			report_integration(w, shell_get(cmd, "Y"));
 	} else if (strcmp(t, "Block") == 0) {
 		for (i = 0; i < shell_count(cmd, "Stmts"); i++)
 			report_integration(w, shell_at(cmd, "Stmts", i));
+	} else if (strcmp(t, "ForClause") == 0) {
+		for (i = 0; i < shell_count(cmd, "Do"); i++)
+			report_integration(w, shell_at(cmd, "Do", i));
 	}
+}
+
+/* The report line of a statement dropped for WHY, besides integration. */
+static void
+report_reason(struct walk *w, struct json_object *st,
+              const struct drop_reason *why)
+{
+	char *src, *text;
+
+	if (why->old_path == NULL && !why->dead)
+		return;
+	src = source_of(w, st);
+	if (why->old_path != NULL) {
+		if (asprintf(&text, "dropped `%s`: it handles %s, a file of "
+		             "the Debian package %s outside the namespace; %s "
+		             "has none there and must not touch another "
+		             "package's (its own are in the namespace, with the "
+		             "owners and modes the package gives them, never "
+		             "set-id)", src, why->old_path, why->old_name,
+		             w->o->package) < 0)
+			abort();
+	} else if (asprintf(&text, "dropped `%s`: it never runs (its "
+	                    "condition is false whatever dpkg passes)",
+	                    src) < 0) {
+		abort();
+	}
+	free(src);
+	add_note(&w->v->dropped, &w->v->ndropped, shell_line(st, "Pos"), text);
 }
 
 /* Where statement ST ends, without its ";". */
@@ -980,7 +1458,8 @@ add_edit(struct walk *w, size_t start, size_t end, const char *replacement)
  * keeps a statement (or may be empty), else replaced by ":".
  */
 static void
-drop_stmt(struct walk *w, struct json_object *st, bool lines_ok)
+drop_stmt(struct walk *w, struct json_object *st, bool lines_ok,
+          const struct drop_reason *why)
 {
 	size_t start = shell_offset(st, "Pos"), end = stmt_end(st);
 	size_t a = start, b = end;
@@ -989,6 +1468,7 @@ drop_stmt(struct walk *w, struct json_object *st, bool lines_ok)
 		return;
 	}
 	report_integration(w, st);
+	report_reason(w, st, why);
 	while (a > 0 && (w->text[a - 1] == ' ' || w->text[a - 1] == '\t'))
 		a--;
 	while (b < w->len && strchr(" \t;", w->text[b]) != NULL && w->text[b])
@@ -1006,8 +1486,10 @@ static void
 integration_drop(struct walk *w, struct json_object *st,
                  struct json_object *call)
 {
+	struct drop_reason none = { 0 };
+
 	(void)call;
-	drop_stmt(w, st, false);
+	drop_stmt(w, st, false, &none);
 }
 
 /*
@@ -1020,59 +1502,64 @@ check_list(struct walk *w, struct json_object *node, const char *key,
 {
 	size_t n = shell_count(node, key), i, kept = 0;
 	bool *drop = calloc(n + 1, sizeof(bool));
+	struct drop_reason *why = calloc(n + 1, sizeof(*why));
 
-	if (drop == NULL)
+	if (drop == NULL || why == NULL)
 		abort();
 	if (n == 0 && must_have && node != NULL) {
 		refuse(w, node, "an empty then, else or function body is a "
 		       "syntax error for dash: put : in it");
 		free(drop);
+		free(why);
 		return;
 	}
+	/* In the shell's order: a constant is known once it was set. */
 	for (i = 0; i < n; i++) {
 		drop[i] = w->o->mode == MAINTSCRIPT_CONVERT &&
 		          role == ROLE_STATEMENT &&
-		          integration_only(w, shell_at(node, key, i));
+		          droppable(w, shell_at(node, key, i), &why[i]);
+		if (!drop[i])
+			check_stmt(w, shell_at(node, key, i), role);
 		kept += !drop[i];
 	}
 	for (i = 0; i < n; i++) {
 		if (drop[i])
 			drop_stmt(w, shell_at(node, key, i),
-			          kept > 0 || !must_have);
-		else
-			check_stmt(w, shell_at(node, key, i), role);
+			          kept > 0 || !must_have, &why[i]);
+		reason_free(&why[i]);
 	}
 	free(drop);
+	free(why);
 }
 
-/* The value of word WORD when $1 is ARG1 (NULL: unknown), or NULL. */
-static char *
-word_value(struct json_object *word, const char *arg1)
+/*
+ * Write the parts of NODE (a word, or double quotes) to FP while their
+ * value is known when $1 is ARG1 (NULL: unknown) and the script's
+ * constants have theirs.  Returns whether every part was.
+ */
+static bool
+write_parts(const struct walk *w, struct json_object *node, const char *arg1,
+            FILE *fp)
 {
-	char *buf = NULL;
-	size_t size = 0, i;
-	FILE *fp = open_memstream(&buf, &size);
-	bool ok = word != NULL;
+	size_t i;
 
-	if (fp == NULL)
-		abort();
-	for (i = 0; ok && i < shell_count(word, "Parts"); i++) {
-		struct json_object *p = shell_at(word, "Parts", i), *q;
+	for (i = 0; i < shell_count(node, "Parts"); i++) {
+		struct json_object *p = shell_at(node, "Parts", i);
 		const char *t = shell_type(p);
 
 		if (strcmp(t, "DblQuoted") == 0 &&
-		    shell_count(p, "Parts") == 1 &&
-		    strcmp(shell_type(q = shell_at(p, "Parts", 0)),
-		           "ParamExp") == 0) {
-			p = q;
-			t = "ParamExp";
-		}
-		if (strcmp(t, "ParamExp") == 0) {
-			ok = arg1 != NULL && is(param_name(p), "1") &&
-			     shell_get(p, "Exp") == NULL &&
-			     shell_get(p, "Length") == NULL;
-			if (ok)
-				fputs(arg1, fp);
+		    !json_object_get_boolean(shell_get(p, "Dollar"))) {
+			if (!write_parts(w, p, arg1, fp))
+				return false;
+		} else if (strcmp(t, "ParamExp") == 0) {
+			const char *c = const_value(w, param_name(p));
+
+			if (shell_get(p, "Exp") != NULL ||
+			    shell_get(p, "Length") != NULL ||
+			    (c == NULL && (arg1 == NULL ||
+			                   !is(param_name(p), "1"))))
+				return false;
+			fputs(c != NULL ? c : arg1, fp);
 		} else {
 			struct json_object *one = json_object_new_object();
 			char *lit;
@@ -1083,18 +1570,43 @@ word_value(struct json_object *word, const char *arg1)
 			                      json_object_get(p));
 			lit = shell_word_literal(one);
 			json_object_put(one);
-			ok = lit != NULL;
-			if (ok)
-				fputs(lit, fp);
+			if (lit == NULL)
+				return false;
+			fputs(lit, fp);
 			free(lit);
 		}
 	}
+	return true;
+}
+
+/* What WORD begins with, as far as it is known; *WHOLE: all of it is. */
+static char *
+word_prefix(const struct walk *w, struct json_object *word, const char *arg1,
+            bool *whole)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp = open_memstream(&buf, &size);
+
+	if (fp == NULL)
+		abort();
+	*whole = word != NULL && write_parts(w, word, arg1, fp);
 	fclose(fp);
-	if (!ok) {
-		free(buf);
+	return buf;
+}
+
+/* The value of word WORD as write_parts knows it, or NULL. */
+static char *
+word_value(const struct walk *w, struct json_object *word, const char *arg1)
+{
+	bool whole;
+	char *v = word_prefix(w, word, arg1, &whole);
+
+	if (!whole) {
+		free(v);
 		return NULL;
 	}
-	return buf;
+	return v;
 }
 
 static enum tri
@@ -1126,7 +1638,7 @@ eval_stmt(const struct walk *w, struct json_object *st, const char *arg1)
 		char *a[5] = { NULL };
 
 		for (i = 0; i < n && i < 5; i++)
-			a[i] = word_value(shell_at(cmd, "Args", i), arg1);
+			a[i] = word_value(w, shell_at(cmd, "Args", i), arg1);
 		if (is(a[0], "["))
 			n--;
 		if ((is(a[0], "[") && is(a[n], "]")) || is(a[0], "test")) {
@@ -1163,10 +1675,10 @@ eval_list(const struct walk *w, struct json_object *node, const char *key,
 
 /* Whether case item IT matches $1 = ARG1. */
 static enum tri
-item_matches(struct json_object *word, struct json_object *it,
-             const char *arg1)
+item_matches(const struct walk *w, struct json_object *word,
+             struct json_object *it, const char *arg1)
 {
-	char *v = word_value(word, arg1);
+	char *v = word_value(w, word, arg1);
 	enum tri r = NO;
 	size_t i;
 
@@ -1174,7 +1686,7 @@ item_matches(struct json_object *word, struct json_object *it,
 		return MAYBE;
 	for (i = 0; r != YES && i < shell_count(it, "Patterns"); i++) {
 		struct json_object *p = shell_at(it, "Patterns", i);
-		char *pat = word_value(p, arg1);
+		char *pat = word_value(w, p, arg1);
 
 		if (pat == NULL) {
 			/* A glob: its Lit parts are the pattern. */
@@ -1241,7 +1753,7 @@ may_exit(const struct walk *w, struct json_object *st, const char *arg1,
 	if (strcmp(t, "CaseClause") == 0) {
 		for (i = 0; i < shell_count(cmd, "Items"); i++) {
 			struct json_object *it = shell_at(cmd, "Items", i);
-			enum tri m = item_matches(shell_get(cmd, "Word"), it,
+			enum tri m = item_matches(w, shell_get(cmd, "Word"), it,
 			                          arg1);
 
 			if (m != NO &&
@@ -1339,7 +1851,7 @@ reaches(const struct walk *w, struct json_object *node, const char *key,
 				struct json_object *it = shell_at(cmd, "Items", j);
 				struct json_object *next =
 					shell_at(cmd, "Items", j + 1);
-				enum tri m = item_matches(shell_get(cmd, "Word"),
+				enum tri m = item_matches(w, shell_get(cmd, "Word"),
 				                          it, "configure");
 
 				if (next != NULL &&
@@ -1444,6 +1956,23 @@ dialect_of(const char *text, size_t len)
 	return -1;
 }
 
+/* Sort notes by line, keeping the order of those on one line. */
+static void
+sort_notes(struct maintscript_note *list, size_t n)
+{
+	size_t i, j;
+
+	/* Insertion sort: stable, and the lists are short and nearly
+	 * sorted already. */
+	for (i = 1; i < n; i++) {
+		struct maintscript_note x = list[i];
+
+		for (j = i; j > 0 && list[j - 1].line > x.line; j--)
+			list[j] = list[j - 1];
+		list[j] = x;
+	}
+}
+
 int
 maintscript_judge(const char *text, size_t len,
                   const struct maintscript_options *o,
@@ -1470,13 +1999,24 @@ maintscript_judge(const char *text, size_t len,
 	file = shell_parse(text, len, dialect, line, err, errlen);
 	if (file == NULL)
 		return -1;
+	count_assignments(&w, file, 0);
 	check_list(&w, file, "Stmts", ROLE_STATEMENT, false);
 	if (o->must_load && v->nrefused == 0)
 		check_loading(&w, file);
 	json_object_put(file);
+	/* A list's drops are noted after its statements were walked. */
+	sort_notes(v->dropped, v->ndropped);
 	for (i = 0; i < w.nvars; i++)
 		free(w.vars[i]);
 	free(w.vars);
+	for (i = 0; i < w.nconsts; i++) {
+		free(w.consts[i].name);
+		free(w.consts[i].value);
+	}
+	free(w.consts);
+	for (i = 0; i < w.nassigned; i++)
+		free(w.assigned[i].name);
+	free(w.assigned);
 	for (i = 0; i < w.nfuncs; i++)
 		free(w.funcs[i].name);
 	free(w.funcs);

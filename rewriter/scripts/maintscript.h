@@ -11,7 +11,11 @@
  * redirections to /dev/null and between descriptors, and #DEBHELPER#.
  * Commands whose only effect is system integration (integration.h) are
  * dropped by the converter, each with a report line, and refused by the
- * gate.  Anything else is refused with its line: unknown commands,
+ * gate.  So are, by the converter, statements that only handle the Debian
+ * package's own files outside the namespace (a migration from its old
+ * versions, guarded by a test that such a path exists; rm, mv, chmod ...
+ * of such paths) and branches whose condition is false whatever dpkg
+ * passes (a variable the script sets once, tested).  Anything else is refused with its line: unknown commands,
  * command substitution, eval, pipes, loops, here-documents, writing
  * files, variables never set.
  *
@@ -40,6 +44,12 @@ struct maintscript_options {
 	const struct integration *db;
 	/* The binary package the script belongs to (renamed): reports. */
 	const char *package;
+	/* The Debian package's own names, source and binaries, without
+	 * "extras-": the converter drops what only handles their files
+	 * outside the namespace (old state to migrate, ownership, set-id
+	 * bits), each with a report line.  None: nothing is dropped so. */
+	const char *const *old_names;
+	size_t nold_names;
 	/* Lines where the snippet loading the profile runs: the converter
 	 * gives its #DEBHELPER# lines, the gate the line of the block
 	 * dh_extras_apparmor added (which it replaces by a ":" statement).
