@@ -50,7 +50,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(21);
+	test_plan(22);
 
 	/* Build-Depends gets the add-on in the style it is written. */
 	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13)\n\n"
@@ -117,6 +117,10 @@ main(int argc, char **argv)
 	         "number does not start with digit");
 	test_str(rw("Source: a1\n\nPackage: a1\nDepends: b,\n\n c\n"), ==,
 	         "debian/control:6: empty field name");
+	/* libdpkg would end the first stanza at ^Z, dpkg-source not. */
+	test_str(rw("Source: a1\nSection: x\032\nPackage: a1\n"), ==,
+	         "debian/control:2: contains byte 0x1a (^Z), which libdpkg "
+	         "reads as the end of a stanza and dpkg-source does not");
 
 	/* Field names are case-insensitive: one field given twice. */
 	test_str(rw("Source: a1\n\nPackage: a1\npackage: evil\n"), ==,

@@ -157,7 +157,7 @@ deb822_parse(struct deb822 *d, const char *filename, const char *text,
 	struct collect c;
 	struct field_state fs;
 	jmp_buf jump;
-	const char *what;
+	const char *what, *eof;
 
 	memset(d, 0, sizeof(*d));
 	d->filename = filename;
@@ -165,6 +165,17 @@ deb822_parse(struct deb822 *d, const char *filename, const char *text,
 	d->len = len;
 	if (memchr(text, '\0', len) != NULL)
 		return convert_fail(err, filename, 0, "contains a NUL byte");
+	/* libdpkg ends a stanza at ^Z (MS-DOS's end of file), dpkg-source
+	 * does not: the two would read different stanzas. */
+	if ((eof = memchr(text, '\032', len)) != NULL) {
+		size_t at = (size_t)(eof - text);
+
+		d->len = at;
+		return convert_fail(err, filename, deb822_line_of(d, at),
+		                    "contains byte 0x1a (^Z), which libdpkg "
+		                    "reads as the end of a stanza and "
+		                    "dpkg-source does not");
+	}
 	strip_comments(&s, text, len);
 
 	ps = parsedb_new(filename, -1, pdb_single_stanza);
