@@ -115,15 +115,15 @@ debian_file_kind(const char *suffix)
 
 /* The knowledge of system integration, read once. */
 static const struct integration *
-integration_db(struct convert_error *err)
+integration_db(struct dpkg_error *err)
 {
 	static struct integration db;
 	static bool loaded;
-	char msg[CONVERT_ERR_MAX];
+	char msg[ERROR_AT_MAX];
 
 	if (!loaded) {
 		if (integration_load(&db, NULL, msg, sizeof(msg)) < 0) {
-			convert_fail(err, "dh-extras", 0, "%s", msg);
+			put_error_at(err, "dh-extras", 0, "%s", msg);
 			return NULL;
 		}
 		loaded = true;
@@ -162,12 +162,12 @@ added_for(struct added *a, const char *package)
 static int
 judge_script(const char *file, const char *package, const char *text,
              const struct control_info *info, struct convert_plan *plan,
-             char **out, struct added *added, struct convert_error *err);
+             char **out, struct added *added, struct dpkg_error *err);
 
 int
 debian_script_judge(const char *file, const char *package, const char *text,
                     struct convert_plan *plan, char **out,
-                    struct convert_error *err)
+                    struct dpkg_error *err)
 {
 	return judge_script(file, package, text, NULL, plan, out, NULL, err);
 }
@@ -175,7 +175,7 @@ debian_script_judge(const char *file, const char *package, const char *text,
 static int
 judge_script(const char *file, const char *package, const char *text,
              const struct control_info *info, struct convert_plan *plan,
-             char **out, struct added *added, struct convert_error *err)
+             char **out, struct added *added, struct dpkg_error *err)
 {
 	struct maintscript_options o = {
 		.mode = MAINTSCRIPT_CONVERT, .package = package,
@@ -184,7 +184,7 @@ judge_script(const char *file, const char *package, const char *text,
 	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 	size_t len = strlen(text), i, blen = strlen(base);
 	int *sites, line, ret;
-	char msg[CONVERT_ERR_MAX];
+	char msg[ERROR_AT_MAX];
 	/* The Debian package's names: what handles their files outside
 	 * the namespace is dropped. */
 	const char **old = NULL;
@@ -206,11 +206,11 @@ judge_script(const char *file, const char *package, const char *text,
 	if (maintscript_judge(text, len, &o, &v, &line, msg, sizeof(msg)) < 0) {
 		free(sites);
 		free(old);
-		return convert_fail(err, file, line, "maintainer script %s",
+		return put_error_at(err, file, line, "maintainer script %s",
 		                    msg);
 	}
 	if (v.nrefused > 0) {
-		ret = convert_fail(err, file, v.refused[0].line, "%s",
+		ret = put_error_at(err, file, v.refused[0].line, "%s",
 		                   v.refused[0].text);
 		goto done;
 	}
@@ -228,7 +228,7 @@ judge_script(const char *file, const char *package, const char *text,
 		goto done;
 	}
 	if (v.unconfined != NULL) {
-		ret = convert_fail(err, file, v.unconfined_line, "%s",
+		ret = put_error_at(err, file, v.unconfined_line, "%s",
 		                   v.unconfined);
 		goto done;
 	}
@@ -245,7 +245,7 @@ judge_script(const char *file, const char *package, const char *text,
 	if (maintscript_judge(*out, strlen(*out), &o, &again, &line, msg,
 	                      sizeof(msg)) < 0 ||
 	    again.nrefused > 0 || again.ndropped > 0 || again.unconfined) {
-		ret = convert_fail(err, file, 0, "internal error: the script "
+		ret = put_error_at(err, file, 0, "internal error: the script "
 		                   "without its system integration is not one "
 		                   "the gate accepts (%s)", again.nrefused ?
 		                   again.refused[0].text : again.unconfined ?
@@ -283,7 +283,7 @@ relocatable(const char *path, size_t n)
 }
 
 static int
-judge_links(const char *file, const char *text, struct convert_error *err)
+judge_links(const char *file, const char *text, struct dpkg_error *err)
 {
 	const char *p = text;
 	int lno = 1;
@@ -304,7 +304,7 @@ judge_links(const char *file, const char *text, struct convert_error *err)
 			if (line + w > end)
 				w = end - line;
 			if (!relocatable(line, w))
-				return convert_fail(err, file, lno, "link '%.*s' is "
+				return put_error_at(err, file, lno, "link '%.*s' is "
 				                    "outside /usr, /etc and /opt, which "
 				                    "the namespace takes over, and "
 				                    "cannot be judged", (int)w, line);
@@ -312,7 +312,7 @@ judge_links(const char *file, const char *text, struct convert_error *err)
 			line += w;
 		}
 		if (words % 2 != 0)
-			return convert_fail(err, file, lno, "malformed link line: "
+			return put_error_at(err, file, lno, "malformed link line: "
 			                    "expected 'SOURCE DESTINATION'");
 	}
 	return 0;
@@ -437,7 +437,7 @@ rename_doc_dirs(const char *file, const char *text,
 static int
 judge_file(struct convert_plan *plan, const struct control_info *info,
            const char *path, const char *package, enum debian_file_kind kind,
-           struct added *added, bool *drop, struct convert_error *err)
+           struct added *added, bool *drop, struct dpkg_error *err)
 {
 	char *text = NULL, *out;
 	size_t len;
@@ -464,7 +464,7 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 		return -1;
 	if (memchr(text, '\0', len) != NULL) {
 		free(text);
-		return convert_fail(err, path, 0, "contains a NUL byte");
+		return put_error_at(err, path, 0, "contains a NUL byte");
 	}
 	if (kind == DEBIAN_FILE_SCRIPT) {
 		ret = judge_script(path, package, text, info, plan, &out, added,
@@ -525,7 +525,7 @@ name_cmp(const void *a, const void *b)
 
 int
 debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
-                     struct convert_error *err)
+                     struct dpkg_error *err)
 {
 	char *dirpath = m_malloc(strlen(plan->dir) + 8);
 	char **names = NULL;
@@ -539,7 +539,7 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 	dir = opendir(dirpath);
 	free(dirpath);
 	if (dir == NULL)
-		return convert_fail(err, "debian", 0, "cannot open directory");
+		return put_error_at(err, "debian", 0, "cannot open directory");
 	while ((de = readdir(dir)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
@@ -597,7 +597,7 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 			snprintf(to, sizeof(to), "%s/debian/%s%s", plan->dir,
 			         EXTRAS_PREFIX, name);
 			if (lstat(to, &st) == 0) {
-				ret = convert_fail(err, path, 0, "cannot be renamed: "
+				ret = put_error_at(err, path, 0, "cannot be renamed: "
 				                   "debian/%s%s exists", EXTRAS_PREFIX, name);
 				break;
 			}

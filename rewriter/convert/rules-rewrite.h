@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "convert/control-rewrite.h"
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "convert/convert-plan.h"
 
 /* The rewritten TEXT (malloc'ed); notes go to PLAN when not NULL. */
@@ -27,6 +27,6 @@ char *rules_rewrite_text(const char *file, const char *text, size_t len,
  * ROOT (NULL: the default).
  */
 int rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-                  const char *root, struct convert_error *err);
+                  const char *root, struct dpkg_error *err);
 
 #endif

@@ -73,7 +73,7 @@ int
 dh_control_read(struct dh_control *c, const char *path, char *err,
                 size_t errlen)
 {
-	struct convert_error cerr;
+	struct dpkg_error cerr = DPKG_ERROR_INIT;
 	struct deb822 d;
 	FILE *fp;
 	char *text = NULL;
@@ -110,7 +110,8 @@ dh_control_read(struct dh_control *c, const char *path, char *err,
 	}
 	text[len] = '\0';
 	if (deb822_parse(&d, path, text, len, &cerr) < 0) {
-		snprintf(err, errlen, "%s", cerr.msg);
+		snprintf(err, errlen, "%s", cerr.str);
+		dpkg_error_destroy(&cerr);
 		goto out;
 	}
 	for (i = 0; i < d.nstanzas; i++) {
