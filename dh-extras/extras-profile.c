@@ -97,6 +97,7 @@ main(int argc, char **argv)
 	struct extras_namespace ns;
 	struct declaration d;
 	const char *why;
+	struct dpkg_error derr = DPKG_ERROR_INIT;
 	char err[1024], *text;
 	size_t len;
 
@@ -112,8 +113,8 @@ main(int argc, char **argv)
 	if (argp[0] == NULL || argp[1] != NULL)
 		badusage("expected one DECLARATION.yaml");
 
-	if (declaration_load(&d, argp[0], err, sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (declaration_load(&d, argp[0], &derr) < 0)
+		ohshit("%s", derr.str);
 	app = agree(&d, "app", &d.app, app);
 	root = agree(&d, "root", &d.root, root);
 	if (app == NULL)

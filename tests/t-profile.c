@@ -34,14 +34,18 @@ generate(const char *yaml, bool allow_reserved)
 	struct extras_namespace ns;
 	struct declaration d;
 	struct profile_request r = { 0 };
+	struct dpkg_error derr = DPKG_ERROR_INIT;
 	char *text;
 	size_t len;
 
 	if (namespace_init(&ns, "hello", NULL) != NULL)
 		abort();
-	if (declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml), err,
-	                            sizeof(err)) < 0)
+	if (declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml),
+	                            &derr) < 0) {
+		snprintf(err, sizeof(err), "%s", derr.str);
+		dpkg_error_destroy(&derr);
 		return NULL;
+	}
 	r.ns = &ns;
 	r.declaration = &d;
 	r.allow_reserved = allow_reserved;

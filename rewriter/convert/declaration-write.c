@@ -74,14 +74,11 @@ declaration_write(struct convert_plan *plan, const char *app, const char *root,
 		return -1;
 	if (ret == 0 && privileges == NULL && root == NULL) {
 		struct declaration d;
-		char msg[512];
 
 		/* The author's own declaration stays, if it is one. */
-		if (declaration_load_buffer(&d, DECLARATION_FILE, old, len, msg,
-		                            sizeof(msg)) < 0) {
+		if (declaration_load_buffer(&d, DECLARATION_FILE, old, len,
+		                            err) < 0) {
 			free(old);
-			dpkg_error_destroy(err);
-			dpkg_put_error(err, "%s", msg);
 			return -1;
 		}
 		if (d.app.value && strcmp(d.app.value, app) != 0) {

@@ -9,10 +9,14 @@ int
 dh_namespace_find(const char *source, struct declaration *decl,
                   struct extras_namespace *ns, char *err, size_t errlen)
 {
+	struct dpkg_error derr = DPKG_ERROR_INIT;
 	const char *app, *why;
 
-	if (declaration_load(decl, DH_DECLARATION, err, errlen) < 0)
+	if (declaration_load(decl, DH_DECLARATION, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
 		return -1;
+	}
 	app = decl->app.value ? decl->app.value :
 	      namespace_app_of_package(source);
 	why = namespace_init(ns, app, decl->root.value);
