@@ -119,11 +119,12 @@ integration_db(struct dpkg_error *err)
 {
 	static struct integration db;
 	static bool loaded;
-	char msg[ERROR_AT_MAX];
+	struct dpkg_error lerr = DPKG_ERROR_INIT;
 
 	if (!loaded) {
-		if (integration_load(&db, NULL, msg, sizeof(msg)) < 0) {
-			put_error_at(err, "dh-extras", 0, "%s", msg);
+		if (integration_load(&db, NULL, &lerr) < 0) {
+			put_error_at(err, "dh-extras", 0, "%s", lerr.str);
+			dpkg_error_destroy(&lerr);
 			return NULL;
 		}
 		loaded = true;
@@ -184,7 +185,7 @@ judge_script(const char *file, const char *package, const char *text,
 	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 	size_t len = strlen(text), i, blen = strlen(base);
 	int *sites, line, ret;
-	char msg[ERROR_AT_MAX];
+	struct dpkg_error jerr = DPKG_ERROR_INIT;
 	/* The Debian package's names: what handles their files outside
 	 * the namespace is dropped. */
 	const char **old = NULL;
@@ -203,11 +204,13 @@ judge_script(const char *file, const char *package, const char *text,
 	o.must_load = blen >= 8 && strcmp(base + blen - 8, "postinst") == 0;
 	o.nsites = maintscript_debhelper_lines(text, &sites);
 	o.sites = sites;
-	if (maintscript_judge(text, len, &o, &v, &line, msg, sizeof(msg)) < 0) {
+	if (maintscript_judge(text, len, &o, &v, &line, &jerr) < 0) {
 		free(sites);
 		free(old);
-		return put_error_at(err, file, line, "maintainer script %s",
-		                    msg);
+		put_error_at(err, file, line, "maintainer script %s",
+		             jerr.str);
+		dpkg_error_destroy(&jerr);
+		return -1;
 	}
 	if (v.nrefused > 0) {
 		ret = put_error_at(err, file, v.refused[0].line, "%s",
@@ -242,14 +245,15 @@ judge_script(const char *file, const char *package, const char *text,
 	free(sites);
 	o.nsites = maintscript_debhelper_lines(*out, &sites);
 	o.sites = sites;
-	if (maintscript_judge(*out, strlen(*out), &o, &again, &line, msg,
-	                      sizeof(msg)) < 0 ||
+	if (maintscript_judge(*out, strlen(*out), &o, &again, &line,
+	                      &jerr) < 0 ||
 	    again.nrefused > 0 || again.ndropped > 0 || again.unconfined) {
 		ret = put_error_at(err, file, 0, "internal error: the script "
 		                   "without its system integration is not one "
 		                   "the gate accepts (%s)", again.nrefused ?
 		                   again.refused[0].text : again.unconfined ?
-		                   again.unconfined : msg);
+		                   again.unconfined : jerr.str ? jerr.str :
+		                   "");
 		free(*out);
 		*out = NULL;
 	} else {
@@ -260,6 +264,7 @@ done:
 	free(sites);
 	free(old);
 	maintscript_verdict_free(&v);
+	dpkg_error_destroy(&jerr);
 	return ret;
 }
 

@@ -476,7 +476,8 @@ check_script(struct review *r, size_t i, const struct snippets *s,
 		.package = p->deb.package, .must_load = must_load,
 	};
 	struct maintscript_verdict v;
-	char path[64], err[1024], *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char path[64], *text;
 	int *sites, line;
 	size_t j;
 
@@ -494,9 +495,10 @@ check_script(struct review *r, size_t i, const struct snippets *s,
 	if (text == NULL)
 		return;
 	o.sites = sites;
-	if (maintscript_judge(text, strlen(text), &o, &v, &line, err,
-	                      sizeof(err)) < 0) {
-		review_problem(r, i, "script", path, "line %d: %s", line, err);
+	if (maintscript_judge(text, strlen(text), &o, &v, &line, &err) < 0) {
+		review_problem(r, i, "script", path, "line %d: %s", line,
+		               err.str);
+		dpkg_error_destroy(&err);
 	} else {
 		for (j = 0; j < v.nrefused; j++)
 			review_problem(r, i, "script", path, "line %d: %s",
@@ -587,6 +589,7 @@ int
 review_scripts(struct review *r, char *err, size_t errlen)
 {
 	struct snippets s = { 0 };
+	struct dpkg_error derr = DPKG_ERROR_INIT;
 	char templates[4096];
 	const char *autodir = r->opt.autoscripts;
 	size_t i;
@@ -608,7 +611,9 @@ review_scripts(struct review *r, char *err, size_t errlen)
 	snprintf(templates + strlen(templates),
 	         sizeof(templates) - strlen(templates), "/%s",
 	         INTEGRATION_FILE);
-	if (integration_load(&s.db, templates, err, errlen) < 0) {
+	if (integration_load(&s.db, templates, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
 		snippets_free(&s);
 		return -1;
 	}
