@@ -24,7 +24,7 @@ static void
 unprefix(const struct dh_helper *h, const struct extras_namespace *ns,
          const char *dir)
 {
-	char err[8192];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct stat st;
 	long moved;
 
@@ -32,9 +32,9 @@ unprefix(const struct dh_helper *h, const struct extras_namespace *ns,
 		return;
 	dh_helper_show(h, "mv %s/%s/* %s/usr/ (etc and var to %s/)", dir,
 	               ns->rel, dir, dir);
-	moved = unprefix_tree(ns, dir, h->no_act, err, sizeof(err));
+	moved = unprefix_tree(ns, dir, h->no_act, &err);
 	if (moved < 0)
-		ohshit("%s", err);
+		ohshit("%s", err.str);
 	if (moved > 0)
 		dh_helper_info(h, "moved %ld entries from %s/%s back to %s/usr",
 		               moved, dir, ns->rel, dir);

@@ -40,6 +40,7 @@ apparmor_executables(const char *dir, const struct extras_namespace *ns,
 {
 	struct tree tree;
 	struct stat st;
+	struct dpkg_error derr = DPKG_ERROR_INIT;
 	char top[4096], *path;
 	size_t i, before = *n;
 
@@ -50,8 +51,11 @@ apparmor_executables(const char *dir, const struct extras_namespace *ns,
 	}
 	if (lstat(top, &st) < 0 && errno == ENOENT)
 		return 0;
-	if (tree_walk(&tree, top, err, errlen) < 0)
+	if (tree_walk(&tree, top, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
 		return -1;
+	}
 	for (i = 0; i < tree.count; i++) {
 		const struct tree_entry *e = &tree.entries[i];
 		char **v;
