@@ -153,7 +153,8 @@ add_scripts(const struct dh_helper *h, const char *package,
             const struct modules *m)
 {
 	static const char *const scripts[] = { "postinst", "prerm" };
-	char templates[4096], dirs[4096], err[4096], path[512], *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char templates[4096], dirs[4096], path[512], *text;
 	size_t n = 0, i;
 
 	for (i = 0; i < m->n && n < sizeof(dirs); i++)
@@ -178,9 +179,9 @@ add_scripts(const struct dh_helper *h, const char *package,
 			               path);
 		snprintf(name, sizeof(name), "%s-python", scripts[i]);
 		text = snippet_template_expand(templates, name, scripts[i],
-		                               subst, 2, err, sizeof(err));
+		                               subst, 2, &err);
 		if (text == NULL)
-			ohshit("%s", err);
+			ohshit("%s", err.str);
 		dh_helper_autoscript(h, package, scripts[i], text);
 		free(text);
 	}

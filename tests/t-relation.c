@@ -52,7 +52,8 @@ count(const char *text)
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	int n;
 
-	if (relation_parse(&l, text, strlen(text), "f", 1, "Depends", &err) < 0) {
+	if (relation_parse(&l, text, strlen(text), "f", 1, "Depends",
+	                   &err) < 0) {
 		dpkg_error_destroy(&err);
 		return -1;
 	}

@@ -137,8 +137,8 @@ script_of(const char *name)
 }
 
 static int
-load_autoscripts(struct snippets *s, const char *dir, char *err,
-                 size_t errlen)
+load_autoscripts(struct snippets *s, const char *dir,
+                 struct dpkg_error *err)
 {
 	int i;
 
@@ -152,8 +152,8 @@ load_autoscripts(struct snippets *s, const char *dir, char *err,
 		if (fp == NULL && errno == ENOENT)
 			continue;
 		if (fp == NULL || getdelim(&text, &len, '\0', fp) < 0) {
-			snprintf(err, errlen, "%s: cannot read: %s", path,
-			         strerror(errno));
+			dpkg_put_error(err, "%s: cannot read: %s", path,
+			               strerror(errno));
 			if (fp != NULL)
 				fclose(fp);
 			free(text);
@@ -174,8 +174,8 @@ compare_names(const void *a, const void *b)
 
 /* The templates of TEMPLATES/snippets, whose header says "Snippet: SCRIPT". */
 static int
-load_snippet_templates(struct snippets *s, const char *templates, char *err,
-                       size_t errlen)
+load_snippet_templates(struct snippets *s, const char *templates,
+                       struct dpkg_error *err)
 {
 	char dir[4096 + 16];
 	DIR *d;
@@ -187,8 +187,8 @@ load_snippet_templates(struct snippets *s, const char *templates, char *err,
 	snprintf(dir, sizeof(dir), "%s/snippets", templates);
 	d = opendir(dir);
 	if (d == NULL) {
-		snprintf(err, errlen, "%s: cannot open: %s", dir,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot open: %s", dir,
+		               strerror(errno));
 		return -1;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -207,7 +207,7 @@ load_snippet_templates(struct snippets *s, const char *templates, char *err,
 		int rc;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (ret < 0 || (rc = template_load(&t, path, err, errlen)) == 1)
+		if (ret < 0 || (rc = template_load(&t, path, err)) == 1)
 			continue;
 		if (rc < 0) {
 			ret = -1;
@@ -603,8 +603,10 @@ review_scripts(struct review *r, char *err, size_t errlen)
 	else
 		snprintf(templates, sizeof(templates), "%s/templates",
 		         dh_extras_datadir());
-	if (load_autoscripts(&s, autodir, err, errlen) < 0 ||
-	    load_snippet_templates(&s, templates, err, errlen) < 0) {
+	if (load_autoscripts(&s, autodir, &derr) < 0 ||
+	    load_snippet_templates(&s, templates, &derr) < 0) {
+		snprintf(err, errlen, "%s", derr.str);
+		dpkg_error_destroy(&derr);
 		snippets_free(&s);
 		return -1;
 	}
