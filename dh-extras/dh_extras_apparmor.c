@@ -174,15 +174,15 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	struct declaration decl;
 	struct extras_namespace ns;
-	char err[1024], name[PROFILE_NAME_MAX + 1], **exes = NULL, *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char name[PROFILE_NAME_MAX + 1], **exes = NULL, *text;
 	const char *package;
 	size_t n_exes = 0, len;
 	int owner;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	if (profile_name(&ns, name, sizeof(name)) < 0)
 		ohshit("namespace %s is too long for a profile name", ns.path);
 	/* After dh_fixperms, so that an override setting them again is

@@ -195,13 +195,13 @@ main(int argc, char **argv)
 	struct extras_namespace ns;
 	struct modules m = { .n = 0 };
 	struct python_launcher pl;
-	char err[1024], pkgdir[512], datadir[sizeof(ns.path) + 8];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char pkgdir[512], datadir[sizeof(ns.path) + 8];
 	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	/* The packages of a source share the namespace and its modules. */
 	for (i = 0; i < h.control.count; i++) {
 		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,

@@ -46,7 +46,7 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	struct declaration decl;
 	struct extras_namespace ns;
-	char err[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	const char *destdir = NULL;
 	const struct dh_option options[] = {
 		{ "--destdir", true, &destdir, NULL },
@@ -55,9 +55,8 @@ main(int argc, char **argv)
 	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, options, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	unprefix(&h, &ns, "debian/tmp");
 	if (destdir)
 		unprefix(&h, &ns, destdir);
