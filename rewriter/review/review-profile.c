@@ -235,7 +235,7 @@ check_source(struct review *r, size_t first, bool *done)
 }
 
 int
-review_profile(struct review *r, char *err, size_t errlen)
+review_profile(struct review *r, struct dpkg_error *err)
 {
 	bool *done = calloc(r->npackages + 1, sizeof(bool));
 	size_t i;
@@ -243,8 +243,8 @@ review_profile(struct review *r, char *err, size_t errlen)
 	if (done == NULL)
 		abort();
 	if (r->opt.compile && apparmor_parser() == NULL) {
-		snprintf(err, errlen, "apparmor_parser not found: the apparmor "
-		         "package is needed to check profiles");
+		dpkg_put_error(err, "apparmor_parser not found: the apparmor "
+		               "package is needed to check profiles");
 		free(done);
 		return -1;
 	}

@@ -586,10 +586,9 @@ check_package(struct review *r, size_t i, const struct snippets *s)
 }
 
 int
-review_scripts(struct review *r, char *err, size_t errlen)
+review_scripts(struct review *r, struct dpkg_error *err)
 {
 	struct snippets s = { 0 };
-	struct dpkg_error derr = DPKG_ERROR_INIT;
 	char templates[4096];
 	const char *autodir = r->opt.autoscripts;
 	size_t i;
@@ -603,19 +602,15 @@ review_scripts(struct review *r, char *err, size_t errlen)
 	else
 		snprintf(templates, sizeof(templates), "%s/templates",
 		         dh_extras_datadir());
-	if (load_autoscripts(&s, autodir, &derr) < 0 ||
-	    load_snippet_templates(&s, templates, &derr) < 0) {
-		snprintf(err, errlen, "%s", derr.str);
-		dpkg_error_destroy(&derr);
+	if (load_autoscripts(&s, autodir, err) < 0 ||
+	    load_snippet_templates(&s, templates, err) < 0) {
 		snippets_free(&s);
 		return -1;
 	}
 	snprintf(templates + strlen(templates),
 	         sizeof(templates) - strlen(templates), "/%s",
 	         INTEGRATION_FILE);
-	if (integration_load(&s.db, templates, &derr) < 0) {
-		snprintf(err, errlen, "%s", derr.str);
-		dpkg_error_destroy(&derr);
+	if (integration_load(&s.db, templates, err) < 0) {
 		snippets_free(&s);
 		return -1;
 	}

@@ -165,17 +165,17 @@ review_root(const struct review *r)
 }
 
 int
-review_run(struct review *r, char *err, size_t errlen)
+review_run(struct review *r, struct dpkg_error *err)
 {
 	find_namespaces(r);
 	review_members(r);
 	review_control(r);
 	review_files(r);
 	review_conffiles(r);
-	if (review_scripts(r, err, errlen) < 0 ||
-	    review_works(r, err, errlen) < 0)
+	if (review_scripts(r, err) < 0 ||
+	    review_works(r, err) < 0)
 		return -1;
-	return review_profile(r, err, errlen);
+	return review_profile(r, err);
 }
 
 /* S with control characters as \xNN: one problem, one line. */
