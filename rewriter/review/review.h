@@ -18,12 +18,13 @@
  * the package's.
  *
  *	struct review r;
+ *	struct dpkg_error err = DPKG_ERROR_INIT;
  *
  *	review_init(&r, &opts);
- *	if (review_add_deb(&r, "foo.deb", err, sizeof(err)) < 0)
- *		ohshit("%s", err);		// bad input: exit 2
- *	if (review_run(&r, err, sizeof(err)) < 0)
- *		ohshit("%s", err);		// cannot check: exit 2
+ *	if (review_add_deb(&r, "foo.deb", &err) < 0)
+ *		ohshit("%s", err.str);		// bad input: exit 2
+ *	if (review_run(&r, &err) < 0)
+ *		ohshit("%s", err.str);		// cannot check: exit 2
  *	review_print(&r, prefix, stderr);	// one line a problem
  *	status = r.nproblems ? 1 : 0;
  *	review_free(&r);
