@@ -22,6 +22,14 @@ char *rules_rewrite_text(const char *file, const char *text, size_t len,
                          struct convert_plan *plan);
 
 /*
+ * TEXT with each recipe line that runs ./configure itself (an autoconf
+ * package's) running "dh_auto_configure -- ARGS" instead, which the
+ * namespace reaches; a note for each to PLAN when not NULL.
+ */
+char *rules_rewrite_configure(const char *file, const char *text, size_t len,
+                              struct convert_plan *plan);
+
+/*
  * Plan the rewrite of the tree's debian/rules; in the recipes of targets
  * that run after dh_extras_relocate, staged paths name the namespace of
  * ROOT (NULL: the default).
