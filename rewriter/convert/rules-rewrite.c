@@ -523,7 +523,7 @@ relocate_late_paths(const char *file, const char *text, size_t len,
 
 int
 rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-              const char *root, struct convert_error *err)
+              const char *root, bool autoconf, struct convert_error *err)
 {
 	struct extras_namespace ns;
 	const char *why;
@@ -539,7 +539,7 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 		free(text);
 		return convert_fail(err, RULES_FILE, 0, "contains a NUL byte");
 	}
-	if (is_autoconf(plan)) {
+	if (autoconf || is_autoconf(plan)) {
 		char *configured = rules_rewrite_configure(RULES_FILE, text,
 		                                           len, plan);
 

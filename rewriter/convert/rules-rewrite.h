@@ -10,6 +10,7 @@
 #ifndef DH_EXTRAS_RULES_REWRITE_H
 #define DH_EXTRAS_RULES_REWRITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "convert/control-rewrite.h"
@@ -32,9 +33,10 @@ char *rules_rewrite_configure(const char *file, const char *text, size_t len,
 /*
  * Plan the rewrite of the tree's debian/rules; in the recipes of targets
  * that run after dh_extras_relocate, staged paths name the namespace of
- * ROOT (NULL: the default).
+ * ROOT (NULL: the default).  AUTOCONF: the source is an autoconf package
+ * (else the tree says whether it is).
  */
 int rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-                  const char *root, struct convert_error *err);
+                  const char *root, bool autoconf, struct convert_error *err);
 
 #endif
