@@ -168,7 +168,7 @@ main(void)
 		printf("Bail out! %s\n", err);
 		return 1;
 	}
-	test_plan(65);
+	test_plan(66);
 
 	/* The standard idioms. */
 	test_str(gate(ordinary[0]), ==, "ok");
