@@ -387,16 +387,16 @@ search_file(struct search *s, const char *path, const char *rel, enum kind k)
 
 /*
  * Not the source: debian/, patches' copies, version control, and build
- * trees (obj-*, or any directory below the top that a configure step
- * filled), whose generated files only repeat what the source set.
+ * trees (obj-*, dh-golang's _build, or any directory below the top that a
+ * configure step filled), whose generated files only repeat what the
+ * source set.
  */
 static bool
 skipped_dir(const char *path, const char *name)
 {
 	static const char *const built[] = {
 		"CMakeCache.txt", "meson-private", "config.status",
-		/* dh-golang's build directory: a GOPATH with copies of the
-		 * sources, and its GOCACHE */
+		/* dh-golang's build cache, when GOCACHE is not set */
 		"go-build", NULL,
 	};
 	char probe[8192 + 64];
@@ -405,6 +405,12 @@ skipped_dir(const char *path, const char *name)
 
 	if (strcmp(name, "debian") == 0 || strncmp(name, "obj-", 4) == 0 ||
 	    name[0] == '.')
+		return true;
+	/* dh-golang's build directory ("--builddirectory=_build", its
+	 * default): a GOPATH holding copies of the sources in src/. */
+	if (strcmp(name, "_build") == 0 &&
+	    (size_t)snprintf(probe, sizeof(probe), "%s/src", path) <
+	    sizeof(probe) && lstat(probe, &st) == 0 && S_ISDIR(st.st_mode))
 		return true;
 	for (i = 0; built[i]; i++) {
 		if ((size_t)snprintf(probe, sizeof(probe), "%s/%s", path,
