@@ -48,7 +48,7 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct convert_options opt = { NULL, NULL };
+	struct convert_options opt = { .privileges = NULL };
 	struct convert_plan plan;
 	struct convert_result res;
 	struct dpkg_error err = DPKG_ERROR_INIT;

@@ -138,6 +138,22 @@ test_expect_success 'a 1.0 native source package is converted' '
 	extras-convert -q -o oout2 greet_1.0.dsc 2>/dev/null || :
 '
 
+test_expect_success 'an autoconf upstream tarball: debian/rules running ./configure gets dh_auto_configure, as in place' '
+	make_fixture ac "3.0 (quilt)" &&
+	echo "AC_INIT([greet], [1.0])" >ac/configure.ac &&
+	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
+		"override_dh_auto_configure:" "	./configure --with-x" >ac/debian/rules &&
+	mkdir acsrc && cp -a ac acsrc/greet-1.0 &&
+	tar -C acsrc --exclude=greet-1.0/debian -czf acsrc/greet_1.0.orig.tar.gz greet-1.0 &&
+	(cd acsrc && dpkg-source -b greet-1.0 >/dev/null 2>&1) &&
+	extras-convert -o acout acsrc/greet_1.0-1.dsc >aclog &&
+	grep_q "^debian/rules:6: .\./configure. written as .dh_auto_configure --." aclog &&
+	dpkg-source -x acout/extras-greet_1.0-1.dsc acfrom >/dev/null 2>&1 &&
+	grep_q "^	dh_auto_configure -- --with-x\$" acfrom/debian/rules &&
+	dpkg-source -x acsrc/greet_1.0-1.dsc acin >/dev/null 2>&1 &&
+	extras-convert -q acin && diff -r acin acfrom
+'
+
 test_expect_success 'a name in OUTDIR that cannot be replaced: nothing is moved' '
 	mkdir -p busy/extras-greet_1.0-1.dsc &&
 	find busy | sort >before &&

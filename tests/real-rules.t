@@ -216,6 +216,24 @@ test_expect_success 'rules that configure by themselves are told where and how t
 	grep_q "^debian/rules:7: runs .cmake. itself" own.out
 '
 
+test_expect_success 'an autoconf package whose rules run ./configure gets dh_auto_configure, which the namespace reaches' '
+	rm -rf ownconf && cp -a "$TOP/tests/fixtures/greet" ownconf &&
+	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
+		"override_dh_auto_configure:" \
+		"	./configure --prefix=/usr --datadir=/usr/share \\" \
+		"	  --disable-silent-rules" >ownconf/debian/rules &&
+	extras-convert ownconf >ownconf.out &&
+	grep_q "^debian/rules:6: .\./configure. written as .dh_auto_configure --., which the namespace reaches" ownconf.out &&
+	! grep_q "runs .\./configure. itself" ownconf.out &&
+	grep_q "^	dh_auto_configure -- --prefix=/usr --datadir=/usr/share \\\\\$" ownconf/debian/rules &&
+	build_fixture ownconf-built "$TRASH/ownconf" || { tail -n 30 ownconf-built.log; false; } &&
+	grep_q "dh-extras: --datadir=/usr/share becomes --datadir=/$ROOT/greet/share" ownconf-built.log &&
+	in_namespace extras-greet_1.0_*.deb -- \
+		env LANG=C.UTF-8 LANGUAGE=fr /$ROOT/greet/bin/greet >out &&
+	printf "Bonjour de greet !\nThe data file was found.\n" >expect &&
+	cmp expect out
+'
+
 test_expect_success 'overrides of steps after the relocation name the files where they are then' '
 	rm -rf late && cp -a src/count late &&
 	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \

@@ -149,4 +149,15 @@ test_expect_success 'a file below /usr/share/locale, or a longer name, is not th
 	grep_q " accepted$" out
 '
 
+test_expect_success 'variable data in the namespace (a shared score file), which the app cannot write' '
+	t=$(case_tree var) && mkdir -p $t/$NS/var/games/demo/save &&
+	: >$t/$NS/var/games/demo/scores.raw &&
+	refused var 1 "works: $NS/var/games/demo/scores.raw: the namespace.s var/ holds data a program changes, but the app cannot write its namespace (read-only, and confined): keep variable data in the user.s home"
+'
+
+test_expect_success 'an empty var/ directory tree is refused too, by its top' '
+	t=$(case_tree var-dir) && mkdir -p $t/$NS/var/lib/demo &&
+	refused var-dir 1 "works: $NS/var: the namespace.s var/ holds data"
+'
+
 test_done

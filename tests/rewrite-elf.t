@@ -122,4 +122,22 @@ test_expect_success 'a RUNPATH lacking the library directory gets it added, once
 	test "$(patchelf --print-rpath priv2/$NS/bin/qux)" = "/usr/lib/elsewhere:\$ORIGIN/../lib/x86_64-linux-gnu"
 '
 
+test_expect_success 'a .desktop file naming a program of bin, sbin or games by its bare name gets its path' '
+	mkdir -p menu/usr/bin menu/usr/sbin menu/usr/games menu/usr/share/applications &&
+	for p in bin/tool sbin/admin games/quest; do
+		printf "#!/bin/sh\necho %s\n" "$p" >menu/usr/$p &&
+		chmod 755 menu/usr/$p || return 1
+	done &&
+	printf "%s\n" "[Desktop Entry]" "Type=Application" "Name=Quest" \
+		"Exec=quest -mx11" "TryExec=quest" >menu/usr/share/applications/quest.desktop &&
+	printf "%s\n" "[Desktop Entry]" "Type=Application" "Name=Tools" \
+		"Exec=tool --admin" "TryExec=admin" >menu/usr/share/applications/tools.desktop &&
+	extras-rewrite --app foo menu >menu.out 2>&1 &&
+	d=menu/usr/share/applications &&
+	grep_q "^Exec=$ABSNS/games/quest -mx11\$" $d/extras-quest.desktop &&
+	grep_q "^TryExec=$ABSNS/games/quest\$" $d/extras-quest.desktop &&
+	grep_q "^Exec=$ABSNS/bin/tool --admin\$" $d/extras-tools.desktop &&
+	grep_q "^TryExec=$ABSNS/sbin/admin\$" $d/extras-tools.desktop
+'
+
 test_done

@@ -172,7 +172,7 @@ main(void)
 		dpkg_error_destroy(&err);
 		return 1;
 	}
-	test_plan(65);
+	test_plan(66);
 
 	/* The standard idioms. */
 	test_str(gate(ordinary[0]), ==, "ok");

@@ -24,6 +24,20 @@ static const char program[] =
 	"  return 0;\n"
 	"}\n";
 
+/*
+ * Strings as Go's linker packs them, with no terminator between them, in
+ * a program with the section that marks a Go binary.
+ */
+static const char go_like[] =
+	"#include <stdio.h>\n"
+	"__attribute__((section(\".go.buildinfo\"), used))\n"
+	"static const char buildinfo[32] = \"\\xff Go buildinf:\";\n"
+	"static const char blob[] = \"addr/usr/local/share/foo0123456789\"\n"
+	"  \" /usr/local/share/foo/data.txt\"\n"
+	"  \" /usr/local/lib/foolong/x\";\n"
+	"int main(void) { fwrite(blob, 1, sizeof(blob) - 1, stdout); "
+	"return 0; }\n";
+
 static unsigned char *
 slurp(const char *path, size_t *len)
 {
@@ -79,7 +93,7 @@ main(void)
 	size_t len = 0;
 	FILE *fp;
 
-	test_plan(12);
+	test_plan(17);
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	snprintf(path, sizeof(path), "%s/prog.c", dir);
@@ -154,6 +168,34 @@ main(void)
 		test_ok(whole && strcmp(res.rpath + 1000 * n, "x") == 0);
 	}
 	free(res.rpath);
+
+	/*
+	 * A Go binary: the path run on into the next string is found and
+	 * not patched, though the new path fits (it may be part of a longer
+	 * one); the one at a boundary is patched; the longer one refused.
+	 */
+	free(buf);
+	report_free(&report);
+	report_init(&report);
+	snprintf(path, sizeof(path), "%s/go.c", dir);
+	fp = fopen(path, "w");
+	fputs(go_like, fp);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "cc -O2 -o %s/go %s", dir, path);
+	test_int(system(cmd), ==, 0);
+	snprintf(path, sizeof(path), "%s/go", dir);
+	buf = slurp(path, &len);
+	memset(&res, 0, sizeof(res));
+	test_int(patch_elf(&ctx, sc, "/o/ab/bin/go", buf, len, &res,
+	                   &report), ==, 0);
+	test_int(report.n_patches, ==, 1);
+	test_int(report.n_unpatched, ==, 2);
+	test_ok(report.n_unpatched == 2 &&
+	        strcmp(report.unpatched[0].string, "/usr/local/share/foo") == 0 &&
+	        strstr(report.unpatched[0].reason, "Go string") != NULL &&
+	        strcmp(report.unpatched[1].string,
+	               "/usr/local/lib/foolong") == 0 &&
+	        strstr(report.unpatched[1].reason, "Go string") != NULL);
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	(void)!system(cmd);

@@ -20,6 +20,21 @@ first(const char *s)
 	return out;
 }
 
+/* The same in packed strings, "old->new@start", "+" when bounded. */
+static const char *
+packed(const char *s)
+{
+	static char out[512];
+	struct pathmap_match m;
+
+	if (!pathmap_next_packed(sc, (const unsigned char *)s, strlen(s), 0,
+	                         &m))
+		return "";
+	snprintf(out, sizeof(out), "%s->%s@%zu%s", m.old, m.new, m.start,
+	         m.bounded ? "+" : "");
+	return out;
+}
+
 int
 main(void)
 {
@@ -27,7 +42,7 @@ main(void)
 	struct pathmap_match m;
 	const unsigned char utf16[] = "x\0/\0u\0s\0r\0/\0s\0h\0a\0r\0e\0/\0a\0p\0p\0\0\0";
 
-	test_plan(20);
+	test_plan(26);
 
 	map = pathmap_new();
 	pathmap_add(map, "/usr/share/app", "/o/app/share/app");
@@ -64,6 +79,20 @@ main(void)
 	test_int(m.len, ==, strlen("/usr/share/app"));
 	test_ok(pathmap_next_utf16(sc, utf16, sizeof(utf16) - 1, 0, &m));
 	test_int(m.start, ==, 2);
+
+	/* A Go program's strings follow each other with no terminator. */
+	test_str(packed("dataDir = /usr/share/app0123456789abcdef"), ==,
+	         "/usr/share/app->/o/app/share/app@10");
+	test_str(packed("searchAddr/usr/share/app/data/x"), ==,
+	         "/usr/share/app/data/x->/o/app/share/app/data/x2@10");
+	test_str(packed("/usr/share/app/data/xy"), ==,
+	         "/usr/share/app/data/x->/o/app/share/app/data/x2@0");
+	test_str(packed("x /usr/share/app/icons"), ==,
+	         "/usr/share/app->/o/app/share/app@2+");
+	test_str(packed("/usr/share/ap"), ==, "");
+	/* Whatever pathmap_next finds, it finds too. */
+	test_str(packed("PATH=/bin:/usr/share/app:/x"), ==,
+	         "/usr/share/app->/o/app/share/app@10+");
 
 	pathmap_scanner_free(sc);
 	pathmap_free(map);

@@ -23,12 +23,23 @@ rw(const char *text)
 	return result;
 }
 
+static const char *
+conf(const char *text)
+{
+	char *out = rules_rewrite_configure("debian/rules", text, strlen(text),
+	                                    NULL);
+
+	snprintf(result, sizeof(result), "%s", out);
+	free(out);
+	return result;
+}
+
 int
 main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(23);
+	test_plan(26);
 
 	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
 	         "rm -f debian/extras-foo/usr/bin/x\n");
@@ -80,5 +91,18 @@ main(int argc, char **argv)
 	test_str(rw("P = foo\n\tdh_x -pextras-$(P) debian/extras-$(P)\n"), ==,
 	         "P = foo\n\tdh_x -pextras-$(P) debian/extras-$(P)\n");
 
+
+	/* An autoconf package's own ./configure: debhelper's, with ARGS. */
+	test_str(conf("override_dh_auto_configure:\n"
+	              "\t./configure --with-x \\\n\t  --sysconfdir=/etc\n"), ==,
+	         "override_dh_auto_configure:\n"
+	         "\tdh_auto_configure -- --with-x \\\n\t  --sysconfdir=/etc\n");
+	test_str(conf("\t@$(CURDIR)/configure\n\t-${CURDIR}/configure $(FLAGS)\n"),
+	         ==, "\t@dh_auto_configure --\n\t-dh_auto_configure -- $(FLAGS)\n");
+	/* Not a command of its own: left alone. */
+	test_str(conf("\tcd b && ../configure\n\t./configure.sh\n"
+	              "\tCC=x ./configure\n./configure\n"), ==,
+	         "\tcd b && ../configure\n\t./configure.sh\n"
+	         "\tCC=x ./configure\n./configure\n");
 	return test_done();
 }

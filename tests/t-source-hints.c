@@ -46,7 +46,7 @@ main(void)
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	char cmd[600];
 
-	test_plan(11);
+	test_plan(18);
 	if (mkdtemp(dir) == NULL)
 		abort();
 	snprintf(cmd, sizeof(cmd), "%s/src", dir);
@@ -96,6 +96,34 @@ main(void)
 	test_int(source_hints_find(dir, "/usr/share/none", "/o/x", &h,
 	                           &err), ==, 0);
 	test_int(h.n, ==, 0);
+	source_hints_free(&h);
+
+	/* Go: constants and variables, alone or in blocks, and strings in
+	 * the code; not the tests, nor dh-golang's copies in _build/src. */
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/cmd %s/_build/src/x", dir, dir);
+	if (system(cmd) != 0)
+		abort();
+	put("cmd/paths.go", "package main\n\n"
+	    "const dataDir = \"/usr/share/gopher\"\n\n"
+	    "var (\n\tconfDir string = \"/usr/share/gopher/conf\"\n)\n\n"
+	    "const (\n\ta = 1\n\n\tplugins = \"/usr/share/gopher/plugins\"\n)\n\n"
+	    "func f() string {\n\tx := \"/usr/share/gopher/x\"\n"
+	    "\tdir = \"/usr/share/gopher\"\n\treturn x\n}\n");
+	put("cmd/paths_test.go", "const t = \"/usr/share/gopher\"\n");
+	put("_build/src/x/paths.go", "const dataDir = \"/usr/share/gopher\"\n");
+	test_int(source_hints_find(dir, "/usr/share/gopher", "/o/g/share/gopher",
+	                           &h, &err), ==, 0);
+	test_str(hint(&h, 0), ==, "cmd/paths.go:3: Go constant dataDir: "
+	         "patch it (debian/patches) to /o/g/share/gopher");
+	test_str(hint(&h, 1), ==, "cmd/paths.go:6: Go variable confDir: "
+	         "patch it (debian/patches) to /o/g/share/gopher/conf");
+	test_str(hint(&h, 2), ==, "cmd/paths.go:12: Go constant plugins: "
+	         "patch it (debian/patches) to /o/g/share/gopher/plugins");
+	test_str(hint(&h, 3), ==, "cmd/paths.go:16: a string in the Go code: "
+	         "patch it (debian/patches) to /o/g/share/gopher/x");
+	test_str(hint(&h, 4), ==, "cmd/paths.go:17: a string in the Go code: "
+	         "patch it (debian/patches) to /o/g/share/gopher");
+	test_int(h.n, ==, 5);
 	source_hints_free(&h);
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);

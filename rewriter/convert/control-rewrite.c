@@ -301,6 +301,7 @@ read_names(const struct deb822 *d, struct control_info *info,
 {
 	const struct deb822_field *f;
 	const char *why;
+	size_t names = 0;
 	int i, j;
 
 	if (d->nstanzas < 2)
@@ -351,6 +352,15 @@ read_names(const struct deb822 *d, struct control_info *info,
 				return put_error_at(err, d->filename, f->line,
 				                    "package '%s' is listed twice",
 				                    f->value);
+		/* debian/rules is rewritten by patterns holding every name. */
+		names += strlen(name);
+		if (names > CONTROL_NAMES_MAX)
+			return put_error_at(err, d->filename, f->line,
+			                    "the names of the binary packages "
+			                    "take more than %d bytes: more than "
+			                    "an app's source has, and than the "
+			                    "converter's patterns hold",
+			                    CONTROL_NAMES_MAX);
 		info->packages[info->npackages++] = m_strdup(name);
 	}
 	for (i = 1; i < d->nstanzas && is_udeb(&d->stanzas[i]); i++)

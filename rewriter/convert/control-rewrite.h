@@ -21,6 +21,8 @@
 #define CONTROL_UDEB_PROFILE "<pkg.extras.udeb>"
 /* More binary packages than this is not an app: refused. */
 #define CONTROL_PACKAGES_MAX 1000
+/* Nor are binary package names totalling more bytes than this. */
+#define CONTROL_NAMES_MAX 16384
 
 struct control_info {
 	char *app;		/* the source name without "extras-" */

@@ -735,7 +735,11 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
       struct convert_plan *plan, struct convert_result *res,
       struct dpkg_error *err)
 {
+	static const char *const autoconf_inputs[] = {
+		"configure.ac", "configure.in", NULL,
+	};
 	const struct dsc *d = &job->dsc;
+	struct convert_options tree_opt = *opt;
 	bool native = false;
 	char unpack[4096], path[4096], dsc_name[1024], *tree;
 	int i;
@@ -766,8 +770,19 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 				return -1;
 		}
 	tree = native ? tree_of(unpack) : m_strdup(unpack);
+	/* The upstream tarball is not unpacked: ask it whether ./configure
+	 * comes from autoconf. */
+	for (i = 0; i < job->nparts && !tree_opt.autoconf; i++)
+		if (job->parts[i].role == ROLE_ORIG &&
+		    source_archive_has_top_file(job->parts[i].file->path,
+		                                job->parts[i].file->name,
+		                                autoconf_inputs,
+		                                &tree_opt.autoconf, err) < 0) {
+			free(tree);
+			return -1;
+		}
 	if (refuse_source_options(tree, err) < 0 ||
-	    convert_tree(tree, opt, plan, res, err) < 0) {
+	    convert_tree(tree, &tree_opt, plan, res, err) < 0) {
 		free(tree);
 		return -1;
 	}

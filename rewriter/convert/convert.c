@@ -33,7 +33,7 @@ convert_tree(const char *dir, const struct convert_options *opt,
 	if (changelog_rewrite(plan, control.app, &changelog, err) < 0)
 		goto out;
 	if (debian_files_rewrite(plan, &control, err) < 0 ||
-	    rules_rewrite(plan, &control, opt->root, err) < 0 ||
+	    rules_rewrite(plan, &control, opt->root, opt->autoconf, err) < 0 ||
 	    declaration_write(plan, control.app, opt->root, opt->privileges,
 	                      err) < 0)
 		goto out;

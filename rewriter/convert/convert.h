@@ -8,6 +8,7 @@
 #ifndef DH_EXTRAS_CONVERT_H
 #define DH_EXTRAS_CONVERT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -17,6 +18,8 @@
 struct convert_options {
 	const char *privileges;	/* "x11,network", or NULL */
 	const char *root;	/* namespace root, or NULL for the default */
+	/* The upstream source, not in the tree, has a configure.ac. */
+	bool autoconf;
 };
 
 struct convert_result {

@@ -3,11 +3,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/string.h>
 #include <dpkg/varbuf.h>
 
 #include "namespace/layout.h"
@@ -255,6 +257,69 @@ note_own_configure(const char *file, const char *text, size_t len,
 	varbuf_destroy(&re);
 }
 
+char *
+rules_rewrite_configure(const char *file, const char *text, size_t len,
+                        struct convert_plan *plan)
+{
+	static const char own_configure[] =
+		"^\\t[@+-]*\\K(\\./configure|\\$\\(CURDIR\\)/configure|"
+		"\\$\\{CURDIR\\}/configure)(?=[ \\t]|$)";
+	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
+	struct line_counter lc = { text, 0, 1 };
+	pcre2_code *code;
+	pcre2_match_data *md;
+	size_t off = 0;
+
+	varbuf_add_str(&re, own_configure);
+	code = compile_or_die(&re, PCRE2_MULTILINE);
+	md = pcre2_match_data_create_from_pattern(code, NULL);
+	while (off < len &&
+	       pcre2_match(code, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+
+		varbuf_add_buf(&out, text + off, ov[0] - off);
+		varbuf_add_str(&out, "dh_auto_configure --");
+		if (plan)
+			convert_plan_note(plan, file,
+			                  line_counter_at(&lc, ov[0]),
+			                  "'%.*s' written as 'dh_auto_configure "
+			                  "--', which the namespace reaches: "
+			                  "debhelper's usual arguments (--prefix=/usr, "
+			                  "the multiarch --libdir ...) come first, "
+			                  "the recipe's win", (int)(ov[1] - ov[0]),
+			                  text + ov[0]);
+		off = ov[1];
+	}
+	varbuf_add_buf(&out, text + off, len - off);
+	varbuf_end_str(&out);
+	pcre2_match_data_free(md);
+	pcre2_code_free(code);
+	varbuf_destroy(&re);
+	return varbuf_detach(&out);
+}
+
+/* Whether the tree is an autoconf package: its configure takes
+ * debhelper's arguments. */
+static bool
+is_autoconf(const struct convert_plan *plan)
+{
+	static const char *const inputs[] = {
+		"configure.ac", "configure.in", NULL,
+	};
+	int i;
+
+	for (i = 0; inputs[i]; i++) {
+		char *path = str_fmt("%s/%s", plan->dir, inputs[i]);
+		struct stat st;
+		bool found = lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+
+		free(path);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
 static char *
 rewrite_literal_references(const char *file, const char *text, size_t len,
                            const struct control_info *info,
@@ -458,7 +523,7 @@ relocate_late_paths(const char *file, const char *text, size_t len,
 
 int
 rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-              const char *root, struct dpkg_error *err)
+              const char *root, bool autoconf, struct dpkg_error *err)
 {
 	struct extras_namespace ns;
 	const char *why;
@@ -474,7 +539,16 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 		free(text);
 		return put_error_at(err, RULES_FILE, 0, "contains a NUL byte");
 	}
-	out = rules_rewrite_text(RULES_FILE, text, len, info, plan);
+	if (autoconf || is_autoconf(plan)) {
+		char *configured = rules_rewrite_configure(RULES_FILE, text,
+		                                           len, plan);
+
+		out = rules_rewrite_text(RULES_FILE, configured,
+		                         strlen(configured), info, plan);
+		free(configured);
+	} else {
+		out = rules_rewrite_text(RULES_FILE, text, len, info, plan);
+	}
 	if ((why = namespace_init(&ns, info->app, root)) != NULL) {
 		free(text);
 		free(out);

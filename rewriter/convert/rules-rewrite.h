@@ -10,6 +10,7 @@
 #ifndef DH_EXTRAS_RULES_REWRITE_H
 #define DH_EXTRAS_RULES_REWRITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "convert/control-rewrite.h"
@@ -22,11 +23,20 @@ char *rules_rewrite_text(const char *file, const char *text, size_t len,
                          struct convert_plan *plan);
 
 /*
+ * TEXT with each recipe line that runs ./configure itself (an autoconf
+ * package's) running "dh_auto_configure -- ARGS" instead, which the
+ * namespace reaches; a note for each to PLAN when not NULL.
+ */
+char *rules_rewrite_configure(const char *file, const char *text, size_t len,
+                              struct convert_plan *plan);
+
+/*
  * Plan the rewrite of the tree's debian/rules; in the recipes of targets
  * that run after dh_extras_relocate, staged paths name the namespace of
- * ROOT (NULL: the default).
+ * ROOT (NULL: the default).  AUTOCONF: the source is an autoconf package
+ * (else the tree says whether it is).
  */
 int rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-                  const char *root, struct dpkg_error *err);
+                  const char *root, bool autoconf, struct dpkg_error *err);
 
 #endif

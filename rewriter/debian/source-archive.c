@@ -392,6 +392,40 @@ source_archive_check(const char *path, const char *name, const char *prefix,
 }
 
 int
+source_archive_has_top_file(const char *path, const char *name,
+                            const char *const *wanted, bool *found,
+                            struct dpkg_error *err)
+{
+	struct archive *a = open_read(path, name, err);
+	struct archive_entry *e;
+	int ret = 0, r;
+
+	*found = false;
+	if (a == NULL)
+		return -1;
+	while (!*found && (r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
+		const char *member = archive_entry_pathname(e), *base;
+		size_t i;
+
+		if (member == NULL || archive_entry_filetype(e) != AE_IFREG)
+			continue;
+		member += strncmp(member, "./", 2) == 0 ? 2 : 0;
+		/* TOP/FILE, or FILE in a tarball without a top directory. */
+		base = strchr(member, '/');
+		base = base == NULL ? member : base + 1;
+		if (strchr(base, '/') != NULL)
+			continue;
+		for (i = 0; wanted[i] && !*found; i++)
+			*found = strcmp(base, wanted[i]) == 0;
+	}
+	if (!*found && r != ARCHIVE_EOF)
+		ret = put_error_at(err, name, 0, "malformed tarball: %s",
+		                   archive_error_string(a));
+	archive_read_free(a);
+	return ret;
+}
+
+int
 source_archive_extract(const char *path, const char *name, const char *dest,
                        struct dpkg_error *err)
 {

@@ -12,6 +12,7 @@
 #ifndef DH_EXTRAS_SOURCE_ARCHIVE_H
 #define DH_EXTRAS_SOURCE_ARCHIVE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -31,6 +32,14 @@
  */
 int source_archive_check(const char *path, const char *name,
                          const char *prefix, struct dpkg_error *err);
+
+/*
+ * Whether the checked tarball PATH has, at its top (in its top directory,
+ * or at its root), a regular file named one of WANTED (NULL-terminated).
+ */
+int source_archive_has_top_file(const char *path, const char *name,
+                                const char *const *wanted, bool *found,
+                                struct dpkg_error *err);
 
 /* Extract the checked tarball PATH into the existing directory DEST. */
 int source_archive_extract(const char *path, const char *name,

@@ -126,6 +126,49 @@ read_dynamic(const struct elf_image *e, struct dynamic_strings *d)
 }
 
 /*
+ * Whether the file has a section named NAME (through the section headers
+ * and their string table; false when they are not usable).
+ */
+static bool
+has_section(const struct elf_image *e, const char *name)
+{
+	uint64_t shoff, shentsize, shnum, shstrndx, stroff, strsize, i;
+	size_t ehdr_shoff = e->is64 ? 0x28 : 0x20;
+	size_t ehdr_shentsize = e->is64 ? 0x3a : 0x2e;
+	size_t namelen = strlen(name) + 1;
+
+	shoff = rd(e, ehdr_shoff, e->is64 ? 8 : 4);
+	shentsize = rd(e, ehdr_shentsize, 2);
+	shnum = rd(e, ehdr_shentsize + 2, 2);
+	shstrndx = rd(e, ehdr_shentsize + 4, 2);
+	if (shoff == 0 || shentsize < (e->is64 ? 64u : 40u) ||
+	    shoff > e->len || shnum > (e->len - shoff) / shentsize ||
+	    shstrndx >= shnum)
+		return false;
+	stroff = rd(e, shoff + shstrndx * shentsize + (e->is64 ? 0x18 : 0x10),
+	            e->is64 ? 8 : 4);
+	strsize = rd(e, shoff + shstrndx * shentsize + (e->is64 ? 0x20 : 0x14),
+	             e->is64 ? 8 : 4);
+	if (stroff > e->len || strsize > e->len - stroff)
+		return false;
+	for (i = 0; i < shnum; i++) {
+		uint64_t off = rd(e, shoff + i * shentsize, 4);
+
+		if (off < strsize && strsize - off >= namelen &&
+		    memcmp(e->buf + stroff + off, name, namelen) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A program built by Go's linker: its build information is there. */
+static bool
+is_go(const struct elf_image *e)
+{
+	return has_section(e, ".go.buildinfo");
+}
+
+/*
  * RP (a RUNPATH, or NULL for none) with an $ORIGIN-relative entry added
  * for each namespace directory holding a library among the NEEDED names
  * of D that RP does not name yet.  A new string, or NULL when nothing is
@@ -249,6 +292,7 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	unsigned char *copy = NULL;
 	struct pathmap_match m;
 	char *rp = NULL, *current, *grown;
+	bool go;
 
 	memset(res, 0, sizeof(*res));
 	/* The header is read unchecked below: too short, it is no ELF. */
@@ -257,6 +301,7 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	e = (struct elf_image){ buf, len, buf[EI_CLASS] == ELFCLASS64,
 	                        buf[EI_DATA] == ELFDATA2MSB };
 	read_dynamic(&e, &d);
+	go = is_go(&e);
 	if (d.has_rpath)
 		rp = new_rpath(ctx, file, (const char *)buf + d.rp_off,
 		               d.rp_len);
@@ -293,17 +338,32 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		}
 		rpath_done = d.has_rpath;
 	}
-	while (pathmap_next(sc, buf, len, pos, &m)) {
+	while (go ? pathmap_next_packed(sc, buf, len, pos, &m) :
+	            pathmap_next(sc, buf, len, pos, &m)) {
 		size_t newlen = strlen(m.new);
 
 		pos = m.start + m.len;
 		if (rpath_done && m.start >= d.rp_off &&
 		    m.start < d.rp_off + d.rp_len)
 			continue;
+		/* An export, left where it is: nothing to patch. */
+		if (!m.bounded && strcmp(m.old, m.new) == 0)
+			continue;
+		if (!m.bounded && newlen <= m.len) {
+			report_unpatched(report, file, (long long)m.start,
+			                 (const char *)buf + m.start, m.len,
+			                 "a Go string with no terminator, run on "
+			                 "into other bytes: it may be part of a "
+			                 "longer path, and is not patched");
+			continue;
+		}
 		if (newlen > m.len) {
-			char reason[128];
+			char reason[160];
 
 			snprintf(reason, sizeof(reason),
+			         go ? "a Go string (its length is compiled into "
+			              "the code): the new path is %zu bytes longer "
+			              "and cannot be patched in place" :
 			         "the new path is %zu bytes longer and cannot be "
 			         "patched in place", newlen - m.len);
 			report_unpatched(report, file, (long long)m.start,

@@ -256,24 +256,28 @@ top_at(const struct pathmap *map, const unsigned char *buf, size_t len,
 
 /*
  * The longest old path that TOKEN[0..LEN) starts with, ending at a
- * boundary (the token's end, or a byte that cannot continue a name).
+ * boundary (the token's end, or a byte that cannot continue a name)
+ * unless ANYWHERE.
  */
 static bool
 longest_prefix(const struct pathmap *map, const char *token, size_t len,
-               struct pathmap_match *match)
+               bool anywhere, struct pathmap_match *match)
 {
 	size_t i;
 
 	for (i = len; i > 1; i--) {
 		const struct pathmap_entry *e;
 
-		if (i < len && pathmap_is_name_byte((unsigned char)token[i]))
+		if (!anywhere && i < len &&
+		    pathmap_is_name_byte((unsigned char)token[i]))
 			continue;
 		e = lookup_entry(map, token, i);
 		if (e != NULL) {
 			match->len = i;
 			match->old = e->old;
 			match->new = e->new;
+			match->bounded = i == len ||
+			        !pathmap_is_name_byte((unsigned char)token[i]);
 			return true;
 		}
 	}
@@ -285,7 +289,7 @@ pathmap_resolve(const struct pathmap *map, const char *path,
                 struct pathmap_match *match)
 {
 	match->start = 0;
-	return longest_prefix(map, path, strlen(path), match);
+	return longest_prefix(map, path, strlen(path), false, match);
 }
 
 bool
@@ -313,8 +317,40 @@ pathmap_next(struct pathmap_scanner *sc, const unsigned char *buf,
 		     !is_token_end(buf[end]); end++)
 			;
 		if (longest_prefix(map, (const char *)buf + start, end - start,
-		                   match)) {
+		                   false, match)) {
 			match->start = start;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+pathmap_next_packed(struct pathmap_scanner *sc, const unsigned char *buf,
+                    size_t len, size_t from, struct pathmap_match *match)
+{
+	const struct pathmap *map = sc->map;
+	const unsigned char *p;
+
+	while (from < len &&
+	       (p = memchr(buf + from, '/', len - from)) != NULL) {
+		size_t start = (size_t)(p - buf), top, end;
+		bool after_name;
+
+		from = start + 1;
+		if (from >= len || !map->first[buf[from]])
+			continue;
+		top = top_at(map, buf, len, start, 1);
+		if (top == 0)
+			continue;
+		after_name = start > 0 && pathmap_is_name_byte(buf[start - 1]);
+		for (end = start + top; end < len && end - start < PATH_MAX &&
+		     !is_token_end(buf[end]); end++)
+			;
+		if (longest_prefix(map, (const char *)buf + start, end - start,
+		                   true, match)) {
+			match->start = start;
+			match->bounded = match->bounded && !after_name;
 			return true;
 		}
 	}
@@ -350,7 +386,7 @@ pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
 				break;
 			token[n++] = (char)c;
 		}
-		if (longest_prefix(map, token, n, match)) {
+		if (longest_prefix(map, token, n, false, match)) {
 			match->start = start;
 			match->len = i - start;
 			return true;

@@ -29,6 +29,8 @@ struct pathmap_match {
 	size_t len;		/* length of the old path matched */
 	const char *old;	/* the old path */
 	const char *new;	/* what replaces it */
+	bool bounded;		/* it starts and ends at a path boundary
+				   (always, but from pathmap_next_packed) */
 };
 
 /* Per-thread matching state. */
@@ -61,6 +63,18 @@ void pathmap_scanner_free(struct pathmap_scanner *sc);
  */
 bool pathmap_next(struct pathmap_scanner *sc, const unsigned char *buf,
                   size_t len, size_t from, struct pathmap_match *match);
+
+/*
+ * The same in packed string data, where strings follow each other with
+ * no terminator (a Go binary's: a string is a pointer and a length):
+ * "x/usr/share/foo" and "/usr/share/foobar" may be "/usr/share/foo" right
+ * after or before another string, so every occurrence of an old path
+ * matches, the longest first.  MATCH->bounded says whether it also
+ * starts and ends at a path boundary.
+ */
+bool pathmap_next_packed(struct pathmap_scanner *sc, const unsigned char *buf,
+                         size_t len, size_t from,
+                         struct pathmap_match *match);
 
 /*
  * The same for references encoded in UTF-16 (either byte order): only

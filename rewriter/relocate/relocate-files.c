@@ -75,6 +75,8 @@ read_whole(int fd, size_t size, struct readbuf *rb)
  * small buffer that stays in cache.  Most files hold none and are read
  * once this way; the others are read again whole.  Only false positives
  * are possible at chunk edges, and they only cost that second read.
+ * An ELF file is searched as packed strings (pathmap_next_packed), which
+ * finds every reference pathmap_next finds and those of a Go program.
  */
 static int
 may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
@@ -82,6 +84,7 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 {
 	size_t off = 0;
 	struct pathmap_match m;
+	bool elf = false;
 
 	while (off < size) {
 		size_t want = size - off < SCAN_CHUNK ? size - off : SCAN_CHUNK;
@@ -91,7 +94,10 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 			continue;
 		if (n <= 0)
 			return n < 0 ? -1 : 0;
-		if (pathmap_next(sc, chunk, (size_t)n, 0, &m) ||
+		if (off == 0)
+			elf = patch_is_elf(chunk, (size_t)n);
+		if ((elf ? pathmap_next_packed(sc, chunk, (size_t)n, 0, &m) :
+		           pathmap_next(sc, chunk, (size_t)n, 0, &m)) ||
 		    pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m))
 			return 1;
 		if (off + (size_t)n >= size)

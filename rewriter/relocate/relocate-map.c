@@ -9,6 +9,23 @@
 #include "base/fmt.h"
 #include "relocate/relocate-run.h"
 
+/* Whether PARENT is NS_REL/bin, /sbin or /games: where usr/bin,
+ * usr/sbin and usr/games land, whose programs .desktop files name. */
+static bool
+is_program_dir(const char *parent, const char *ns_rel)
+{
+	static const char *const dirs[] = { "/bin", "/sbin", "/games", NULL };
+	size_t n = strlen(ns_rel);
+	int i;
+
+	if (strncmp(parent, ns_rel, n) != 0)
+		return false;
+	for (i = 0; dirs[i]; i++)
+		if (strcmp(parent + n, dirs[i]) == 0)
+			return true;
+	return false;
+}
+
 static int
 add_origins(struct pathmap *map, const char *ns_rel, const char *final)
 {
@@ -181,12 +198,8 @@ relocate_build_maps(struct relocation *run)
 				    pathmap_add(run->libs, slash + 1, dir) < 0)
 					return -1;
 			}
-			if (strlen(parent) == strlen(ns_rel) + 4 &&
-			    (relocate_is_under(final, run->ns->rel) &&
-			     (strncmp(parent + strlen(ns_rel), "/bin", 4) ==
-			              0 ||
-			      strncmp(parent + strlen(ns_rel), "/sbin", 5) ==
-			              0))) {
+			if (relocate_is_under(final, run->ns->rel) &&
+			    is_program_dir(parent, ns_rel)) {
 				char new[PATH_MAX + 1];
 
 				fmt_into(new, sizeof(new), "/%s", final);

@@ -20,7 +20,7 @@
 /* Bigger files are generated or data: not where a path is set. */
 #define SOURCE_FILE_MAX (4 << 20)
 
-enum kind { MAKE, C_SOURCE, AUTOCONF, MESON_OPTIONS, MESON, CMAKE };
+enum kind { MAKE, C_SOURCE, AUTOCONF, MESON_OPTIONS, MESON, CMAKE, GO };
 
 static const struct {
 	const char *pattern;	/* fnmatch() on the file name */
@@ -36,6 +36,7 @@ static const struct {
 	{ "meson_options.txt", MESON_OPTIONS }, { "meson.options", MESON_OPTIONS },
 	{ "meson.build", MESON },
 	{ "CMakeLists.txt", CMAKE }, { "*.cmake", CMAKE },
+	{ "*.go", GO },
 };
 
 /* The patterns, each with the name it defines in group 1. */
@@ -48,11 +49,14 @@ static const char *const patterns[] = {
 	[MESON_OPTIONS] = "option\\s*\\(\\s*'([^']+)'",
 	[MESON] = "^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=",
 	[CMAKE] = "set\\s*\\(\\s*([A-Za-z_][A-Za-z0-9_]*)",
+	/* const NAME = ..., var NAME string = ..., NAME = ... in a block */
+	[GO] = "^\\s*(?:(?:const|var)\\s+)?([A-Za-z_][A-Za-z0-9_]*)"
+	       "(?:\\s+[A-Za-z_][A-Za-z0-9_.]*)?\\s*=\\s*(.*?)\\s*$",
 };
 
 struct search {
 	const char *dir, *string, *replacement;
-	pcre2_code *re[CMAKE + 1];
+	pcre2_code *re[GO + 1];
 	pcre2_match_data *md;
 	struct source_hints *hints;
 };
@@ -149,6 +153,40 @@ meson_option(const struct search *s, const char *text, size_t at,
 	ov = pcre2_get_ovector_pointer(s->md);
 	*name = xstrndup(last + ov[2], ov[3] - ov[2]);
 	return true;
+}
+
+/*
+ * Whether the Go line at LS (of TEXT) declares a constant ("const"), a
+ * variable ("var"), or neither (NULL): by its own keyword, else by the
+ * "const (" or "var (" block it is in.  gofmt's layout is assumed: a
+ * block, like a function, ends with ")" or "}" at the start of a line.
+ */
+static const char *
+go_declaration(const char *text, const char *ls)
+{
+	const char *p = ls + strspn(ls, " \t");
+
+	if (strncmp(p, "const", 5) == 0 && (p[5] == ' ' || p[5] == '\t'))
+		return "const";
+	if (strncmp(p, "var", 3) == 0 && (p[3] == ' ' || p[3] == '\t'))
+		return "var";
+	while (ls > text) {
+		const char *prev = ls - 1;
+
+		while (prev > text && prev[-1] != '\n')
+			prev--;
+		ls = prev;
+		if (*ls == ')' || *ls == '}' || strncmp(ls, "func", 4) == 0)
+			return NULL;
+		p = ls + strspn(ls, " \t");
+		if (strncmp(p, "const", 5) == 0 &&
+		    p[5 + strspn(p + 5, " \t")] == '(')
+			return "const";
+		if (strncmp(p, "var", 3) == 0 &&
+		    p[3 + strspn(p + 3, " \t")] == '(')
+			return "var";
+	}
+	return NULL;
 }
 
 static void
@@ -267,6 +305,19 @@ hint_line(struct search *s, const char *file, enum kind k, const char *text,
 			free(value);
 		}
 		break;
+	case GO: {
+		const char *decl = name ? go_declaration(text, ls) : NULL;
+
+		/* -ldflags=-X would set a variable, but Go's linker keeps
+		 * the old string in the program beside the new one. */
+		value = quoted_value(s, ls, le, at);
+		what = decl ? xasprintf("Go %s %s", strcmp(decl, "const") == 0 ?
+		                        "constant" : "variable", name) :
+		              xasprintf("a string in the Go code");
+		fix = xasprintf("patch it (debian/patches) to %s", value);
+		free(value);
+		break;
+	}
 	}
 	free(name);
 	add_hint(s, file, line, what, fix);
@@ -336,14 +387,17 @@ search_file(struct search *s, const char *path, const char *rel, enum kind k)
 
 /*
  * Not the source: debian/, patches' copies, version control, and build
- * trees (obj-*, or any directory below the top that a configure step
- * filled), whose generated files only repeat what the source set.
+ * trees (obj-*, dh-golang's _build, or any directory below the top that a
+ * configure step filled), whose generated files only repeat what the
+ * source set.
  */
 static bool
 skipped_dir(const char *path, const char *name)
 {
 	static const char *const built[] = {
-		"CMakeCache.txt", "meson-private", "config.status", NULL,
+		"CMakeCache.txt", "meson-private", "config.status",
+		/* dh-golang's build cache, when GOCACHE is not set */
+		"go-build", NULL,
 	};
 	char probe[8192 + 64];
 	struct stat st;
@@ -351,6 +405,12 @@ skipped_dir(const char *path, const char *name)
 
 	if (strcmp(name, "debian") == 0 || strncmp(name, "obj-", 4) == 0 ||
 	    name[0] == '.')
+		return true;
+	/* dh-golang's build directory ("--builddirectory=_build", its
+	 * default): a GOPATH holding copies of the sources in src/. */
+	if (strcmp(name, "_build") == 0 &&
+	    (size_t)snprintf(probe, sizeof(probe), "%s/src", path) <
+	    sizeof(probe) && lstat(probe, &st) == 0 && S_ISDIR(st.st_mode))
 		return true;
 	for (i = 0; built[i]; i++) {
 		if ((size_t)snprintf(probe, sizeof(probe), "%s/%s", path,
@@ -413,6 +473,9 @@ walk(struct search *s, const char *rel, struct dpkg_error *err)
 				walk(s, child, err);
 			continue;
 		}
+		/* Go's tests are not compiled into the program. */
+		if (fnmatch("*_test.go", names[i], 0) == 0)
+			continue;
 		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
 			if (fnmatch(kinds[k].pattern, names[i], 0) == 0) {
 				search_file(s, full, child, kinds[k].kind);

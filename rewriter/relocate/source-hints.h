@@ -33,7 +33,7 @@ struct source_hints {
 };
 
 /*
- * Look in the build files and C/C++ sources of the tree DIR (debian/,
+ * Look in the build files and C/C++ and Go sources of the tree DIR (debian/,
  * .pc/, .git/ and obj-*\/ left out) for STRING, a path ending at a path
  * boundary, whose namespace counterpart is REPLACEMENT.  Files are visited
  * in bytewise order.  Returns 0 (HINTS may be empty), or -1 with one line

@@ -739,6 +739,45 @@ check_translations(struct works *w, size_t i)
 	}
 }
 
+/*
+ * The namespace's var/: data the program changes (the FHS's /var), which
+ * the confined app cannot write, its namespace being read-only to it
+ * (angband's shared score file and save directory, left to a setgid
+ * program).  Reported once, at the top of what the package ships there.
+ */
+static void
+check_variable_data(struct works *w, size_t i)
+{
+	const struct review_package *p = &w->r->packages[i];
+	char var[sizeof(p->ns.path) + 8];
+	const char *path = NULL;
+	size_t j;
+
+	if (!p->namespace_ok)
+		return;
+	snprintf(var, sizeof(var), "%s/var", p->ns.rel);
+	/* A file, if there is one: the directories only hold it. */
+	for (j = 0; j < p->deb.nmembers; j++) {
+		const struct debfile_member *m = &p->deb.members[j];
+
+		if (strcmp(m->path, var) != 0 && !is_under(m->path, var))
+			continue;
+		if (path == NULL || m->type != DEBFILE_DIRECTORY)
+			path = m->path;
+		if (m->type != DEBFILE_DIRECTORY)
+			break;
+	}
+	if (path != NULL)
+		review_problem(w->r, i, "works", path, "the namespace's var/ "
+		               "holds data a program changes, but the app "
+		               "cannot write its namespace (read-only, and "
+		               "confined): keep variable data in the user's "
+		               "home ($XDG_DATA_HOME, $XDG_STATE_HOME); a "
+		               "program that shared scores or saves through "
+		               "set-id privileges must be built for per-user "
+		               "files instead");
+}
+
 int
 review_works(struct review *r, struct dpkg_error *err)
 {
@@ -772,6 +811,7 @@ review_works(struct review *r, struct dpkg_error *err)
 				check_xml_file(&w, i, m, true);
 		}
 		check_translations(&w, i);
+		check_variable_data(&w, i);
 	}
 	review_links_free(&w.links);
 	free(w.files);

@@ -14,6 +14,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	convert_plan_init(&plan, "/nonexistent");
 	out = rules_rewrite_text("debian/rules", text, size, &control, &plan);
 	free(out);
+	out = rules_rewrite_configure("debian/rules", text, size, &plan);
+	free(out);
 	convert_plan_free(&plan);
 	free(text);
 	return 0;
