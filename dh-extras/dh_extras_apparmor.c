@@ -69,13 +69,14 @@ find_executables(const struct dh_helper *h, const struct extras_namespace *ns,
 	for (i = 0; i < h->control.count; i++) {
 		const struct dh_package *p = &h->control.packages[i];
 		size_t before = *n;
-		char dir[512], err[1024];
+		struct dpkg_error err = DPKG_ERROR_INIT;
+		char dir[512];
 
 		if (!p->builds)
 			continue;
 		dh_helper_tmpdir(h, p->name, dir, sizeof(dir));
-		if (apparmor_executables(dir, ns, list, n, err, sizeof(err)) < 0)
-			ohshit("%s", err);
+		if (apparmor_executables(dir, ns, list, n, &err) < 0)
+			ohshit("%s", err.str);
 		if (owner < 0 && *n > before)
 			owner = (int)i;
 	}
@@ -88,7 +89,8 @@ generate(const struct extras_namespace *ns, const struct declaration *decl,
          char **exes, size_t n_exes, size_t *len)
 {
 	struct profile_request req = { 0 };
-	char err[1024], *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *text;
 
 	req.ns = ns;
 	req.declaration = decl;
@@ -98,8 +100,8 @@ generate(const struct extras_namespace *ns, const struct declaration *decl,
 	 * when it converts and reviews the package; a build grants what
 	 * the declaration says. */
 	req.allow_reserved = true;
-	if (profile_generate(&req, &text, len, err, sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (profile_generate(&req, &text, len, &err) < 0)
+		ohshit("%s", err.str);
 	return text;
 }
 
@@ -107,7 +109,8 @@ static void
 compile(const struct dh_helper *h, const char *name, const char *text,
         size_t len)
 {
-	char work[512], features[4096], err[4096];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char work[512], features[4096];
 
 	snprintf(work, sizeof(work), WORK_DIR "/%s", name);
 	snprintf(features, sizeof(features), "%s/templates/" APPARMOR_FEATURES,
@@ -118,9 +121,8 @@ compile(const struct dh_helper *h, const char *name, const char *text,
 	make_dir("debian/.debhelper");
 	make_dir(WORK_DIR);
 	write_file(work, text, len);
-	if (apparmor_validate_cached(work, features, APPARMOR_STAMPS, err,
-	                             sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (apparmor_validate_cached(work, features, APPARMOR_STAMPS, &err) < 0)
+		ohshit("%s", err.str);
 }
 
 static void
@@ -146,7 +148,8 @@ static void
 add_snippets(const struct dh_helper *h, const char *package,
              const char *name)
 {
-	char templates[4096], err[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char templates[4096];
 	size_t i;
 
 	snprintf(templates, sizeof(templates), "%s/templates",
@@ -154,9 +157,9 @@ add_snippets(const struct dh_helper *h, const char *package,
 	for (i = 0; scripts[i]; i++) {
 		struct apparmor_snippet s;
 
-		if (apparmor_snippet_load(&s, templates, scripts[i], name, err,
-		                          sizeof(err)) < 0)
-			ohshit("%s", err);
+		if (apparmor_snippet_load(&s, templates, scripts[i], name,
+		                          &err) < 0)
+			ohshit("%s", err.str);
 		dh_helper_autoscript(h, package, s.script, s.text);
 		if (s.depends != NULL)
 			dh_helper_addsubstvar(h, package, "misc:Depends",
@@ -171,15 +174,15 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	struct declaration decl;
 	struct extras_namespace ns;
-	char err[1024], name[PROFILE_NAME_MAX + 1], **exes = NULL, *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char name[PROFILE_NAME_MAX + 1], **exes = NULL, *text;
 	const char *package;
 	size_t n_exes = 0, len;
 	int owner;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	if (profile_name(&ns, name, sizeof(name)) < 0)
 		ohshit("namespace %s is too long for a profile name", ns.path);
 	/* After dh_fixperms, so that an override setting them again is

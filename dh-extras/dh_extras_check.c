@@ -29,7 +29,7 @@ main(int argc, char **argv)
 	};
 	struct dh_helper h;
 	struct review r;
-	char err[8192];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	size_t i, problems;
 
 	dh_helper_init(&h, NAME, argc, argv, options, help_text);
@@ -52,11 +52,11 @@ main(int argc, char **argv)
 		dh_helper_tmpdir(&h, h.control.packages[i].name, dir, sizeof(dir));
 		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
-		if (review_add_tree(&r, dir, err, sizeof(err)) < 0)
-			ohshit("%s", err);
+		if (review_add_tree(&r, dir, &err) < 0)
+			ohshit("%s", err.str);
 	}
-	if (r.npackages > 0 && review_run(&r, err, sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (r.npackages > 0 && review_run(&r, &err) < 0)
+		ohshit("%s", err.str);
 	review_print(&r, NAME ": error: ", stderr);
 	problems = r.nproblems;
 	if (problems > 0)

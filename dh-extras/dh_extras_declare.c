@@ -76,14 +76,14 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	struct declaration decl;
 	struct extras_namespace ns;
-	char err[1024], *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *text;
 	size_t i, len;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	/* The declaration is shipped only as the helpers understood it. */
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	if (!decl.present) {
 		declaration_free(&decl);
 		dh_helper_done(&h);

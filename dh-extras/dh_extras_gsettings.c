@@ -149,14 +149,14 @@ main(int argc, char **argv)
 	struct declaration decl;
 	struct extras_namespace ns;
 	struct gsettings_exec g;
-	char err[1024], schema_dir[512];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char schema_dir[512];
 	bool any = false;
 	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	snprintf(schema_dir, sizeof(schema_dir), "%s/" SCHEMAS, ns.path);
 	g.ns_path = ns.path;
 	g.schema_dir = schema_dir;

@@ -20,13 +20,12 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	struct declaration decl;
 	struct extras_namespace ns;
-	char err[8192];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	int status;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	status = dh_relocate(&h, &decl, &ns, "links.json");
 	declaration_free(&decl);
 	dh_helper_done(&h);

@@ -153,7 +153,8 @@ add_scripts(const struct dh_helper *h, const char *package,
             const struct modules *m)
 {
 	static const char *const scripts[] = { "postinst", "prerm" };
-	char templates[4096], dirs[4096], err[4096], path[512], *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char templates[4096], dirs[4096], path[512], *text;
 	size_t n = 0, i;
 
 	for (i = 0; i < m->n && n < sizeof(dirs); i++)
@@ -178,9 +179,9 @@ add_scripts(const struct dh_helper *h, const char *package,
 			               path);
 		snprintf(name, sizeof(name), "%s-python", scripts[i]);
 		text = snippet_template_expand(templates, name, scripts[i],
-		                               subst, 2, err, sizeof(err));
+		                               subst, 2, &err);
 		if (text == NULL)
-			ohshit("%s", err);
+			ohshit("%s", err.str);
 		dh_helper_autoscript(h, package, scripts[i], text);
 		free(text);
 	}
@@ -194,13 +195,13 @@ main(int argc, char **argv)
 	struct extras_namespace ns;
 	struct modules m = { .n = 0 };
 	struct python_launcher pl;
-	char err[1024], pkgdir[512], datadir[sizeof(ns.path) + 8];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char pkgdir[512], datadir[sizeof(ns.path) + 8];
 	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	/* The packages of a source share the namespace and its modules. */
 	for (i = 0; i < h.control.count; i++) {
 		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,

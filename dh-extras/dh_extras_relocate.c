@@ -27,13 +27,12 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	struct declaration decl;
 	struct extras_namespace ns;
-	char err[8192];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	int status = 0;
 
 	dh_helper_init(&h, NAME, argc, argv, options, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	if (print_namespace)
 		printf("%s\n", ns.path);
 	else

@@ -24,7 +24,7 @@ static void
 unprefix(const struct dh_helper *h, const struct extras_namespace *ns,
          const char *dir)
 {
-	char err[8192];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct stat st;
 	long moved;
 
@@ -32,9 +32,9 @@ unprefix(const struct dh_helper *h, const struct extras_namespace *ns,
 		return;
 	dh_helper_show(h, "mv %s/%s/* %s/usr/ (etc and var to %s/)", dir,
 	               ns->rel, dir, dir);
-	moved = unprefix_tree(ns, dir, h->no_act, err, sizeof(err));
+	moved = unprefix_tree(ns, dir, h->no_act, &err);
 	if (moved < 0)
-		ohshit("%s", err);
+		ohshit("%s", err.str);
 	if (moved > 0)
 		dh_helper_info(h, "moved %ld entries from %s/%s back to %s/usr",
 		               moved, dir, ns->rel, dir);
@@ -46,7 +46,7 @@ main(int argc, char **argv)
 	struct dh_helper h;
 	struct declaration decl;
 	struct extras_namespace ns;
-	char err[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	const char *destdir = NULL;
 	const struct dh_option options[] = {
 		{ "--destdir", true, &destdir, NULL },
@@ -55,9 +55,8 @@ main(int argc, char **argv)
 	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, options, help_text);
-	if (dh_namespace_find(h.control.source, &decl, &ns, err,
-	                      sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
 	unprefix(&h, &ns, "debian/tmp");
 	if (destdir)
 		unprefix(&h, &ns, destdir);

@@ -51,7 +51,7 @@ main(int argc, char **argv)
 	struct convert_options opt = { .privileges = NULL };
 	struct convert_plan plan;
 	struct convert_result res;
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	const char *json = NULL, *outdir = NULL, *input;
 	bool quiet = false;
 	size_t len;
@@ -83,7 +83,7 @@ main(int argc, char **argv)
 		ret = convert_tree(input, &opt, &plan, &res, &err);
 	}
 	if (ret < 0)
-		ohshit("%s", err.msg);
+		ohshit("%s", err.str);
 	/* The summary goes to stderr when stdout carries the JSON. */
 	if (!quiet)
 		convert_plan_print(&plan, json && strcmp(json, "-") == 0 ?
@@ -97,6 +97,7 @@ main(int argc, char **argv)
 		        res.version);
 	convert_result_free(&res);
 	convert_plan_free(&plan);
+	dpkg_error_destroy(&err);
 	dpkg_program_done();
 	return 0;
 }

@@ -28,11 +28,11 @@ static void
 list_privileges(void)
 {
 	struct profile_privilege *list;
-	char err[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	size_t n, i;
 
-	if (profile_privileges(NULL, &list, &n, err, sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (profile_privileges(NULL, &list, &n, &err) < 0)
+		ohshit("%s", err.str);
 	for (i = 0; i < n; i++)
 		printf("%s\t%s\t%s\n", list[i].name,
 		       list[i].reserved ? "reserved" : "common",
@@ -97,7 +97,8 @@ main(int argc, char **argv)
 	struct extras_namespace ns;
 	struct declaration d;
 	const char *why;
-	char err[1024], *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *text;
 	size_t len;
 
 	(void)argc;
@@ -112,8 +113,8 @@ main(int argc, char **argv)
 	if (argp[0] == NULL || argp[1] != NULL)
 		badusage("expected one DECLARATION.yaml");
 
-	if (declaration_load(&d, argp[0], err, sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (declaration_load(&d, argp[0], &err) < 0)
+		ohshit("%s", err.str);
 	app = agree(&d, "app", &d.app, app);
 	root = agree(&d, "root", &d.root, root);
 	if (app == NULL)
@@ -131,8 +132,8 @@ main(int argc, char **argv)
 	req.executables = executables;
 	req.n_executables = n_executables;
 	req.allow_reserved = allow_reserved;
-	if (profile_generate(&req, &text, &len, err, sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (profile_generate(&req, &text, &len, &err) < 0)
+		ohshit("%s", err.str);
 	if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
 		ohshite("cannot write the profile");
 	free(text);

@@ -71,7 +71,7 @@ main(int argc, char **argv)
 	struct review_options opt = { 0 };
 	struct review r;
 	FILE *out;
-	char err[4096];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	const char *why;
 	size_t i;
 
@@ -90,18 +90,18 @@ main(int argc, char **argv)
 		int rc;
 
 		if (str_match_end(*argp, ".changes"))
-			rc = review_add_changes(&r, *argp, err, sizeof(err));
+			rc = review_add_changes(&r, *argp, &err);
 		else
-			rc = review_add_deb(&r, *argp, err, sizeof(err));
+			rc = review_add_deb(&r, *argp, &err);
 		if (rc < 0)
-			ohshit("%s", err);
+			ohshit("%s", err.str);
 	}
 	for (i = 0; i < nprevious; i++)
-		if (review_add_previous(&r, previous[i], err, sizeof(err)) < 0)
-			ohshit("%s", err);
+		if (review_add_previous(&r, previous[i], &err) < 0)
+			ohshit("%s", err.str);
 	free(previous);
-	if (review_run(&r, err, sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (review_run(&r, &err) < 0)
+		ohshit("%s", err.str);
 	if (json_path != NULL)
 		output_replace(json_path, write_json, &r);
 	out = json_path != NULL && strcmp(json_path, "-") == 0 ? stderr :

@@ -61,7 +61,7 @@ main(int argc, char **argv)
 	enum relocate_status status;
 	const char *json = NULL;
 	const char **accepted = NULL;
-	char err[8192];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	int c;
 
 	dpkg_program_init(PROGNAME);
@@ -106,9 +106,9 @@ main(int argc, char **argv)
 
 	report_init(&report);
 	status = relocate_trees(&opt, argv + optind, argc - optind, &ns,
-	                        &report, err, sizeof(err));
+	                        &report, &err);
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
-		ohshit("%s", err);
+		ohshit("%s", err.str);
 	if (json != NULL)
 		output_replace(json, write_json, &(struct json_report){
 		               &report, &ns, opt.dry_run });

@@ -37,7 +37,8 @@ put(const char *path, const char *text, mode_t mode)
 int
 main(void)
 {
-	char tmpl[] = "/tmp/t-apparmor-install.XXXXXX", err[4096];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char tmpl[] = "/tmp/t-apparmor-install.XXXXXX";
 	char templates[4096], features[4200], *text, **list = NULL;
 	struct extras_namespace ns;
 	struct apparmor_snippet s;
@@ -63,40 +64,41 @@ main(void)
 		return 1;
 	mkdir("debian/extras-a-data", 0755);
 
-	test_int(apparmor_executables("debian/extras-a", &ns, &list, &n, err,
-	                              sizeof(err)), ==, 0);
+	test_int(apparmor_executables("debian/extras-a", &ns, &list, &n,
+	                              &err), ==, 0);
 	test_int(n, ==, 2);
 	test_str(list[0], ==, NS "/bin/a");
 	test_str(list[1], ==, NS "/lib/a/helper");
 	test_int(apparmor_executables("debian/extras-a-data", &ns, &list, &n,
-	                              err, sizeof(err)), ==, 0);
+	                              &err), ==, 0);
 	test_int(apparmor_executables("debian/extras-nosuch", &ns, &list, &n,
-	                              err, sizeof(err)), ==, 0);
+	                              &err), ==, 0);
 	test_int(n, ==, 2);
 
-	test_int(apparmor_snippet_load(&s, templates, "postinst", NAME, err,
-	                               sizeof(err)), ==, 0);
+	test_int(apparmor_snippet_load(&s, templates, "postinst", NAME,
+	                               &err), ==, 0);
 	test_str(s.script, ==, "postinst");
 	test_str(s.depends, ==, "apparmor (>= 3.0)");
 	test_ok(strncmp(s.text, "if [ \"$1\" = \"configure\" ]; then\n", 32) == 0);
 	test_ok(strstr(s.text, "APP_PROFILE=\"/etc/apparmor.d/" NAME "\"\n"));
 	test_ok(strstr(s.text, "@NAME@") == NULL);
 	apparmor_snippet_free(&s);
-	test_int(apparmor_snippet_load(&s, templates, "postrm", NAME, err,
-	                               sizeof(err)), ==, 0);
+	test_int(apparmor_snippet_load(&s, templates, "postrm", NAME,
+	                               &err), ==, 0);
 	test_str(s.depends, ==, NULL);
 	test_ok(strstr(s.text, "rm -f \"/etc/apparmor.d/local/" NAME "\""));
 	test_ok(strstr(s.text, "rm -f /var/cache/apparmor/*/\"" NAME "\""));
 	apparmor_snippet_free(&s);
-	test_int(apparmor_snippet_load(&s, templates, "preinst", NAME, err,
-	                               sizeof(err)), ==, -1);
-	test_ok(strstr(err, "preinst-apparmor: no such snippet"));
+	test_int(apparmor_snippet_load(&s, templates, "preinst", NAME,
+	                               &err), ==, -1);
+	test_ok(strstr(err.str, "preinst-apparmor: no such snippet"));
+	dpkg_error_destroy(&err);
 
 	parser = apparmor_parser() != NULL;
 	req.ns = &ns;
 	req.executables = (const char *const *)list;
 	req.n_executables = n;
-	test_int(profile_generate(&req, &text, &len, err, sizeof(err)), ==, 0);
+	test_int(profile_generate(&req, &text, &len, &err), ==, 0);
 	fp = fopen("good", "w");
 	fwrite(text, 1, len, fp);
 	fclose(fp);
@@ -104,21 +106,23 @@ main(void)
 	put("bad", "abi <abi/3.0>,\nprofile x /x/** {\n  network nonsense,\n}\n",
 	    0644);
 	if (parser) {
-		test_int(apparmor_validate("good", features, err, sizeof(err)),
+		test_int(apparmor_validate("good", features, &err),
 		         ==, 0);
-		test_int(apparmor_validate("bad", features, err, sizeof(err)),
+		test_int(apparmor_validate("bad", features, &err),
 		         ==, -1);
-		test_ok(strncmp(err, "bad: does not compile: ", 23) == 0);
-		test_ok(strchr(err, '\n') == NULL);
+		test_ok(strncmp(err.str, "bad: does not compile: ", 23) == 0);
+		test_ok(strchr(err.str, '\n') == NULL);
+		dpkg_error_destroy(&err);
 	} else {
 		test_skip("a good profile compiles", "no apparmor_parser");
 		test_skip("a bad one does not", "no apparmor_parser");
 		test_skip("its error names the file", "no apparmor_parser");
 		test_skip("in one line", "no apparmor_parser");
 	}
-	test_int(apparmor_validate("bad", "/nonexistent/features", err,
-	                           sizeof(err)), ==, -1);
+	test_int(apparmor_validate("bad", "/nonexistent/features",
+	                           &err), ==, -1);
 
+	dpkg_error_destroy(&err);
 	apparmor_executables_free(list, n);
 	if (system("rm -rf -- \"$PWD\"") != 0)
 		return 99;

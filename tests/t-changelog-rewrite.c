@@ -14,13 +14,14 @@ static struct changelog_info ci;
 static const char *
 rw(const char *text)
 {
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *out;
 
 	changelog_info_free(&ci);
 	if (changelog_rewrite_text("debian/changelog", text, strlen(text),
 	                           "hello", &ci, &out, &err) < 0) {
-		snprintf(result, sizeof(result), "%s", err.msg);
+		snprintf(result, sizeof(result), "%s", err.str);
+		dpkg_error_destroy(&err);
 		return result;
 	}
 	snprintf(result, sizeof(result), "%s", out);

@@ -15,13 +15,14 @@ static const char *
 rw(const char *text)
 {
 	struct control_info info;
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *out;
 
 	if (control_rewrite_text("debian/control", text, strlen(text), &info,
 	                         &out, NULL, &err) < 0) {
 		control_info_free(&info);
-		snprintf(result, sizeof(result), "%s", err.msg);
+		snprintf(result, sizeof(result), "%s", err.str);
+		dpkg_error_destroy(&err);
 		return result;
 	}
 	snprintf(result, sizeof(result), "%s", out);

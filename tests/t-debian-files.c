@@ -14,14 +14,15 @@ static char result[1024];
 static const char *
 judge(const char *script)
 {
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *out;
 	int r = debian_script_judge("debian/postinst", "extras-greet", script,
 	                            NULL, &out, &err);
 
 	snprintf(result, sizeof(result), "%s",
 	         r == 0 ? "keep" : r == 1 ? "drop" : r == 2 ? "rewrite" :
-	         err.msg);
+	         err.str);
+	dpkg_error_destroy(&err);
 	free(out);
 	return result;
 }

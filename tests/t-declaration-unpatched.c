@@ -4,18 +4,20 @@
 #include "../tests/tap.h"
 #include "namespace/declaration.h"
 
+static struct dpkg_error err = DPKG_ERROR_INIT;
+
 static int
-load(struct declaration *d, const char *text, char *err, size_t errlen)
+load(struct declaration *d, const char *text)
 {
+	dpkg_error_destroy(&err);
 	return declaration_load_buffer(d, "debian/extras.yaml", text,
-	                               strlen(text), err, errlen);
+	                               strlen(text), &err);
 }
 
 int
 main(void)
 {
 	struct declaration d;
-	char err[512];
 
 	test_plan(13);
 
@@ -27,21 +29,21 @@ main(void)
 	test_ok(declaration_check_unpatched_path("/opt//x") != NULL);
 	test_ok(declaration_check_unpatched_path("/opt/a b") != NULL);
 
-	test_int(load(&d, "unpatched:\n  - /opt/x/a/bin/a\n  - /opt/x/a/lib/\n",
-	              err, sizeof(err)), ==, 0);
+	test_int(load(&d, "unpatched:\n  - /opt/x/a/bin/a\n  - /opt/x/a/lib/\n"),
+	         ==, 0);
 	test_int(d.n_unpatched, ==, 2);
 	test_str(d.unpatched[1].value, ==, "/opt/x/a/lib/");
 	declaration_free(&d);
 
-	test_int(load(&d, "unpatched:\n  - /a/b\n  - /a/b\n", err, sizeof(err)),
-	         ==, -1);
-	test_str(err, ==, "debian/extras.yaml:3: duplicate path '/a/b' "
+	test_int(load(&d, "unpatched:\n  - /a/b\n  - /a/b\n"), ==, -1);
+	test_str(err.str, ==, "debian/extras.yaml:3: duplicate path '/a/b' "
 	         "(first on line 2)");
 	declaration_free(&d);
 
-	load(&d, "unpatched: /a/b\n", err, sizeof(err));
-	test_str(err, ==, "debian/extras.yaml:1: 'unpatched' must be a list of "
+	load(&d, "unpatched: /a/b\n");
+	test_str(err.str, ==, "debian/extras.yaml:1: 'unpatched' must be a list of "
 	         "strings, not a string");
 	declaration_free(&d);
+	dpkg_error_destroy(&err);
 	return test_done();
 }

@@ -7,7 +7,7 @@
 #include "../tests/tap.h"
 #include "namespace/declaration.h"
 
-static char err[1024];
+static struct dpkg_error err = DPKG_ERROR_INIT;
 
 /* Load TEXT as "d.yaml"; return the error, or "" when it loaded. */
 static const char *
@@ -15,11 +15,10 @@ load(const char *text)
 {
 	struct declaration d;
 
-	if (declaration_load_buffer(&d, "d.yaml", text, strlen(text), err,
-	                            sizeof(err)) == 0)
-		err[0] = '\0';
+	dpkg_error_destroy(&err);
+	declaration_load_buffer(&d, "d.yaml", text, strlen(text), &err);
 	declaration_free(&d);
-	return err;
+	return err.str ? err.str : "";
 }
 
 /* The same for text with NUL bytes, of length LEN. */
@@ -28,11 +27,10 @@ load_n(const char *text, size_t len)
 {
 	struct declaration d;
 
-	if (declaration_load_buffer(&d, "d.yaml", text, len, err,
-	                            sizeof(err)) == 0)
-		err[0] = '\0';
+	dpkg_error_destroy(&err);
+	declaration_load_buffer(&d, "d.yaml", text, len, &err);
 	declaration_free(&d);
-	return err;
+	return err.str ? err.str : "";
 }
 
 /* Each hostile declaration and the one line it must be refused with. */
@@ -212,8 +210,8 @@ test_good(void)
 		"  - x11\n"
 		"  - \"network\"\n";
 
-	test_int(declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml), err,
-	                                 sizeof(err)), ==, 0);
+	test_int(declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml),
+	                                 &err), ==, 0);
 	test_ok(d.present);
 	test_str(d.path, ==, "d.yaml");
 	test_str(d.app.value, ==, "hello");
@@ -253,7 +251,7 @@ test_files(void)
 	snprintf(link, sizeof(link), "%s/link.yaml", dir);
 
 	/* An absent file is an empty declaration. */
-	test_int(declaration_load(&d, path, err, sizeof(err)), ==, 0);
+	test_int(declaration_load(&d, path, &err), ==, 0);
 	test_ok(!d.present);
 	test_ok(d.app.value == NULL && d.root.value == NULL);
 	test_int(d.n_privileges, ==, 0);
@@ -262,7 +260,7 @@ test_files(void)
 	fp = fopen(path, "w");
 	fputs("app: hello\nprivileges: [audio]\n", fp);
 	fclose(fp);
-	test_int(declaration_load(&d, path, err, sizeof(err)), ==, 0);
+	test_int(declaration_load(&d, path, &err), ==, 0);
 	test_ok(d.present);
 	test_str(d.privileges[0].value, ==, "audio");
 	declaration_free(&d);
@@ -270,12 +268,14 @@ test_files(void)
 	/* A link could point anywhere; errors would quote what it reads. */
 	if (symlink("/etc/passwd", link) < 0)
 		abort();
-	test_int(declaration_load(&d, link, err, sizeof(err)), ==, -1);
-	test_ok(strstr(err, "link.yaml: is a symbolic link") != NULL);
+	test_int(declaration_load(&d, link, &err), ==, -1);
+	test_ok(strstr(err.str, "link.yaml: is a symbolic link") != NULL);
+	dpkg_error_destroy(&err);
 	declaration_free(&d);
 
-	test_int(declaration_load(&d, dir, err, sizeof(err)), ==, -1);
-	test_ok(strstr(err, ": is not a regular file") != NULL);
+	test_int(declaration_load(&d, dir, &err), ==, -1);
+	test_ok(strstr(err.str, ": is not a regular file") != NULL);
+	dpkg_error_destroy(&err);
 	declaration_free(&d);
 
 	unlink(link);
@@ -291,5 +291,6 @@ main(void)
 	test_overlong();
 	test_good();
 	test_files();
+	dpkg_error_destroy(&err);
 	return test_done();
 }

@@ -28,13 +28,12 @@ judge(enum maintscript_mode mode, const char *script)
 	};
 	struct maintscript_verdict v;
 	int *sites, line;
-	char err[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 
 	o.nsites = maintscript_debhelper_lines(script, &sites);
 	o.sites = sites;
-	if (maintscript_judge(script, strlen(script), &o, &v, &line, err,
-	                      sizeof(err)) < 0)
-		snprintf(result, sizeof(result), "error %d: %s", line, err);
+	if (maintscript_judge(script, strlen(script), &o, &v, &line, &err) < 0)
+		snprintf(result, sizeof(result), "error %d: %s", line, err.str);
 	else if (v.nrefused > 0)
 		snprintf(result, sizeof(result), "%d: %s", v.refused[0].line,
 		         v.refused[0].text);
@@ -47,6 +46,7 @@ judge(enum maintscript_mode mode, const char *script)
 		snprintf(result, sizeof(result), "ok");
 	free(sites);
 	maintscript_verdict_free(&v);
+	dpkg_error_destroy(&err);
 	return result;
 }
 
@@ -73,12 +73,15 @@ kept(const char *script, char **report)
 	};
 	struct maintscript_verdict v;
 	int line;
-	char err[1024], *out = NULL;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *out = NULL;
 
 	*report = NULL;
-	if (maintscript_judge(script, strlen(script), &o, &v, &line, err,
-	                      sizeof(err)) < 0)
+	if (maintscript_judge(script, strlen(script), &o, &v, &line,
+	                      &err) < 0) {
+		dpkg_error_destroy(&err);
 		return NULL;
+	}
 	if (v.nrefused == 0)
 		out = maintscript_apply(script, strlen(script), &v);
 	if (v.ndropped > 0 && asprintf(report, "%d: %s", v.dropped[0].line,
@@ -160,12 +163,13 @@ static const char *const ordinary[] = {
 int
 main(void)
 {
-	char err[1024], *out, *report;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *out, *report;
 	size_t i;
 
-	if (integration_load(&db, NULL,
-	                     err, sizeof(err)) < 0) {
-		printf("Bail out! %s\n", err);
+	if (integration_load(&db, NULL, &err) < 0) {
+		printf("Bail out! %s\n", err.str);
+		dpkg_error_destroy(&err);
 		return 1;
 	}
 	test_plan(66);

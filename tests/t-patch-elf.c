@@ -80,7 +80,8 @@ int
 main(void)
 {
 	char dir[] = "/tmp/t-patch-elf.XXXXXX";
-	char cmd[1024], path[256], patched[256], err[256];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char cmd[1024], path[256], patched[256];
 	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
 	struct patch_context ctx = {
 		.paths = paths, .programs = none, .icons = none,
@@ -108,7 +109,7 @@ main(void)
 
 	pathmap_add(paths, "/usr/local/share/foo", "/o/ab/share/foo");
 	pathmap_add(paths, "/usr/local/lib/foolong", "/o/ab/lib/foolong/but/longer");
-	pathmap_compile(paths, err, sizeof(err));
+	pathmap_compile(paths, &err);
 	sc = pathmap_scanner_new(paths);
 	report_init(&report);
 	test_int(patch_elf(&ctx, sc, "/o/ab/bin/prog", buf, len, &res,

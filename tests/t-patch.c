@@ -43,10 +43,10 @@ text_in(const char *file, const char *in, const char *localedir)
 	struct pathmap_scanner *sc;
 	struct patch_result res = { NULL, 0, NULL };
 	struct report report;
-	char err[256];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 
 	pathmap_add(paths, "/usr/local/share/foo", "/o/a/share/foo");
-	pathmap_compile(paths, err, sizeof(err));
+	pathmap_compile(paths, &err);
 	pathmap_add(icons, "app", "extras-app");
 	pathmap_add(programs, "uapp", "/o/a/bin/uapp");
 	pathmap_add(programs, "app", "/o/a/bin/app");

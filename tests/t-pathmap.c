@@ -38,7 +38,7 @@ packed(const char *s)
 int
 main(void)
 {
-	char err[256];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct pathmap_match m;
 	const unsigned char utf16[] = "x\0/\0u\0s\0r\0/\0s\0h\0a\0r\0e\0/\0a\0p\0p\0\0\0";
 
@@ -49,7 +49,7 @@ main(void)
 	pathmap_add(map, "/usr/share/app/data/x", "/o/app/share/app/data/x2");
 	pathmap_add(map, "/etc/app.conf", "/o/app/etc/app.conf");
 	test_int(pathmap_count(map), ==, 3);
-	test_int(pathmap_compile(map, err, sizeof(err)), ==, 0);
+	test_int(pathmap_compile(map, &err), ==, 0);
 	sc = pathmap_scanner_new(map);
 
 	test_str(first("/usr/share/app"), ==,

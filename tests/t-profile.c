@@ -11,7 +11,7 @@
 #include "apparmor/profile.h"
 
 static char dir[] = "/tmp/t-profile.XXXXXX";
-static char err[1024];
+static struct dpkg_error err = DPKG_ERROR_INIT;
 
 static void
 write_file(const char *name, const char *text)
@@ -37,16 +37,17 @@ generate(const char *yaml, bool allow_reserved)
 	char *text;
 	size_t len;
 
+	dpkg_error_destroy(&err);
 	if (namespace_init(&ns, "hello", NULL) != NULL)
 		abort();
-	if (declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml), err,
-	                            sizeof(err)) < 0)
+	if (declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml),
+	                            &err) < 0)
 		return NULL;
 	r.ns = &ns;
 	r.declaration = &d;
 	r.allow_reserved = allow_reserved;
 	r.templates = dir;
-	if (profile_generate(&r, &text, &len, err, sizeof(err)) < 0)
+	if (profile_generate(&r, &text, &len, &err) < 0)
 		text = NULL;
 	declaration_free(&d);
 	return text;
@@ -146,7 +147,7 @@ test_assembly(void)
 		abort();
 	text = generate("privileges: []\n", false);
 	test_ok(text == NULL);
-	test_ok(strstr(err, "/profile.apparmor: no such template") != NULL);
+	test_ok(strstr(err.str, "/profile.apparmor: no such template") != NULL);
 
 	{
 		char path[256];
@@ -180,11 +181,11 @@ test_assembly(void)
 
 	text = generate("privileges: [b]\n", false);
 	test_ok(text == NULL);
-	test_str(err, ==, "d.yaml:1: privilege 'b' is reserved and not "
+	test_str(err.str, ==, "d.yaml:1: privilege 'b' is reserved and not "
 	         "allowed here");
 	text = generate("privileges: [a, c]\n", false);
 	test_ok(text == NULL);
-	test_str(err, ==, "d.yaml:1: unknown privilege 'c'");
+	test_str(err.str, ==, "d.yaml:1: unknown privilege 'c'");
 
 	/* A privilege file is data we ship, but checked all the same. */
 	write_file("apparmor/privileges/c.apparmor",
@@ -192,30 +193,30 @@ test_assembly(void)
 	           "  /c r,\n}\nprofile evil /** {\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
-	test_ok(strstr(err, "privileges/c.apparmor:5: not one whole rule on "
-	               "a line") != NULL);
+	test_ok(strstr(err.str, "privileges/c.apparmor:5: not one whole rule "
+	               "on a line") != NULL);
 	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: c\n# Class: common\n# Grants: c.\n"
 	           "  /c/@HOLE@ r,\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
-	test_ok(strstr(err, "privileges/c.apparmor:4: unknown placeholder "
+	test_ok(strstr(err.str, "privileges/c.apparmor:4: unknown placeholder "
 	               "@HOLE@") != NULL);
 	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: c\n# Class: sometimes\n# Grants: c.\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
-	test_ok(strstr(err, "header field Class is not") != NULL);
+	test_ok(strstr(err.str, "header field Class is not") != NULL);
 	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: d\n# Class: common\n# Grants: c.\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
-	test_ok(strstr(err, "header field Privilege is not 'c'") != NULL);
+	test_ok(strstr(err.str, "header field Privilege is not 'c'") != NULL);
 	write_file("apparmor/privileges/c.apparmor",
 	           "# Privilege: c\n# Class: common\n");
 	text = generate("privileges: [c]\n", false);
 	test_ok(text == NULL);
-	test_ok(strstr(err, "header field Grants is missing") != NULL);
+	test_ok(strstr(err.str, "header field Grants is missing") != NULL);
 }
 
 static void
@@ -227,7 +228,7 @@ test_catalogue(void)
 
 	snprintf(path, sizeof(path), "%s/apparmor/privileges/c.apparmor", dir);
 	unlink(path);
-	test_int(profile_privileges(dir, &list, &n, err, sizeof(err)), ==, 0);
+	test_int(profile_privileges(dir, &list, &n, &err), ==, 0);
 	test_int(n, ==, 2);
 	test_str(list[0].name, ==, "a");
 	test_ok(!list[0].reserved);
@@ -255,5 +256,6 @@ main(void)
 	test_words();
 	test_assembly();
 	test_catalogue();
+	dpkg_error_destroy(&err);
 	return test_done();
 }

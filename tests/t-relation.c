@@ -27,13 +27,14 @@ static const char *
 rw(const char *text, bool drop_others)
 {
 	struct relation_list l;
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *out;
 
 	ndropped = 0;
 	if (relation_parse(&l, text, strlen(text), "debian/control", 1,
 	                   "Depends", &err) < 0) {
-		snprintf(result, sizeof(result), "%s", err.msg);
+		snprintf(result, sizeof(result), "%s", err.str);
+		dpkg_error_destroy(&err);
 		return result;
 	}
 	out = relation_rewrite(text, strlen(text), &l, &own, drop_others,
@@ -48,11 +49,14 @@ static int
 count(const char *text)
 {
 	struct relation_list l;
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	int n;
 
-	if (relation_parse(&l, text, strlen(text), "f", 1, "Depends", &err) < 0)
+	if (relation_parse(&l, text, strlen(text), "f", 1, "Depends",
+	                   &err) < 0) {
+		dpkg_error_destroy(&err);
 		return -1;
+	}
 	n = l.nitems;
 	relation_list_free(&l);
 	return n;

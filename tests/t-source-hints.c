@@ -43,7 +43,8 @@ int
 main(void)
 {
 	struct source_hints h;
-	char err[256], cmd[600];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char cmd[600];
 
 	test_plan(18);
 	if (mkdtemp(dir) == NULL)
@@ -71,8 +72,8 @@ main(void)
 	put("builddir/CMakeCache.txt", "");
 	put("builddir/config.h", "#define CONFDIR \"/etc/app\"\n");
 
-	test_int(source_hints_find(dir, "/etc/app", "/o/app/etc/app", &h, err,
-	                           sizeof(err)), ==, 0);
+	test_int(source_hints_find(dir, "/etc/app", "/o/app/etc/app", &h,
+	                           &err), ==, 0);
 	test_int(h.n, ==, 7);
 	test_str(hint(&h, 0), ==, "CMakeLists.txt:1: CMake variable APP_CONF: "
 	         "pass -DAPP_CONF=/o/app/etc/app/app.conf to dh_auto_configure");
@@ -92,8 +93,8 @@ main(void)
 	         "patch it (debian/patches) to \"/o/app/etc/app/data\"");
 	source_hints_free(&h);
 
-	test_int(source_hints_find(dir, "/usr/share/none", "/o/x", &h, err,
-	                           sizeof(err)), ==, 0);
+	test_int(source_hints_find(dir, "/usr/share/none", "/o/x", &h,
+	                           &err), ==, 0);
 	test_int(h.n, ==, 0);
 	source_hints_free(&h);
 
@@ -111,7 +112,7 @@ main(void)
 	put("cmd/paths_test.go", "const t = \"/usr/share/gopher\"\n");
 	put("_build/src/x/paths.go", "const dataDir = \"/usr/share/gopher\"\n");
 	test_int(source_hints_find(dir, "/usr/share/gopher", "/o/g/share/gopher",
-	                           &h, err, sizeof(err)), ==, 0);
+	                           &h, &err), ==, 0);
 	test_str(hint(&h, 0), ==, "cmd/paths.go:3: Go constant dataDir: "
 	         "patch it (debian/patches) to /o/g/share/gopher");
 	test_str(hint(&h, 1), ==, "cmd/paths.go:6: Go variable confDir: "

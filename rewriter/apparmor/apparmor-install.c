@@ -36,7 +36,7 @@ listed(char *const *list, size_t n, const char *path)
 
 int
 apparmor_executables(const char *dir, const struct extras_namespace *ns,
-                     char ***list, size_t *n, char *err, size_t errlen)
+                     char ***list, size_t *n, struct dpkg_error *err)
 {
 	struct tree tree;
 	struct stat st;
@@ -45,12 +45,12 @@ apparmor_executables(const char *dir, const struct extras_namespace *ns,
 
 	if ((size_t)snprintf(top, sizeof(top), "%s/%s", dir, ns->rel) >=
 	    sizeof(top)) {
-		snprintf(err, errlen, "%s: path too long", dir);
+		dpkg_put_error(err, "%s: path too long", dir);
 		return -1;
 	}
 	if (lstat(top, &st) < 0 && errno == ENOENT)
 		return 0;
-	if (tree_walk(&tree, top, err, errlen) < 0)
+	if (tree_walk(&tree, top, err) < 0)
 		return -1;
 	for (i = 0; i < tree.count; i++) {
 		const struct tree_entry *e = &tree.entries[i];
@@ -69,7 +69,7 @@ apparmor_executables(const char *dir, const struct extras_namespace *ns,
 		if (v == NULL) {
 			free(path);
 			tree_free(&tree);
-			snprintf(err, errlen, "%s: out of memory", top);
+			dpkg_put_error(err, "%s: out of memory", top);
 			return -1;
 		}
 		*list = v;
@@ -167,7 +167,7 @@ one_line(char *s)
 
 int
 apparmor_validate(const char *profile, const char *features,
-                  char *err, size_t errlen)
+                  struct dpkg_error *err)
 {
 	const char *parser = apparmor_parser();
 	char *argv[] = { "apparmor_parser", "-QK", "-M", (char *)features,
@@ -178,13 +178,13 @@ apparmor_validate(const char *profile, const char *features,
 	pid_t pid;
 
 	if (parser == NULL) {
-		snprintf(err, errlen, "apparmor_parser not found: the apparmor "
-		         "package is needed to compile %s", profile);
+		dpkg_put_error(err, "apparmor_parser not found: the apparmor "
+		               "package is needed to compile %s", profile);
 		return -1;
 	}
 	if (pipe2(fds, O_CLOEXEC) < 0) {
-		snprintf(err, errlen, "cannot create a pipe: %s",
-		         strerror(errno));
+		dpkg_put_error(err, "cannot create a pipe: %s",
+		               strerror(errno));
 		return -1;
 	}
 	posix_spawn_file_actions_init(&actions);
@@ -196,15 +196,15 @@ apparmor_validate(const char *profile, const char *features,
 	close(fds[1]);
 	if (rc != 0) {
 		close(fds[0]);
-		snprintf(err, errlen, "cannot run %s: %s", parser, strerror(rc));
+		dpkg_put_error(err, "cannot run %s: %s", parser, strerror(rc));
 		return -1;
 	}
 	read_all(fds[0], output, sizeof(output));
 	close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
-			snprintf(err, errlen, "cannot wait for %s: %s", parser,
-			         strerror(errno));
+			dpkg_put_error(err, "cannot wait for %s: %s", parser,
+			               strerror(errno));
 			return -1;
 		}
 	}
@@ -215,14 +215,14 @@ apparmor_validate(const char *profile, const char *features,
 		snprintf(output, sizeof(output), "exit status %d",
 		         WIFEXITED(status) ? WEXITSTATUS(status) : 128 +
 		         WTERMSIG(status));
-	snprintf(err, errlen, "%s: does not compile: %s", profile, output);
+	dpkg_put_error(err, "%s: does not compile: %s", profile, output);
 	return -1;
 }
 
 int
 apparmor_snippet_load(struct apparmor_snippet *s, const char *templates,
                       const char *script, const char *name,
-                      char *err, size_t errlen)
+                      struct dpkg_error *err)
 {
 	const struct template_subst subst[] = { { "NAME", name } };
 	const char *field, *p;
@@ -235,15 +235,15 @@ apparmor_snippet_load(struct apparmor_snippet *s, const char *templates,
 
 	memset(s, 0, sizeof(*s));
 	snprintf(path, sizeof(path), "%s/snippets/%s-apparmor", templates, script);
-	rc = template_load(&t, path, err, errlen);
+	rc = template_load(&t, path, err);
 	if (rc == 1)
-		snprintf(err, errlen, "%s: no such snippet", path);
+		dpkg_put_error(err, "%s: no such snippet", path);
 	if (rc != 0)
 		return -1;
 	field = template_field(&t, "Snippet");
 	if (field == NULL || strcmp(field, script) != 0) {
-		snprintf(err, errlen, "%s: header field Snippet is not '%s'",
-		         path, script);
+		dpkg_put_error(err, "%s: header field Snippet is not '%s'",
+		               path, script);
 		template_free(&t);
 		return -1;
 	}
@@ -254,7 +254,7 @@ apparmor_snippet_load(struct apparmor_snippet *s, const char *templates,
 	if (s->script == NULL || (field && s->depends == NULL) || fp == NULL) {
 		if (fp != NULL)
 			fclose(fp);
-		snprintf(err, errlen, "%s: out of memory", path);
+		dpkg_put_error(err, "%s: out of memory", path);
 		template_free(&t);
 		apparmor_snippet_free(s);
 		return -1;
@@ -263,7 +263,7 @@ apparmor_snippet_load(struct apparmor_snippet *s, const char *templates,
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		char *line = template_expand_line(&t, lineno, p, len, subst, 1,
-		                                  err, errlen);
+		                                  err);
 
 		if (line == NULL) {
 			fclose(fp);
@@ -307,7 +307,7 @@ hash_file(SHA2_CTX *ctx, const char *file)
 
 int
 apparmor_validate_cached(const char *profile, const char *features,
-                         const char *stamps, char *err, size_t errlen)
+                         const char *stamps, struct dpkg_error *err)
 {
 	char digest[SHA256_DIGEST_STRING_LENGTH], stamp[4096];
 	const char *parser = apparmor_parser();
@@ -316,19 +316,19 @@ apparmor_validate_cached(const char *profile, const char *features,
 	int fd;
 
 	if (stamps == NULL || parser == NULL || stat(parser, &st) < 0)
-		return apparmor_validate(profile, features, err, errlen);
+		return apparmor_validate(profile, features, err);
 	/* The profile, the features and the parser that compiled them. */
 	SHA256Init(&ctx);
 	SHA256Update(&ctx, (const uint8_t *)parser, strlen(parser) + 1);
 	SHA256Update(&ctx, (const uint8_t *)&st.st_size, sizeof(st.st_size));
 	SHA256Update(&ctx, (const uint8_t *)&st.st_mtim, sizeof(st.st_mtim));
 	if (!hash_file(&ctx, profile) || !hash_file(&ctx, features))
-		return apparmor_validate(profile, features, err, errlen);
+		return apparmor_validate(profile, features, err);
 	SHA256End(&ctx, digest);
 	snprintf(stamp, sizeof(stamp), "%s/%s", stamps, digest);
 	if (access(stamp, F_OK) == 0)
 		return 0;
-	if (apparmor_validate(profile, features, err, errlen) < 0)
+	if (apparmor_validate(profile, features, err) < 0)
 		return -1;
 	/* Only a cache: a stamp that cannot be written costs a compile. */
 	for (char *slash = strchr(stamp + 1, '/'); slash;

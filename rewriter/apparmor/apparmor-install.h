@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #include "namespace/namespace.h"
 
 /* The pinned kernel features, below the templates directory. */
@@ -26,7 +28,7 @@
  * line in ERR naming the file.
  */
 int apparmor_executables(const char *dir, const struct extras_namespace *ns,
-                         char ***list, size_t *n, char *err, size_t errlen);
+                         char ***list, size_t *n, struct dpkg_error *err);
 void apparmor_executables_free(char **list, size_t n);
 
 /*
@@ -43,7 +45,7 @@ const char *apparmor_parser(void);
  * message, its lines joined.
  */
 int apparmor_validate(const char *profile, const char *features,
-                      char *err, size_t errlen);
+                      struct dpkg_error *err);
 
 /*
  * apparmor_validate, remembered in the directory STAMPS (NULL: always
@@ -53,7 +55,7 @@ int apparmor_validate(const char *profile, const char *features,
  * every profile it reviews.
  */
 int apparmor_validate_cached(const char *profile, const char *features,
-                             const char *stamps, char *err, size_t errlen);
+                             const char *stamps, struct dpkg_error *err);
 
 /* Where the dh_extras_* helpers keep their stamps. */
 #define APPARMOR_STAMPS "debian/.debhelper/extras/apparmor-compiled"
@@ -71,7 +73,7 @@ struct apparmor_snippet {
  */
 int apparmor_snippet_load(struct apparmor_snippet *s, const char *templates,
                           const char *script, const char *name,
-                          char *err, size_t errlen);
+                          struct dpkg_error *err);
 void apparmor_snippet_free(struct apparmor_snippet *s);
 
 #endif

@@ -27,8 +27,7 @@ struct assembly {
 	 * same abstraction write it once. */
 	char **seen;
 	size_t n_seen;
-	char *err;
-	size_t errlen;
+	struct dpkg_error *err;
 };
 
 const char *
@@ -117,7 +116,7 @@ templates_dir(const char *templates, char *buf, size_t size)
 /* Load privilege NAME; 1 when the catalogue has no such privilege. */
 static int
 load_privilege(struct template *t, const char *templates, const char *name,
-               char *err, size_t errlen)
+               struct dpkg_error *err)
 {
 	const char *field;
 	char path[4096];
@@ -127,27 +126,27 @@ load_privilege(struct template *t, const char *templates, const char *name,
 		return 1;
 	snprintf(path, sizeof(path), "%s/apparmor/privileges/%s" PRIVILEGE_SUFFIX,
 	         templates, name);
-	rc = template_load(t, path, err, errlen);
+	rc = template_load(t, path, err);
 	if (rc != 0)
 		return rc;
 	field = template_field(t, "Privilege");
 	if (field == NULL || strcmp(field, name) != 0) {
-		snprintf(err, errlen, "%s: header field Privilege is not "
-		         "'%s'", path, name);
+		dpkg_put_error(err, "%s: header field Privilege is not "
+		               "'%s'", path, name);
 		template_free(t);
 		return -1;
 	}
 	field = template_field(t, "Class");
 	if (field == NULL || (strcmp(field, "common") != 0 &&
 	                      strcmp(field, "reserved") != 0)) {
-		snprintf(err, errlen, "%s: header field Class is not "
-		         "'common' or 'reserved'", path);
+		dpkg_put_error(err, "%s: header field Class is not "
+		               "'common' or 'reserved'", path);
 		template_free(t);
 		return -1;
 	}
 	if (template_field(t, "Grants") == NULL) {
-		snprintf(err, errlen, "%s: header field Grants is missing",
-		         path);
+		dpkg_put_error(err, "%s: header field Grants is missing",
+		               path);
 		template_free(t);
 		return -1;
 	}
@@ -183,27 +182,27 @@ load_privileges(struct assembly *a)
 		return 0;
 	a->privileges = calloc(d->n_privileges, sizeof(*a->privileges));
 	if (a->privileges == NULL) {
-		snprintf(a->err, a->errlen, "%s: out of memory", d->path);
+		dpkg_put_error(a->err, "%s: out of memory", d->path);
 		return -1;
 	}
 	for (i = 0; i < d->n_privileges; i++) {
 		const struct declaration_value *v = &d->privileges[i];
 		struct template *t = &a->privileges[a->n_privileges];
-		int rc = load_privilege(t, a->templates, v->value, a->err,
-		                        a->errlen);
+		int rc = load_privilege(t, a->templates, v->value, a->err);
 
 		if (rc == 1) {
-			snprintf(a->err, a->errlen, "%s:%lu: unknown "
-			         "privilege '%s'", d->path, v->line, v->value);
+			dpkg_put_error(a->err, "%s:%lu: unknown "
+			               "privilege '%s'", d->path, v->line,
+			               v->value);
 			return -1;
 		}
 		if (rc < 0)
 			return -1;
 		a->n_privileges++;
 		if (is_reserved(t) && !a->r->allow_reserved) {
-			snprintf(a->err, a->errlen, "%s:%lu: privilege '%s' "
-			         "is reserved and not allowed here", d->path,
-			         v->line, v->value);
+			dpkg_put_error(a->err, "%s:%lu: privilege '%s' "
+			               "is reserved and not allowed here",
+			               d->path, v->line, v->value);
 			return -1;
 		}
 	}
@@ -212,9 +211,10 @@ load_privileges(struct assembly *a)
 	for (i = 1; i < a->n_privileges; i++) {
 		if (by_privilege(&a->privileges[i - 1], &a->privileges[i]) ==
 		    0) {
-			snprintf(a->err, a->errlen, "%s: privilege '%s' is "
-			         "declared twice", d->path,
-			         template_field(&a->privileges[i], "Privilege"));
+			dpkg_put_error(a->err, "%s: privilege '%s' is "
+			               "declared twice", d->path,
+			               template_field(&a->privileges[i],
+			                              "Privilege"));
 			return -1;
 		}
 	}
@@ -231,7 +231,7 @@ check_executables(struct assembly *a)
 		return 0;
 	a->executables = calloc(r->n_executables, sizeof(*a->executables));
 	if (a->executables == NULL) {
-		snprintf(a->err, a->errlen, "out of memory");
+		dpkg_put_error(a->err, "out of memory");
 		return -1;
 	}
 	for (i = 0; i < r->n_executables; i++) {
@@ -239,8 +239,8 @@ check_executables(struct assembly *a)
 		                                           r->executables[i]);
 
 		if (why != NULL) {
-			snprintf(a->err, a->errlen, "executable '%s' %s",
-			         r->executables[i], why);
+			dpkg_put_error(a->err, "executable '%s' %s",
+			               r->executables[i], why);
 			return -1;
 		}
 		a->executables[i] = r->executables[i];
@@ -249,8 +249,8 @@ check_executables(struct assembly *a)
 	      by_name);
 	for (i = 1; i < r->n_executables; i++) {
 		if (strcmp(a->executables[i - 1], a->executables[i]) == 0) {
-			snprintf(a->err, a->errlen, "executable '%s' is "
-			         "listed twice", a->executables[i]);
+			dpkg_put_error(a->err, "executable '%s' is "
+			               "listed twice", a->executables[i]);
 			return -1;
 		}
 	}
@@ -265,18 +265,18 @@ check_namespace(struct assembly *a)
 	const char *why;
 
 	if ((why = profile_check_word(ns->app)) != NULL) {
-		snprintf(a->err, a->errlen, "app '%s' %s", ns->app, why);
+		dpkg_put_error(a->err, "app '%s' %s", ns->app, why);
 		return -1;
 	}
 	if ((why = profile_check_word(ns->path)) != NULL || ns->path[0] != '/') {
-		snprintf(a->err, a->errlen, "namespace '%s' %s", ns->path,
-		         why ? why : "is not absolute");
+		dpkg_put_error(a->err, "namespace '%s' %s", ns->path,
+		               why ? why : "is not absolute");
 		return -1;
 	}
 	if (profile_name(ns, a->name, sizeof(a->name)) < 0 ||
 	    (why = profile_check_word(a->name)) != NULL) {
-		snprintf(a->err, a->errlen, "profile name '%s' %s", a->name,
-		         why ? why : "is too long");
+		dpkg_put_error(a->err, "profile name '%s' %s", a->name,
+		               why ? why : "is too long");
 		return -1;
 	}
 	return 0;
@@ -402,12 +402,12 @@ write_body(struct assembly *a, const struct template *t,
 			continue;
 		}
 		line = template_expand_line(t, lineno, raw, len, subst, n,
-		                            a->err, a->errlen);
+		                            a->err);
 		if (line == NULL)
 			return -1;
 		if (privilege && !well_formed(line)) {
-			snprintf(a->err, a->errlen, "%s:%lu: not one whole "
-			         "rule on a line", t->path, lineno);
+			dpkg_put_error(a->err, "%s:%lu: not one whole "
+			               "rule on a line", t->path, lineno);
 			free(line);
 			return -1;
 		}
@@ -415,7 +415,7 @@ write_body(struct assembly *a, const struct template *t,
 			dup = seen_before(a, line);
 		if (dup < 0) {
 			free(line);
-			snprintf(a->err, a->errlen, "out of memory");
+			dpkg_put_error(a->err, "out of memory");
 			return -1;
 		}
 		/* The template's own lines are all written; a privilege's
@@ -444,7 +444,7 @@ assembly_free(struct assembly *a)
 
 int
 profile_generate(const struct profile_request *r, char **text, size_t *len,
-                 char *err, size_t errlen)
+                 struct dpkg_error *err)
 {
 	struct assembly a;
 	struct template_subst subst[3];
@@ -457,15 +457,14 @@ profile_generate(const struct profile_request *r, char **text, size_t *len,
 	memset(&a, 0, sizeof(a));
 	a.r = r;
 	a.err = err;
-	a.errlen = errlen;
 	a.templates = templates_dir(r->templates, a.templates_buf,
 	                            sizeof(a.templates_buf));
 
 	/* The template first: without it, every privilege is unknown. */
 	snprintf(path, sizeof(path), "%s/apparmor/profile.apparmor", a.templates);
-	rc = template_load(&a.skeleton, path, err, errlen);
+	rc = template_load(&a.skeleton, path, err);
 	if (rc == 1)
-		snprintf(err, errlen, "%s: no such template", path);
+		dpkg_put_error(err, "%s: no such template", path);
 	if (rc != 0 || check_namespace(&a) < 0 || check_executables(&a) < 0 ||
 	    load_privileges(&a) < 0) {
 		assembly_free(&a);
@@ -478,13 +477,13 @@ profile_generate(const struct profile_request *r, char **text, size_t *len,
 
 	fp = open_memstream(text, len);
 	if (fp == NULL) {
-		snprintf(err, errlen, "out of memory");
+		dpkg_put_error(err, "out of memory");
 		assembly_free(&a);
 		return -1;
 	}
 	rc = write_body(&a, &a.skeleton, subst, 3, false, fp);
 	if (fclose(fp) != 0 && rc == 0) {
-		snprintf(err, errlen, "out of memory");
+		dpkg_put_error(err, "out of memory");
 		rc = -1;
 	}
 	assembly_free(&a);
@@ -497,8 +496,8 @@ profile_generate(const struct profile_request *r, char **text, size_t *len,
 }
 
 static int
-list_names(const char *dir, char ***names, size_t *n, char *err,
-           size_t errlen)
+list_names(const char *dir, char ***names, size_t *n,
+           struct dpkg_error *err)
 {
 	size_t suffix = strlen(PRIVILEGE_SUFFIX);
 	struct dirent *e;
@@ -507,7 +506,7 @@ list_names(const char *dir, char ***names, size_t *n, char *err,
 	*names = NULL;
 	*n = 0;
 	if (dp == NULL) {
-		snprintf(err, errlen, "%s: cannot open directory", dir);
+		dpkg_put_error(err, "%s: cannot open directory", dir);
 		return -1;
 	}
 	while ((e = readdir(dp)) != NULL) {
@@ -522,7 +521,7 @@ list_names(const char *dir, char ***names, size_t *n, char *err,
 		    (more[*n] = strndup(e->d_name, len - suffix)) == NULL) {
 			*names = more ? more : *names;
 			closedir(dp);
-			snprintf(err, errlen, "out of memory");
+			dpkg_put_error(err, "out of memory");
 			return -1;
 		}
 		*names = more;
@@ -535,7 +534,7 @@ list_names(const char *dir, char ***names, size_t *n, char *err,
 
 int
 profile_privileges(const char *templates, struct profile_privilege **list,
-                   size_t *n, char *err, size_t errlen)
+                   size_t *n, struct dpkg_error *err)
 {
 	char buf[4096], dir[4096 + 32];
 	char **names;
@@ -546,12 +545,12 @@ profile_privileges(const char *templates, struct profile_privilege **list,
 	*n = 0;
 	templates = templates_dir(templates, buf, sizeof(buf));
 	snprintf(dir, sizeof(dir), "%s/apparmor/privileges", templates);
-	if (list_names(dir, &names, &count, err, errlen) < 0)
+	if (list_names(dir, &names, &count, err) < 0)
 		rc = -1;
 	if (rc == 0 && count > 0) {
 		*list = calloc(count, sizeof(**list));
 		if (*list == NULL) {
-			snprintf(err, errlen, "out of memory");
+			dpkg_put_error(err, "out of memory");
 			rc = -1;
 		}
 	}
@@ -559,10 +558,10 @@ profile_privileges(const char *templates, struct profile_privilege **list,
 		struct profile_privilege *p = &(*list)[i];
 		struct template t;
 
-		rc = load_privilege(&t, templates, names[i], err, errlen);
+		rc = load_privilege(&t, templates, names[i], err);
 		if (rc == 1) {
-			snprintf(err, errlen, "%s/%s" PRIVILEGE_SUFFIX ": not "
-			         "a valid privilege name", dir, names[i]);
+			dpkg_put_error(err, "%s/%s" PRIVILEGE_SUFFIX ": not "
+			               "a valid privilege name", dir, names[i]);
 			rc = -1;
 		}
 		if (rc < 0)
@@ -573,7 +572,7 @@ profile_privileges(const char *templates, struct profile_privilege **list,
 		template_free(&t);
 		(*n)++;
 		if (p->name == NULL || p->grants == NULL) {
-			snprintf(err, errlen, "out of memory");
+			dpkg_put_error(err, "out of memory");
 			rc = -1;
 		}
 	}

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #include "namespace/declaration.h"
 #include "namespace/namespace.h"
 
@@ -41,7 +43,7 @@ struct profile_request {
  * when a declared privilege is refused, "FILE: message" otherwise.
  */
 int profile_generate(const struct profile_request *r, char **text,
-                     size_t *len, char *err, size_t errlen);
+                     size_t *len, struct dpkg_error *err);
 
 /*
  * The profile's name, which is also the name of its file under
@@ -72,7 +74,7 @@ struct profile_privilege {
  */
 int profile_privileges(const char *templates,
                        struct profile_privilege **list, size_t *n,
-                       char *err, size_t errlen);
+                       struct dpkg_error *err);
 void profile_privileges_free(struct profile_privilege *list, size_t n);
 
 #endif

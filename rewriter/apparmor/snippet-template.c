@@ -14,7 +14,7 @@
 char *
 snippet_template_expand(const char *templates, const char *name,
                         const char *script, const struct template_subst *subst,
-                        size_t n, char *err, size_t errlen)
+                        size_t n, struct dpkg_error *err)
 {
 	char path[4096], *text = NULL;
 	const char *field, *p;
@@ -25,21 +25,21 @@ snippet_template_expand(const char *templates, const char *name,
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/snippets/%s", templates, name);
-	rc = template_load(&t, path, err, errlen);
+	rc = template_load(&t, path, err);
 	if (rc == 1)
-		snprintf(err, errlen, "%s: no such snippet", path);
+		dpkg_put_error(err, "%s: no such snippet", path);
 	if (rc != 0)
 		return NULL;
 	field = template_field(&t, "Snippet");
 	if (field == NULL || strcmp(field, script) != 0) {
-		snprintf(err, errlen, "%s: header field Snippet is not '%s'",
-		         path, script);
+		dpkg_put_error(err, "%s: header field Snippet is not '%s'",
+		               path, script);
 		template_free(&t);
 		return NULL;
 	}
 	fp = open_memstream(&text, &size);
 	if (fp == NULL) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		dpkg_put_error(err, "%s: out of memory", path);
 		template_free(&t);
 		return NULL;
 	}
@@ -47,7 +47,7 @@ snippet_template_expand(const char *templates, const char *name,
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		char *line = template_expand_line(&t, lineno, p, len, subst, n,
-		                                  err, errlen);
+		                                  err);
 
 		if (line == NULL) {
 			fclose(fp);

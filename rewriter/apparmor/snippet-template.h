@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #include "base/template.h"
 
 /*
@@ -18,7 +20,7 @@
 char *snippet_template_expand(const char *templates, const char *name,
                               const char *script,
                               const struct template_subst *subst, size_t n,
-                              char *err, size_t errlen);
+                              struct dpkg_error *err);
 
 /*
  * BUF (a debian/PKG.SCRIPT.debhelper file) without the blocks that

@@ -70,7 +70,7 @@ parse_header_line(struct template *t, const char *line, size_t len)
 }
 
 static int
-read_file(struct template *t, const char *path, char *err, size_t errlen)
+read_file(struct template *t, const char *path, struct dpkg_error *err)
 {
 	FILE *fp = fopen(path, "re");
 	size_t len;
@@ -78,31 +78,31 @@ read_file(struct template *t, const char *path, char *err, size_t errlen)
 	if (fp == NULL && errno == ENOENT)
 		return 1;
 	if (fp == NULL) {
-		snprintf(err, errlen, "%s: cannot open: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot open: %s", path,
+		               strerror(errno));
 		return -1;
 	}
 	t->text = malloc(TEMPLATE_FILE_MAX + 1);
 	if (t->text == NULL) {
 		fclose(fp);
-		snprintf(err, errlen, "%s: out of memory", path);
+		dpkg_put_error(err, "%s: out of memory", path);
 		return -1;
 	}
 	len = fread(t->text, 1, TEMPLATE_FILE_MAX + 1, fp);
 	if (ferror(fp)) {
 		fclose(fp);
-		snprintf(err, errlen, "%s: cannot read: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot read: %s", path,
+		               strerror(errno));
 		return -1;
 	}
 	fclose(fp);
 	if (len > TEMPLATE_FILE_MAX) {
-		snprintf(err, errlen, "%s: is larger than %d bytes", path,
-		         TEMPLATE_FILE_MAX);
+		dpkg_put_error(err, "%s: is larger than %d bytes", path,
+		               TEMPLATE_FILE_MAX);
 		return -1;
 	}
 	if (memchr(t->text, '\0', len) != NULL) {
-		snprintf(err, errlen, "%s: contains a NUL byte", path);
+		dpkg_put_error(err, "%s: contains a NUL byte", path);
 		return -1;
 	}
 	t->text[len] = '\0';
@@ -110,7 +110,7 @@ read_file(struct template *t, const char *path, char *err, size_t errlen)
 }
 
 int
-template_load(struct template *t, const char *path, char *err, size_t errlen)
+template_load(struct template *t, const char *path, struct dpkg_error *err)
 {
 	const char *p;
 	int rc;
@@ -118,10 +118,10 @@ template_load(struct template *t, const char *path, char *err, size_t errlen)
 	memset(t, 0, sizeof(*t));
 	t->path = strdup(path);
 	if (t->path == NULL) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		dpkg_put_error(err, "%s: out of memory", path);
 		return -1;
 	}
-	rc = read_file(t, path, err, errlen);
+	rc = read_file(t, path, err);
 	if (rc != 0) {
 		template_free(t);
 		return rc;
@@ -133,7 +133,7 @@ template_load(struct template *t, const char *path, char *err, size_t errlen)
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 
 		if (parse_header_line(t, p, len) < 0) {
-			snprintf(err, errlen, "%s: out of memory", path);
+			dpkg_put_error(err, "%s: out of memory", path);
 			template_free(t);
 			return -1;
 		}
@@ -204,7 +204,7 @@ char *
 template_expand_line(const struct template *t, unsigned long lineno,
                      const char *line, size_t len,
                      const struct template_subst *subst, size_t n,
-                     char *err, size_t errlen)
+                     struct dpkg_error *err)
 {
 	const char *p = line, *end = line + len;
 	char *out = NULL;
@@ -212,7 +212,7 @@ template_expand_line(const struct template *t, unsigned long lineno,
 	FILE *fp = open_memstream(&out, &outlen);
 
 	if (fp == NULL) {
-		snprintf(err, errlen, "%s: out of memory", t->path);
+		dpkg_put_error(err, "%s: out of memory", t->path);
 		return NULL;
 	}
 	while (p < end) {
@@ -225,8 +225,9 @@ template_expand_line(const struct template *t, unsigned long lineno,
 		}
 		s = find_subst(subst, n, p + 1, k);
 		if (s == NULL) {
-			snprintf(err, errlen, "%s:%lu: unknown placeholder "
-			         "@%.*s@", t->path, lineno, (int)k, p + 1);
+			dpkg_put_error(err, "%s:%lu: unknown placeholder "
+			               "@%.*s@", t->path, lineno, (int)k,
+			               p + 1);
 			fclose(fp);
 			free(out);
 			return NULL;
@@ -236,7 +237,7 @@ template_expand_line(const struct template *t, unsigned long lineno,
 	}
 	if (fclose(fp) != 0) {
 		free(out);
-		snprintf(err, errlen, "%s: out of memory", t->path);
+		dpkg_put_error(err, "%s: out of memory", t->path);
 		return NULL;
 	}
 	return out;

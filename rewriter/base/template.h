@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #define TEMPLATE_FILE_MAX 65536
 
 struct template_field {
@@ -39,7 +41,7 @@ struct template_subst {
  * (ERR untouched), or -1 with "PATH:LINE: message" in ERR.
  */
 int template_load(struct template *t, const char *path,
-                  char *err, size_t errlen);
+                  struct dpkg_error *err);
 
 void template_free(struct template *t);
 
@@ -55,6 +57,6 @@ const char *template_field(const struct template *t, const char *key);
 char *template_expand_line(const struct template *t, unsigned long lineno,
                            const char *line, size_t len,
                            const struct template_subst *subst, size_t n,
-                           char *err, size_t errlen);
+                           struct dpkg_error *err);
 
 #endif

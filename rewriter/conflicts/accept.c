@@ -8,7 +8,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/string.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "conflicts/accept.h"
 #include "debian/changes.h"
 #include "debian/debfile.h"
@@ -41,7 +41,6 @@ static int
 read_upload(struct upload *u, const char *file, const char *text, size_t len,
             struct accept_report *rep, struct dpkg_error *err)
 {
-	struct convert_error cerr;
 	size_t i;
 
 	if (str_match_end(file, ".changes")) {
@@ -65,8 +64,8 @@ read_upload(struct upload *u, const char *file, const char *text, size_t len,
 		return 0;
 	}
 	if (str_match_end(file, ".dsc")) {
-		if (dsc_load_text(&u->dsc, file, text, len, &cerr) < 0)
-			return dpkg_put_error(err, "%s", cerr.msg);
+		if (dsc_load_text(&u->dsc, file, text, len, err) < 0)
+			return -1;
 		rep->source = m_strdup(u->dsc.source);
 		rep->version = m_strdup(u->dsc.version);
 		return 0;

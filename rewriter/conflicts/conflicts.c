@@ -324,13 +324,11 @@ allowed_names(const struct debfile *deb, struct dpkg_error *err)
 	for (f = 0; fields[f]; f++) {
 		const char *text = debfile_field(deb, fields[f]);
 		struct relation_list l = { NULL, 0 };
-		struct convert_error cerr;
 
 		if (text == NULL)
 			continue;
 		if (relation_parse(&l, text, strlen(text), deb->control_name,
-		                   0, fields[f], &cerr) < 0) {
-			dpkg_put_error(err, "%s", cerr.msg);
+		                   0, fields[f], err) < 0) {
 			for (i = 0; v[i]; i++)
 				free(v[i]);
 			free(v);

@@ -45,7 +45,7 @@ struct pipeline {
 	unsigned nchunks, nfree, nfull;
 	int producing;		/* producers still running */
 	bool cancelled;
-	char error[1024];
+	struct dpkg_error error;
 };
 
 struct worker {
@@ -67,8 +67,8 @@ archive_reason(struct archive *a)
 static void
 fail_locked(struct pipeline *p, const char *error)
 {
-	if (p->error[0] == '\0')
-		snprintf(p->error, sizeof(p->error), "%s", error);
+	if (p->error.str == NULL)
+		dpkg_put_error(&p->error, "%s", error);
 	p->cancelled = true;
 	pthread_cond_broadcast(&p->changed);
 }
@@ -297,8 +297,8 @@ consume(const struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
  * rest starts the next one.  Returns an error message or NULL.
  */
 static const char *
-produce_file(struct pipeline *p, int i, char *carry, char *errbuf,
-             size_t errlen)
+produce_file(struct pipeline *p, int i, char *carry,
+             struct dpkg_error *err)
 {
 	struct archive *a = archive_read_new();
 	struct archive_entry *e;
@@ -312,9 +312,9 @@ produce_file(struct pipeline *p, int i, char *carry, char *errbuf,
 	archive_read_support_filter_all(a);
 	if (archive_read_open_filename(a, p->filenames[i], 1 << 20) !=
 	    ARCHIVE_OK || archive_read_next_header(a, &e) != ARCHIVE_OK) {
-		snprintf(errbuf, errlen, "%s: %s", p->filenames[i],
-		         archive_reason(a));
-		error = errbuf;
+		dpkg_put_error(err, "%s: %s", p->filenames[i],
+		               archive_reason(a));
+		error = err->str;
 	}
 	while (error == NULL && !eof) {
 		struct chunk *c = producer_get(p);
@@ -330,9 +330,9 @@ produce_file(struct pipeline *p, int i, char *carry, char *errbuf,
 			                                 CHUNK_SIZE - c->len);
 
 			if (n < 0) {
-				snprintf(errbuf, errlen, "%s: %s",
-				         p->filenames[i], archive_reason(a));
-				error = errbuf;
+				dpkg_put_error(err, "%s: %s",
+				               p->filenames[i], archive_reason(a));
+				error = err->str;
 				break;
 			}
 			if (n == 0) {
@@ -352,9 +352,9 @@ produce_file(struct pipeline *p, int i, char *carry, char *errbuf,
 			if (c->len > 0 && c->data[c->len - 1] != '\n')
 				c->data[c->len++] = '\n';
 		} else if (nl == NULL) {
-			snprintf(errbuf, errlen, "%s: a line longer than %u "
-			         "bytes", p->filenames[i], CHUNK_SIZE);
-			error = errbuf;
+			dpkg_put_error(err, "%s: a line longer than %u "
+			               "bytes", p->filenames[i], CHUNK_SIZE);
+			error = err->str;
 			producer_unget(p, c);
 			break;
 		} else {
@@ -383,7 +383,8 @@ producer(void *arg)
 {
 	struct producer_arg *pa = arg;
 	struct pipeline *p = pa->p;
-	char errbuf[1024], *carry = malloc(CHUNK_SIZE);
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *carry = malloc(CHUNK_SIZE);
 	const char *error = NULL;
 	int i;
 
@@ -391,7 +392,7 @@ producer(void *arg)
 		abort();
 	for (i = pa->first; i < p->nfiles && error == NULL;
 	     i += p->nproducers)
-		error = produce_file(p, i, carry, errbuf, sizeof(errbuf));
+		error = produce_file(p, i, carry, &err);
 	free(carry);
 	pthread_mutex_lock(&p->lock);
 	if (error)
@@ -399,6 +400,7 @@ producer(void *arg)
 	p->producing--;
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
+	dpkg_error_destroy(&err);
 	return NULL;
 }
 
@@ -503,8 +505,10 @@ contents_read(const char *const *filenames, int nfiles, int nworkers,
 		stats->bad_lines += w[k].stats.bad_lines;
 		stats->headers += w[k].stats.headers;
 	}
-	if (p.error[0] != '\0')
-		ret = dpkg_put_error(err, "%s", p.error);
+	if (p.error.str != NULL) {
+		dpkg_error_move(err, &p.error);
+		ret = -1;
+	}
 	for (i = 0; i < p.nchunks; i++)
 		free(p.chunks[i].data);
 	free(p.chunks);

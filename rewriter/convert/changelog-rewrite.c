@@ -15,7 +15,7 @@
 /* " -- Name <mail>  Thu, 01 Jan 2026 12:00:00 +0000": the date's time. */
 static int
 parse_trailer(const char *file, int lno, const char *line, size_t n,
-              time_t *when, struct convert_error *err)
+              time_t *when, struct dpkg_error *err)
 {
 	const char *date = NULL, *p;
 	char buf[128];
@@ -27,14 +27,14 @@ parse_trailer(const char *file, int lno, const char *line, size_t n,
 		if (p[0] == '>' && p[1] == ' ' && p + 2 < line + n && p[2] == ' ')
 			date = p + 3;
 	if (date == NULL || (size_t)(line + n - date) >= sizeof(buf))
-		return convert_fail(err, file, lno, "malformed trailer line: "
+		return put_error_at(err, file, lno, "malformed trailer line: "
 		                    "expected ' -- NAME <EMAIL>  DATE'");
 	memcpy(buf, date, line + n - date);
 	buf[line + n - date] = '\0';
 	memset(&tm, 0, sizeof(tm));
 	end = strptime(buf, "%a, %d %b %Y %H:%M:%S %z", &tm);
 	if (end == NULL || *end != '\0')
-		return convert_fail(err, file, lno, "malformed date '%s' in "
+		return put_error_at(err, file, lno, "malformed date '%s' in "
 		                    "trailer line (expected RFC 5322)", buf);
 	/* timegm() clears tm_gmtoff: read it first. */
 	offset = tm.tm_gmtoff;
@@ -45,7 +45,7 @@ parse_trailer(const char *file, int lno, const char *line, size_t n,
 /* The first line: "NAME (VERSION) DIST; OPTIONS". */
 static int
 check_heading(const char *file, const char *text, size_t n, size_t *name_len,
-              char **version, struct convert_error *err)
+              char **version, struct dpkg_error *err)
 {
 	struct dpkg_version v;
 	struct dpkg_error derr = DPKG_ERROR_OBJECT;
@@ -56,22 +56,22 @@ check_heading(const char *file, const char *text, size_t n, size_t *name_len,
 	close = open ? memchr(open, ')', n - (open - text)) : NULL;
 	if (open == NULL || close == NULL || open == text || open[-1] != ' ' ||
 	    memchr(close, ';', n - (close - text)) == NULL)
-		return convert_fail(err, file, 1, "malformed first line: expected "
+		return put_error_at(err, file, 1, "malformed first line: expected "
 		                    "'SOURCE (VERSION) DISTRIBUTION; urgency=...'");
 	*name_len = open - 1 - text;
 	if (*name_len == 0 || *name_len >= sizeof(name))
-		return convert_fail(err, file, 1, "malformed source name");
+		return put_error_at(err, file, 1, "malformed source name");
 	memcpy(name, text, *name_len);
 	name[*name_len] = '\0';
 	why = pkg_name_is_illegal(name);
 	if (why != NULL)
-		return convert_fail(err, file, 1, "invalid source name '%s': %s",
+		return put_error_at(err, file, 1, "invalid source name '%s': %s",
 		                    name, why);
 	*version = m_malloc(close - open);
 	memcpy(*version, open + 1, close - open - 1);
 	(*version)[close - open - 1] = '\0';
 	if (parseversion(&v, *version, &derr) < 0) {
-		convert_fail(err, file, 1, "invalid version '%s': %s", *version,
+		put_error_at(err, file, 1, "invalid version '%s': %s", *version,
 		             derr.str);
 		dpkg_error_destroy(&derr);
 		return -1;
@@ -82,7 +82,7 @@ check_heading(const char *file, const char *text, size_t n, size_t *name_len,
 int
 changelog_rewrite_text(const char *file, const char *text, size_t len,
                        const char *app, struct changelog_info *info,
-                       char **out, struct convert_error *err)
+                       char **out, struct dpkg_error *err)
 {
 	const char *nl = memchr(text, '\n', len), *p;
 	size_t first = nl ? (size_t)(nl - text) : len, name_len;
@@ -92,7 +92,7 @@ changelog_rewrite_text(const char *file, const char *text, size_t len,
 	memset(info, 0, sizeof(*info));
 	*out = NULL;
 	if (memchr(text, '\0', len) != NULL)
-		return convert_fail(err, file, 0, "contains a NUL byte");
+		return put_error_at(err, file, 0, "contains a NUL byte");
 	if (check_heading(file, text, first, &name_len, &info->version, err) < 0)
 		return -1;
 	name = text;
@@ -101,7 +101,7 @@ changelog_rewrite_text(const char *file, const char *text, size_t len,
 		name_len -= strlen(EXTRAS_PREFIX);
 	}
 	if (name_len != strlen(app) || memcmp(name, app, name_len) != 0)
-		return convert_fail(err, file, 1, "source '%.*s' is not "
+		return put_error_at(err, file, 1, "source '%.*s' is not "
 		                    "debian/control's '%s'", (int)(name + name_len - text),
 		                    text, app);
 
@@ -117,12 +117,12 @@ changelog_rewrite_text(const char *file, const char *text, size_t len,
 			break;
 		}
 		if (p != text && n > 0 && p[0] != ' ' && p[0] != '\t')
-			return convert_fail(err, file, lno, "first entry has no "
+			return put_error_at(err, file, lno, "first entry has no "
 			                    "trailer line");
 		p = eol ? eol + 1 : text + len;
 	}
 	if (p >= text + len)
-		return convert_fail(err, file, 0, "first entry has no trailer line");
+		return put_error_at(err, file, 0, "first entry has no trailer line");
 
 	*out = m_malloc(len + strlen(EXTRAS_PREFIX) + 1);
 	if (name == text) {
@@ -138,7 +138,7 @@ changelog_rewrite_text(const char *file, const char *text, size_t len,
 
 int
 changelog_rewrite(struct convert_plan *plan, const char *app,
-                  struct changelog_info *info, struct convert_error *err)
+                  struct changelog_info *info, struct dpkg_error *err)
 {
 	char *text, *out;
 	size_t len;

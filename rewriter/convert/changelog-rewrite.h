@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "convert/convert-plan.h"
 
 struct changelog_info {
@@ -25,11 +25,11 @@ struct changelog_info {
  */
 int changelog_rewrite_text(const char *file, const char *text, size_t len,
                            const char *app, struct changelog_info *info,
-                           char **out, struct convert_error *err);
+                           char **out, struct dpkg_error *err);
 
 /* Plan the rewrite of the tree's debian/changelog. */
 int changelog_rewrite(struct convert_plan *plan, const char *app,
-                      struct changelog_info *info, struct convert_error *err);
+                      struct changelog_info *info, struct dpkg_error *err);
 
 void changelog_info_free(struct changelog_info *info);
 

@@ -163,7 +163,7 @@ note_dropped(void *obj, const char *relation, int line)
 /* Append the add-on to Build-Depends, in the style the field is written. */
 static char *
 add_addon(const char *value, const char *file, int line,
-          struct convert_error *err)
+          struct dpkg_error *err)
 {
 	struct relation_list l;
 	const struct relation *last;
@@ -224,7 +224,7 @@ static int
 rewrite_relations(const struct deb822 *d, const struct deb822_stanza *st,
                   bool source, const struct relation_owner *own,
                   struct edits *ed, struct convert_plan *plan,
-                  struct convert_error *err)
+                  struct dpkg_error *err)
 {
 	bool saw_build_depends = false;
 	size_t k;
@@ -277,7 +277,7 @@ rewrite_relations(const struct deb822 *d, const struct deb822_stanza *st,
  */
 static int
 check_repeated_field(const struct deb822 *d, const struct deb822_stanza *s,
-                     struct convert_error *err)
+                     struct dpkg_error *err)
 {
 	const char *name = deb822_duplicate_field(s);
 	const struct deb822_field *first, *again = NULL;
@@ -289,7 +289,7 @@ check_repeated_field(const struct deb822 *d, const struct deb822_stanza *s,
 	for (i = 0; i < s->nfields; i++)
 		if (s->fields[i].name == name)
 			again = &s->fields[i];
-	return convert_fail(err, d->filename, again->line,
+	return put_error_at(err, d->filename, again->line,
 	                    "field '%s' repeats '%s' of line %d (field names "
 	                    "are case-insensitive)", again->name, first->name,
 	                    first->line);
@@ -297,7 +297,7 @@ check_repeated_field(const struct deb822 *d, const struct deb822_stanza *s,
 
 static int
 read_names(const struct deb822 *d, struct control_info *info,
-           struct convert_error *err)
+           struct dpkg_error *err)
 {
 	const struct deb822_field *f;
 	const char *why;
@@ -305,11 +305,11 @@ read_names(const struct deb822 *d, struct control_info *info,
 	int i, j;
 
 	if (d->nstanzas < 2)
-		return convert_fail(err, d->filename, 0,
+		return put_error_at(err, d->filename, 0,
 		                    "needs a source stanza and at least one "
 		                    "binary package stanza");
 	if (d->nstanzas - 1 > CONTROL_PACKAGES_MAX)
-		return convert_fail(err, d->filename, 0,
+		return put_error_at(err, d->filename, 0,
 		                    "lists %d binary packages, more than the %d "
 		                    "an extras source may build", d->nstanzas - 1,
 		                    CONTROL_PACKAGES_MAX);
@@ -318,14 +318,14 @@ read_names(const struct deb822 *d, struct control_info *info,
 			return -1;
 	f = deb822_find(&d->stanzas[0], "Source");
 	if (f == NULL)
-		return convert_fail(err, d->filename, d->stanzas[0].line,
+		return put_error_at(err, d->filename, d->stanzas[0].line,
 		                    "the first stanza has no Source field");
 	if ((why = check_name(f->value)) != NULL)
-		return convert_fail(err, d->filename, f->line,
+		return put_error_at(err, d->filename, f->line,
 		                    "invalid source name '%s': %s", f->value, why);
 	info->app = m_strdup(namespace_app_of_package(f->value));
 	if ((why = namespace_check_app(info->app)) != NULL)
-		return convert_fail(err, d->filename, f->line,
+		return put_error_at(err, d->filename, f->line,
 		                    "source name '%s' cannot name an extras app: "
 		                    "it %s", info->app, why);
 	info->packages = m_malloc(sizeof(char *) * d->nstanzas);
@@ -335,27 +335,27 @@ read_names(const struct deb822 *d, struct control_info *info,
 
 		f = deb822_find(&d->stanzas[i], "Package");
 		if (f == NULL)
-			return convert_fail(err, d->filename, d->stanzas[i].line,
+			return put_error_at(err, d->filename, d->stanzas[i].line,
 			                    "binary package stanza has no "
 			                    "Package field");
 		if ((why = check_name(f->value)) != NULL)
-			return convert_fail(err, d->filename, f->line,
+			return put_error_at(err, d->filename, f->line,
 			                    "invalid package name '%s': %s",
 			                    f->value, why);
 		name = namespace_app_of_package(f->value);
 		snprintf(full, sizeof(full), "%s%s", EXTRAS_PREFIX, name);
 		if (strlen(name) > 200 || check_name(full) != NULL)
-			return convert_fail(err, d->filename, f->line,
+			return put_error_at(err, d->filename, f->line,
 			                    "package name '%s' is too long", name);
 		for (j = 0; j < info->npackages; j++)
 			if (strcmp(info->packages[j], name) == 0)
-				return convert_fail(err, d->filename, f->line,
+				return put_error_at(err, d->filename, f->line,
 				                    "package '%s' is listed twice",
 				                    f->value);
 		/* debian/rules is rewritten by patterns holding every name. */
 		names += strlen(name);
 		if (names > CONTROL_NAMES_MAX)
-			return convert_fail(err, d->filename, f->line,
+			return put_error_at(err, d->filename, f->line,
 			                    "the names of the binary packages "
 			                    "take more than %d bytes: more than "
 			                    "an app's source has, and than the "
@@ -366,7 +366,7 @@ read_names(const struct deb822 *d, struct control_info *info,
 	for (i = 1; i < d->nstanzas && is_udeb(&d->stanzas[i]); i++)
 		;
 	if (i == d->nstanzas)
-		return convert_fail(err, d->filename, d->stanzas[1].line,
+		return put_error_at(err, d->filename, d->stanzas[1].line,
 		                    "only udebs: nothing can be an extras "
 		                    "package");
 	return 0;
@@ -438,7 +438,7 @@ normalise_priority(const struct deb822 *d, const struct deb822_stanza *st,
 int
 control_rewrite_text(const char *file, const char *text, size_t len,
                      struct control_info *info, char **out,
-                     struct convert_plan *plan, struct convert_error *err)
+                     struct convert_plan *plan, struct dpkg_error *err)
 {
 	struct deb822 d;
 	struct edits ed = { NULL, 0 };
@@ -474,7 +474,7 @@ out:
 
 int
 control_rewrite(struct convert_plan *plan, struct control_info *info,
-                struct convert_error *err)
+                struct dpkg_error *err)
 {
 	char *text, *out;
 	size_t len;

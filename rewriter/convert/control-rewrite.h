@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "convert/convert-plan.h"
 
 #define CONTROL_BUILD_DEPENDS_ADDON "dh-sequence-extras"
@@ -36,11 +36,11 @@ struct control_info {
  */
 int control_rewrite_text(const char *file, const char *text, size_t len,
                          struct control_info *info, char **out,
-                         struct convert_plan *plan, struct convert_error *err);
+                         struct convert_plan *plan, struct dpkg_error *err);
 
 /* Plan the rewrite of the tree's debian/control. */
 int control_rewrite(struct convert_plan *plan, struct control_info *info,
-                    struct convert_error *err);
+                    struct dpkg_error *err);
 
 void control_info_free(struct control_info *info);
 

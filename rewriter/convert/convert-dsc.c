@@ -116,7 +116,7 @@ remove_tree(const char *path)
  * .dsc.  Whatever the format, an upload may not carry them.
  */
 static int
-refuse_source_options(const char *tree, struct convert_error *err)
+refuse_source_options(const char *tree, struct dpkg_error *err)
 {
 	static const char *const names[] = {
 		"debian/source/options", "debian/source/local-options",
@@ -131,7 +131,7 @@ refuse_source_options(const char *tree, struct convert_error *err)
 		found = lstat(path, &st) == 0;
 		free(path);
 		if (found)
-			return convert_fail(err, names[i], 0, "dpkg-source "
+			return put_error_at(err, names[i], 0, "dpkg-source "
 			                    "options are not supported in an "
 			                    "upload; remove the file");
 	}
@@ -145,7 +145,7 @@ refuse_source_options(const char *tree, struct convert_error *err)
  */
 static int
 check_targets(const char *outdir, const char *const *names, int n,
-              struct convert_error *err)
+              struct dpkg_error *err)
 {
 	struct stat st;
 	char *to;
@@ -155,7 +155,7 @@ check_targets(const char *outdir, const char *const *names, int n,
 		m_asprintf(&to, "%s/%s", outdir, names[i]);
 		bad = lstat(to, &st) == 0 && !S_ISREG(st.st_mode);
 		if (bad)
-			convert_fail(err, to, 0, "exists and is not a regular "
+			put_error_at(err, to, 0, "exists and is not a regular "
 			             "file; not replaced");
 		free(to);
 		if (bad)
@@ -174,7 +174,7 @@ tar_suffix(const char *s)
 
 /* Sort each listed file into its role, by the names dpkg-source uses. */
 static int
-classify(struct dsc_conversion *job, struct convert_error *err)
+classify(struct dsc_conversion *job, struct dpkg_error *err)
 {
 	const struct dsc *d = &job->dsc;
 	bool quilt = strcmp(d->format, "3.0 (quilt)") == 0;
@@ -183,7 +183,7 @@ classify(struct dsc_conversion *job, struct convert_error *err)
 	int i, norig = 0, ndebian = 0, nnative = 0, ndiff = 0;
 
 	if (!quilt && !native3 && !one)
-		return convert_fail(err, d->filename, deb822_find(d->stanza,
+		return put_error_at(err, d->filename, deb822_find(d->stanza,
 		                    "Format")->line, "unsupported source format "
 		                    "'%s'", d->format);
 	job->parts = m_malloc(sizeof(struct part) * d->nfiles);
@@ -238,7 +238,7 @@ classify(struct dsc_conversion *job, struct convert_error *err)
 			continue;
 		}
 unknown:
-		return convert_fail(err, d->filename, 0, "'%s' is not a file "
+		return put_error_at(err, d->filename, 0, "'%s' is not a file "
 		                    "of a '%s' source package %s_%s", f->name,
 		                    d->format, d->source, d->version);
 	}
@@ -246,14 +246,14 @@ unknown:
 	    (native3 && (norig != 0 || nnative != 1)) ||
 	    (one && ndiff == 0 && (norig != 0 || nnative != 1)) ||
 	    (one && ndiff > 0 && (norig != 1 || ndiff != 1 || nnative != 0)))
-		return convert_fail(err, d->filename, 0, "does not list the "
+		return put_error_at(err, d->filename, 0, "does not list the "
 		                    "tarballs a '%s' source package needs",
 		                    d->format);
 	return 0;
 }
 
 static int
-copy_file(const char *from, const char *to, struct convert_error *err)
+copy_file(const char *from, const char *to, struct dpkg_error *err)
 {
 	char buf[65536];
 	ssize_t n;
@@ -262,15 +262,15 @@ copy_file(const char *from, const char *to, struct convert_error *err)
 	int ret = 0;
 
 	if (in < 0 || out < 0)
-		ret = convert_fail(err, to, 0, "cannot copy: %s", strerror(errno));
+		ret = put_error_at(err, to, 0, "cannot copy: %s", strerror(errno));
 	while (ret == 0 && (n = read(in, buf, sizeof(buf))) > 0)
 		if (write(out, buf, n) != n)
-			ret = convert_fail(err, to, 0, "cannot write: %s",
+			ret = put_error_at(err, to, 0, "cannot write: %s",
 			                   strerror(errno));
 	if (in >= 0)
 		close(in);
 	if (out >= 0 && close(out) < 0 && ret == 0)
-		ret = convert_fail(err, to, 0, "cannot write: %s", strerror(errno));
+		ret = put_error_at(err, to, 0, "cannot write: %s", strerror(errno));
 	return ret;
 }
 
@@ -428,7 +428,7 @@ add_package_list_line(struct varbuf *vb, const struct deb822 *control,
 
 static int
 write_dsc(struct dsc_conversion *job, const char *tree, const char *dsc_name,
-          struct convert_error *err)
+          struct dpkg_error *err)
 {
 	const struct dsc *d = &job->dsc;
 	struct varbuf vb = VARBUF_INIT;
@@ -540,7 +540,7 @@ write_dsc(struct dsc_conversion *job, const char *tree, const char *dsc_name,
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	if (fd < 0 || write(fd, vb.buf, vb.used) != (ssize_t)vb.used ||
 	    close(fd) < 0)
-		ret = convert_fail(err, dsc_name, 0, "cannot write: %s",
+		ret = put_error_at(err, dsc_name, 0, "cannot write: %s",
 		                   strerror(errno));
 out:
 	free(hashes);
@@ -556,7 +556,7 @@ out:
  */
 static int
 run_dpkg_source(const char *const *argv, const char *dir, const char *log,
-                const char *name, struct convert_error *err)
+                const char *name, struct dpkg_error *err)
 {
 	char line[1024], last[1024] = "";
 	int status, fd;
@@ -565,12 +565,12 @@ run_dpkg_source(const char *const *argv, const char *dir, const char *log,
 
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
-		return convert_fail(err, log, 0, "cannot create: %s",
+		return put_error_at(err, log, 0, "cannot create: %s",
 		                    strerror(errno));
 	pid = fork();
 	if (pid < 0) {
 		close(fd);
-		return convert_fail(err, name, 0, "cannot run dpkg-source: %s",
+		return put_error_at(err, name, 0, "cannot run dpkg-source: %s",
 		                    strerror(errno));
 	}
 	if (pid == 0) {
@@ -585,7 +585,7 @@ run_dpkg_source(const char *const *argv, const char *dir, const char *log,
 	close(fd);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			return convert_fail(err, name, 0, "cannot wait for "
+			return put_error_at(err, name, 0, "cannot wait for "
 			                    "dpkg-source: %s", strerror(errno));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
@@ -597,7 +597,7 @@ run_dpkg_source(const char *const *argv, const char *dir, const char *log,
 	if (fp)
 		fclose(fp);
 	last[strcspn(last, "\n")] = '\0';
-	return convert_fail(err, name, 0, "dpkg-source %s failed%s%s",
+	return put_error_at(err, name, 0, "dpkg-source %s failed%s%s",
 	                    argv[1], last[0] ? ": " : "", last);
 }
 
@@ -612,7 +612,7 @@ run_dpkg_source(const char *const *argv, const char *dir, const char *log,
 static int
 build_diff(struct dsc_conversion *job, const struct convert_options *opt,
            struct convert_plan *plan, struct convert_result *res,
-           struct convert_error *err)
+           struct dpkg_error *err)
 {
 	const struct dsc *d = &job->dsc;
 	char *work = NULL, *tree = NULL, *log = NULL, *dir = NULL;
@@ -632,7 +632,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 	m_asprintf(&tree, "%s/tree", work);
 	m_asprintf(&log, "%s/dpkg-source.log", job->staging);
 	if (mkdir(work, 0755) < 0) {
-		convert_fail(err, work, 0, "cannot create: %s", strerror(errno));
+		put_error_at(err, work, 0, "cannot create: %s", strerror(errno));
 		goto out;
 	}
 	{
@@ -648,7 +648,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 		goto out;
 	if (strcmp(res->app, namespace_app_of_package(d->source)) != 0 ||
 	    strcmp(res->version, d->version) != 0) {
-		convert_fail(err, d->filename, 0, "is %s %s, but its debian/ "
+		put_error_at(err, d->filename, 0, "is %s %s, but its debian/ "
 		             "says %s %s", d->source, d->version, res->app,
 		             res->version);
 		goto out;
@@ -660,7 +660,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 	free(path);
 	m_asprintf(&path, "%s/%s", work, dir);
 	if (rename(tree, path) < 0) {
-		convert_fail(err, path, 0, "cannot create: %s", strerror(errno));
+		put_error_at(err, path, 0, "cannot create: %s", strerror(errno));
 		goto out;
 	}
 	for (i = 0; i < job->nparts; i++) {
@@ -696,7 +696,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 		free(path);
 		m_asprintf(&path, "%s/%s", work, names[i]);
 		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
-			convert_fail(err, names[i], 0, "dpkg-source did not "
+			put_error_at(err, names[i], 0, "dpkg-source did not "
 			             "write it");
 			goto out;
 		}
@@ -710,7 +710,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 		m_asprintf(&path, "%s/%s", work, names[i]);
 		m_asprintf(&to, "%s/%s", job->outdir, names[i]);
 		if (rename(path, to) < 0) {
-			convert_fail(err, to, 0, "cannot create: %s",
+			put_error_at(err, to, 0, "cannot create: %s",
 			             strerror(errno));
 			goto out;
 		}
@@ -733,7 +733,7 @@ out:
 static int
 build(struct dsc_conversion *job, const struct convert_options *opt,
       struct convert_plan *plan, struct convert_result *res,
-      struct convert_error *err)
+      struct dpkg_error *err)
 {
 	static const char *const autoconf_inputs[] = {
 		"configure.ac", "configure.in", NULL,
@@ -759,7 +759,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 	}
 	snprintf(unpack, sizeof(unpack), "%s/unpack", job->staging);
 	if (mkdir(unpack, 0755) < 0)
-		return convert_fail(err, unpack, 0, "cannot create: %s",
+		return put_error_at(err, unpack, 0, "cannot create: %s",
 		                    strerror(errno));
 	for (i = 0; i < job->nparts; i++)
 		if (job->parts[i].role != ROLE_ORIG) {
@@ -789,7 +789,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 	if (strcmp(res->app, namespace_app_of_package(d->source)) != 0 ||
 	    strcmp(res->version, d->version) != 0) {
 		free(tree);
-		return convert_fail(err, d->filename, 0, "is %s %s, but its "
+		return put_error_at(err, d->filename, 0, "is %s %s, but its "
 		                    "debian/ says %s %s", d->source, d->version,
 		                    res->app, res->version);
 	}
@@ -857,7 +857,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 		snprintf(path, sizeof(path), "%s/%s", job->staging, name);
 		snprintf(to, sizeof(to), "%s/%s", job->outdir, name);
 		if (rename(path, to) < 0)
-			return convert_fail(err, to, 0, "cannot create: %s",
+			return put_error_at(err, to, 0, "cannot create: %s",
 			                    strerror(errno));
 	}
 	return 0;
@@ -865,7 +865,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 
 /* libdpkg's ohshit() while building (a pattern too large, say): caught,
  * so that the staging directory goes too and OUTDIR stays as it was. */
-static char caught_message[CONVERT_ERR_MAX];
+static char caught_message[ERROR_AT_MAX];
 
 static void
 keep_caught(const char *emsg, const void *data)
@@ -877,14 +877,15 @@ keep_caught(const char *emsg, const void *data)
 static int
 build_caught(struct dsc_conversion *job, const struct convert_options *opt,
              struct convert_plan *plan, struct convert_result *res,
-             struct convert_error *err)
+             struct dpkg_error *err)
 {
 	jmp_buf jump;
 	int ret;
 
 	if (setjmp(jump)) {
 		pop_error_context(ehflag_bombout);
-		snprintf(err->msg, sizeof(err->msg), "%s", caught_message);
+		dpkg_error_destroy(err);
+		dpkg_put_error(err, "%s", caught_message);
 		return -1;
 	}
 	push_error_context_jump(&jump, keep_caught, "extras-convert");
@@ -896,7 +897,7 @@ build_caught(struct dsc_conversion *job, const struct convert_options *opt,
 int
 convert_dsc(const char *dsc, const char *outdir,
             const struct convert_options *opt, struct convert_plan *plan,
-            struct convert_result *res, struct convert_error *err)
+            struct convert_result *res, struct dpkg_error *err)
 {
 	struct dsc_conversion job;
 	const char *colon, *dash;
@@ -920,13 +921,13 @@ convert_dsc(const char *dsc, const char *outdir,
 	if (mkdir(outdir, 0755) == 0)
 		made_outdir = true;
 	else if (errno != EEXIST) {
-		convert_fail(err, outdir, 0, "cannot create: %s", strerror(errno));
+		put_error_at(err, outdir, 0, "cannot create: %s", strerror(errno));
 		goto out;
 	}
 	job.staging = m_malloc(strlen(outdir) + 32);
 	sprintf(job.staging, "%s/.extras-convert.XXXXXX", outdir);
 	if (mkdtemp(job.staging) == NULL) {
-		convert_fail(err, outdir, 0, "cannot create a staging "
+		put_error_at(err, outdir, 0, "cannot create a staging "
 		             "directory: %s", strerror(errno));
 		free(job.staging);
 		job.staging = NULL;

@@ -15,6 +15,6 @@
 
 int convert_dsc(const char *dsc, const char *outdir,
                 const struct convert_options *opt, struct convert_plan *plan,
-                struct convert_result *res, struct convert_error *err);
+                struct convert_result *res, struct dpkg_error *err);
 
 #endif

@@ -120,7 +120,7 @@ tree_path(const struct convert_plan *p, const char *path)
 int
 convert_read(const struct convert_plan *p, const char *path, char **data,
              size_t *len, mode_t *mode, bool may_be_absent,
-             struct convert_error *err)
+             struct dpkg_error *err)
 {
 	char *full = tree_path(p, path);
 	struct stat st;
@@ -135,17 +135,17 @@ convert_read(const struct convert_plan *p, const char *path, char **data,
 		if (errno == ENOENT && may_be_absent)
 			return 1;
 		if (errno == ELOOP)
-			return convert_fail(err, path, 0, "is a symbolic link");
-		return convert_fail(err, path, 0, "cannot open: %s",
+			return put_error_at(err, path, 0, "is a symbolic link");
+		return put_error_at(err, path, 0, "cannot open: %s",
 		                    strerror(errno));
 	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return convert_fail(err, path, 0, "is not a regular file");
+		return put_error_at(err, path, 0, "is not a regular file");
 	}
 	if (st.st_size > CONVERT_FILE_MAX) {
 		close(fd);
-		return convert_fail(err, path, 0, "is larger than %d bytes",
+		return put_error_at(err, path, 0, "is larger than %d bytes",
 		                    CONVERT_FILE_MAX);
 	}
 	*data = m_malloc(st.st_size + 1);
@@ -162,7 +162,7 @@ convert_read(const struct convert_plan *p, const char *path, char **data,
 
 static int
 write_atomically(const struct convert_plan *p, const struct convert_op *op,
-                 struct convert_error *err)
+                 struct dpkg_error *err)
 {
 	char *full = tree_path(p, op->path);
 	struct atomic_file *file = atomic_file_new(full, ATOMIC_FILE_NORMAL);
@@ -176,7 +176,7 @@ write_atomically(const struct convert_plan *p, const struct convert_op *op,
 		atomic_file_close(file);
 		atomic_file_remove(file);
 		atomic_file_free(file);
-		return convert_fail(err, op->path, 0, "cannot write: %s",
+		return put_error_at(err, op->path, 0, "cannot write: %s",
 		                    strerror(e));
 	}
 	atomic_file_sync(file);
@@ -187,7 +187,7 @@ write_atomically(const struct convert_plan *p, const struct convert_op *op,
 }
 
 int
-convert_plan_apply(struct convert_plan *p, struct convert_error *err)
+convert_plan_apply(struct convert_plan *p, struct dpkg_error *err)
 {
 	enum convert_op_kind order[] = { CONVERT_WRITE, CONVERT_RENAME,
 	                                 CONVERT_REMOVE };
@@ -219,7 +219,7 @@ convert_plan_apply(struct convert_plan *p, struct convert_error *err)
 			}
 			free(from);
 			if (ret < 0)
-				return convert_fail(err, op->path, 0, "cannot %s: %s",
+				return put_error_at(err, op->path, 0, "cannot %s: %s",
 				                    op->kind == CONVERT_RENAME ?
 				                    "rename" : "remove",
 				                    strerror(errno));

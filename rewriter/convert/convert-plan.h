@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 
 /* Anything bigger under debian/ is not a packaging file. */
 #define CONVERT_FILE_MAX (4 * 1024 * 1024)
@@ -72,10 +72,10 @@ bool convert_plan_touches(const struct convert_plan *p, const char *path);
  */
 int convert_read(const struct convert_plan *p, const char *path, char **data,
                  size_t *len, mode_t *mode, bool may_be_absent,
-                 struct convert_error *err);
+                 struct dpkg_error *err);
 
 /* Apply the plan to the tree: writes, then renames, then removals. */
-int convert_plan_apply(struct convert_plan *p, struct convert_error *err);
+int convert_plan_apply(struct convert_plan *p, struct dpkg_error *err);
 
 /* Print the notes, one "FILE:LINE: what" a line. */
 void convert_plan_print(const struct convert_plan *p, FILE *fp);

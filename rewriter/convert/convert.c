@@ -18,7 +18,7 @@
 int
 convert_tree(const char *dir, const struct convert_options *opt,
              struct convert_plan *plan, struct convert_result *res,
-             struct convert_error *err)
+             struct dpkg_error *err)
 {
 	struct control_info control;
 	struct changelog_info changelog;

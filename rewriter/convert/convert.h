@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "convert/convert-plan.h"
 
 struct convert_options {
@@ -32,7 +32,7 @@ struct convert_result {
 /* Convert the tree DIR in place; PLAN holds the notes afterwards. */
 int convert_tree(const char *dir, const struct convert_options *opt,
                  struct convert_plan *plan, struct convert_result *res,
-                 struct convert_error *err);
+                 struct dpkg_error *err);
 
 void convert_result_free(struct convert_result *res);
 

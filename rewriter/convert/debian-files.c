@@ -115,15 +115,16 @@ debian_file_kind(const char *suffix)
 
 /* The knowledge of system integration, read once. */
 static const struct integration *
-integration_db(struct convert_error *err)
+integration_db(struct dpkg_error *err)
 {
 	static struct integration db;
 	static bool loaded;
-	char msg[CONVERT_ERR_MAX];
+	struct dpkg_error lerr = DPKG_ERROR_INIT;
 
 	if (!loaded) {
-		if (integration_load(&db, NULL, msg, sizeof(msg)) < 0) {
-			convert_fail(err, "dh-extras", 0, "%s", msg);
+		if (integration_load(&db, NULL, &lerr) < 0) {
+			put_error_at(err, "dh-extras", 0, "%s", lerr.str);
+			dpkg_error_destroy(&lerr);
 			return NULL;
 		}
 		loaded = true;
@@ -162,12 +163,12 @@ added_for(struct added *a, const char *package)
 static int
 judge_script(const char *file, const char *package, const char *text,
              const struct control_info *info, struct convert_plan *plan,
-             char **out, struct added *added, struct convert_error *err);
+             char **out, struct added *added, struct dpkg_error *err);
 
 int
 debian_script_judge(const char *file, const char *package, const char *text,
                     struct convert_plan *plan, char **out,
-                    struct convert_error *err)
+                    struct dpkg_error *err)
 {
 	return judge_script(file, package, text, NULL, plan, out, NULL, err);
 }
@@ -175,7 +176,7 @@ debian_script_judge(const char *file, const char *package, const char *text,
 static int
 judge_script(const char *file, const char *package, const char *text,
              const struct control_info *info, struct convert_plan *plan,
-             char **out, struct added *added, struct convert_error *err)
+             char **out, struct added *added, struct dpkg_error *err)
 {
 	struct maintscript_options o = {
 		.mode = MAINTSCRIPT_CONVERT, .package = package,
@@ -184,7 +185,7 @@ judge_script(const char *file, const char *package, const char *text,
 	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 	size_t len = strlen(text), i, blen = strlen(base);
 	int *sites, line, ret;
-	char msg[CONVERT_ERR_MAX];
+	struct dpkg_error jerr = DPKG_ERROR_INIT;
 	/* The Debian package's names: what handles their files outside
 	 * the namespace is dropped. */
 	const char **old = NULL;
@@ -203,14 +204,16 @@ judge_script(const char *file, const char *package, const char *text,
 	o.must_load = blen >= 8 && strcmp(base + blen - 8, "postinst") == 0;
 	o.nsites = maintscript_debhelper_lines(text, &sites);
 	o.sites = sites;
-	if (maintscript_judge(text, len, &o, &v, &line, msg, sizeof(msg)) < 0) {
+	if (maintscript_judge(text, len, &o, &v, &line, &jerr) < 0) {
 		free(sites);
 		free(old);
-		return convert_fail(err, file, line, "maintainer script %s",
-		                    msg);
+		put_error_at(err, file, line, "maintainer script %s",
+		             jerr.str);
+		dpkg_error_destroy(&jerr);
+		return -1;
 	}
 	if (v.nrefused > 0) {
-		ret = convert_fail(err, file, v.refused[0].line, "%s",
+		ret = put_error_at(err, file, v.refused[0].line, "%s",
 		                   v.refused[0].text);
 		goto done;
 	}
@@ -228,7 +231,7 @@ judge_script(const char *file, const char *package, const char *text,
 		goto done;
 	}
 	if (v.unconfined != NULL) {
-		ret = convert_fail(err, file, v.unconfined_line, "%s",
+		ret = put_error_at(err, file, v.unconfined_line, "%s",
 		                   v.unconfined);
 		goto done;
 	}
@@ -242,14 +245,15 @@ judge_script(const char *file, const char *package, const char *text,
 	free(sites);
 	o.nsites = maintscript_debhelper_lines(*out, &sites);
 	o.sites = sites;
-	if (maintscript_judge(*out, strlen(*out), &o, &again, &line, msg,
-	                      sizeof(msg)) < 0 ||
+	if (maintscript_judge(*out, strlen(*out), &o, &again, &line,
+	                      &jerr) < 0 ||
 	    again.nrefused > 0 || again.ndropped > 0 || again.unconfined) {
-		ret = convert_fail(err, file, 0, "internal error: the script "
+		ret = put_error_at(err, file, 0, "internal error: the script "
 		                   "without its system integration is not one "
 		                   "the gate accepts (%s)", again.nrefused ?
 		                   again.refused[0].text : again.unconfined ?
-		                   again.unconfined : msg);
+		                   again.unconfined : jerr.str ? jerr.str :
+		                   "");
 		free(*out);
 		*out = NULL;
 	} else {
@@ -260,6 +264,7 @@ done:
 	free(sites);
 	free(old);
 	maintscript_verdict_free(&v);
+	dpkg_error_destroy(&jerr);
 	return ret;
 }
 
@@ -283,7 +288,7 @@ relocatable(const char *path, size_t n)
 }
 
 static int
-judge_links(const char *file, const char *text, struct convert_error *err)
+judge_links(const char *file, const char *text, struct dpkg_error *err)
 {
 	const char *p = text;
 	int lno = 1;
@@ -304,7 +309,7 @@ judge_links(const char *file, const char *text, struct convert_error *err)
 			if (line + w > end)
 				w = end - line;
 			if (!relocatable(line, w))
-				return convert_fail(err, file, lno, "link '%.*s' is "
+				return put_error_at(err, file, lno, "link '%.*s' is "
 				                    "outside /usr, /etc and /opt, which "
 				                    "the namespace takes over, and "
 				                    "cannot be judged", (int)w, line);
@@ -312,7 +317,7 @@ judge_links(const char *file, const char *text, struct convert_error *err)
 			line += w;
 		}
 		if (words % 2 != 0)
-			return convert_fail(err, file, lno, "malformed link line: "
+			return put_error_at(err, file, lno, "malformed link line: "
 			                    "expected 'SOURCE DESTINATION'");
 	}
 	return 0;
@@ -437,7 +442,7 @@ rename_doc_dirs(const char *file, const char *text,
 static int
 judge_file(struct convert_plan *plan, const struct control_info *info,
            const char *path, const char *package, enum debian_file_kind kind,
-           struct added *added, bool *drop, struct convert_error *err)
+           struct added *added, bool *drop, struct dpkg_error *err)
 {
 	char *text = NULL, *out;
 	size_t len;
@@ -464,7 +469,7 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 		return -1;
 	if (memchr(text, '\0', len) != NULL) {
 		free(text);
-		return convert_fail(err, path, 0, "contains a NUL byte");
+		return put_error_at(err, path, 0, "contains a NUL byte");
 	}
 	if (kind == DEBIAN_FILE_SCRIPT) {
 		ret = judge_script(path, package, text, info, plan, &out, added,
@@ -525,7 +530,7 @@ name_cmp(const void *a, const void *b)
 
 int
 debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
-                     struct convert_error *err)
+                     struct dpkg_error *err)
 {
 	char *dirpath = m_malloc(strlen(plan->dir) + 8);
 	char **names = NULL;
@@ -539,7 +544,7 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 	dir = opendir(dirpath);
 	free(dirpath);
 	if (dir == NULL)
-		return convert_fail(err, "debian", 0, "cannot open directory");
+		return put_error_at(err, "debian", 0, "cannot open directory");
 	while ((de = readdir(dir)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
@@ -597,7 +602,7 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 			snprintf(to, sizeof(to), "%s/debian/%s%s", plan->dir,
 			         EXTRAS_PREFIX, name);
 			if (lstat(to, &st) == 0) {
-				ret = convert_fail(err, path, 0, "cannot be renamed: "
+				ret = put_error_at(err, path, 0, "cannot be renamed: "
 				                   "debian/%s%s exists", EXTRAS_PREFIX, name);
 				break;
 			}

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #include "convert/control-rewrite.h"
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "convert/convert-plan.h"
 
 enum debian_file_kind {
@@ -42,11 +42,11 @@ enum debian_file_kind debian_file_kind(const char *suffix);
  */
 int debian_script_judge(const char *file, const char *package,
                         const char *text, struct convert_plan *plan,
-                        char **out, struct convert_error *err);
+                        char **out, struct dpkg_error *err);
 
 /* Plan the renames and judgments of every debhelper file in debian/. */
 int debian_files_rewrite(struct convert_plan *plan,
                          const struct control_info *info,
-                         struct convert_error *err);
+                         struct dpkg_error *err);
 
 #endif

@@ -14,21 +14,21 @@
 
 char *
 declaration_text(const char *app, const char *root, const char *privileges,
-                 struct convert_error *err)
+                 struct dpkg_error *err)
 {
 	struct varbuf vb = VARBUF_INIT;
 	const char *why, *p;
 	int n = 0;
 
 	if ((why = namespace_check_app(app)) != NULL) {
-		convert_fail(err, "--privileges", 0, "app '%s' %s", app, why);
+		put_error_at(err, "--privileges", 0, "app '%s' %s", app, why);
 		return NULL;
 	}
 	varbuf_printf(&vb, "# What the extras app may do beyond its own files; "
 	              "see extras-convert(1).\napp: %s\n", app);
 	if (root && strcmp(root, EXTRAS_DEFAULT_ROOT) != 0) {
 		if ((why = namespace_check_root(root)) != NULL) {
-			convert_fail(err, "--root", 0, "'%s' %s", root, why);
+			put_error_at(err, "--root", 0, "'%s' %s", root, why);
 			varbuf_destroy(&vb);
 			return NULL;
 		}
@@ -39,7 +39,7 @@ declaration_text(const char *app, const char *root, const char *privileges,
 		char name[DECLARATION_PRIVILEGE_MAX + 1];
 
 		if (len == 0 || len > DECLARATION_PRIVILEGE_MAX) {
-			convert_fail(err, "--privileges", 0, "bad privilege list "
+			put_error_at(err, "--privileges", 0, "bad privilege list "
 			             "'%s'", privileges);
 			varbuf_destroy(&vb);
 			return NULL;
@@ -47,7 +47,7 @@ declaration_text(const char *app, const char *root, const char *privileges,
 		memcpy(name, p, len);
 		name[len] = '\0';
 		if ((why = declaration_check_privilege_name(name)) != NULL) {
-			convert_fail(err, "--privileges", 0, "privilege '%s' %s",
+			put_error_at(err, "--privileges", 0, "privilege '%s' %s",
 			             name, why);
 			varbuf_destroy(&vb);
 			return NULL;
@@ -63,7 +63,7 @@ declaration_text(const char *app, const char *root, const char *privileges,
 
 int
 declaration_write(struct convert_plan *plan, const char *app, const char *root,
-                  const char *privileges, struct convert_error *err)
+                  const char *privileges, struct dpkg_error *err)
 {
 	char *old = NULL, *text;
 	size_t len;
@@ -74,17 +74,15 @@ declaration_write(struct convert_plan *plan, const char *app, const char *root,
 		return -1;
 	if (ret == 0 && privileges == NULL && root == NULL) {
 		struct declaration d;
-		char msg[512];
 
 		/* The author's own declaration stays, if it is one. */
-		if (declaration_load_buffer(&d, DECLARATION_FILE, old, len, msg,
-		                            sizeof(msg)) < 0) {
+		if (declaration_load_buffer(&d, DECLARATION_FILE, old, len,
+		                            err) < 0) {
 			free(old);
-			snprintf(err->msg, sizeof(err->msg), "%s", msg);
 			return -1;
 		}
 		if (d.app.value && strcmp(d.app.value, app) != 0) {
-			ret = convert_fail(err, DECLARATION_FILE, d.app.line,
+			ret = put_error_at(err, DECLARATION_FILE, d.app.line,
 			                   "declares app '%s', but the source is "
 			                   "'%s'", d.app.value, app);
 			declaration_free(&d);

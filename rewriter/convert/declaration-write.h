@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "convert/convert-plan.h"
 
 #define DECLARATION_FILE "debian/extras.yaml"
@@ -20,11 +20,11 @@
  * PRIVILEGES (NULL or "": none), malloc'ed; NULL with ERR on a bad value.
  */
 char *declaration_text(const char *app, const char *root,
-                       const char *privileges, struct convert_error *err);
+                       const char *privileges, struct dpkg_error *err);
 
 /* Plan the write of the tree's debian/extras.yaml. */
 int declaration_write(struct convert_plan *plan, const char *app,
                       const char *root, const char *privileges,
-                      struct convert_error *err);
+                      struct dpkg_error *err);
 
 #endif

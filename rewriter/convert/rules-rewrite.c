@@ -523,7 +523,7 @@ relocate_late_paths(const char *file, const char *text, size_t len,
 
 int
 rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-              const char *root, bool autoconf, struct convert_error *err)
+              const char *root, bool autoconf, struct dpkg_error *err)
 {
 	struct extras_namespace ns;
 	const char *why;
@@ -537,7 +537,7 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 		return -1;
 	if (memchr(text, '\0', len) != NULL) {
 		free(text);
-		return convert_fail(err, RULES_FILE, 0, "contains a NUL byte");
+		return put_error_at(err, RULES_FILE, 0, "contains a NUL byte");
 	}
 	if (autoconf || is_autoconf(plan)) {
 		char *configured = rules_rewrite_configure(RULES_FILE, text,
@@ -552,7 +552,7 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 	if ((why = namespace_init(&ns, info->app, root)) != NULL) {
 		free(text);
 		free(out);
-		return convert_fail(err, RULES_FILE, 0, "%s", why);
+		return put_error_at(err, RULES_FILE, 0, "%s", why);
 	}
 	{
 		char *late = relocate_late_paths(RULES_FILE, out, strlen(out),

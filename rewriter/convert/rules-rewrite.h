@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "convert/control-rewrite.h"
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "convert/convert-plan.h"
 
 /* The rewritten TEXT (malloc'ed); notes go to PLAN when not NULL. */
@@ -37,6 +37,6 @@ char *rules_rewrite_configure(const char *file, const char *text, size_t len,
  * (else the tree says whether it is).
  */
 int rules_rewrite(struct convert_plan *plan, const struct control_info *info,
-                  const char *root, bool autoconf, struct convert_error *err);
+                  const char *root, bool autoconf, struct dpkg_error *err);
 
 #endif

@@ -340,7 +340,6 @@ int
 changes_read(struct changes *ch, const char *filename,
              struct dpkg_error *err)
 {
-	struct convert_error cerr;
 	const char *why;
 	char *text;
 	size_t len, line;
@@ -361,8 +360,8 @@ changes_read(struct changes *ch, const char *filename,
 		ret = dpkg_put_error(err, "%s:%zu: malformed OpenPGP signed "
 		                     "message: %s", filename, line, why);
 	else if (deb822_parse(&ch->deb822, ch->filename, ch->text, len,
-	                      &cerr) < 0)
-		ret = dpkg_put_error(err, "%s", cerr.msg);
+	                      err) < 0)
+		ret = -1;
 	else
 		ret = parse_changes(ch, err);
 	if (ret < 0) {
@@ -376,7 +375,6 @@ int
 changes_read_text(struct changes *ch, const char *filename, const char *text,
                   size_t len, struct dpkg_error *err)
 {
-	struct convert_error cerr;
 	int ret;
 
 	memset(ch, 0, sizeof(*ch));
@@ -386,8 +384,8 @@ changes_read_text(struct changes *ch, const char *filename, const char *text,
 		abort();
 	memcpy(ch->text, text, len);
 	ch->text[len] = '\0';
-	if (deb822_parse(&ch->deb822, ch->filename, ch->text, len, &cerr) < 0)
-		ret = dpkg_put_error(err, "%s", cerr.msg);
+	if (deb822_parse(&ch->deb822, ch->filename, ch->text, len, err) < 0)
+		ret = -1;
 	else
 		ret = parse_changes(ch, err);
 	if (ret < 0) {

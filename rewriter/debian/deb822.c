@@ -139,7 +139,7 @@ collect_field(struct parsedb_state *ps, struct field_state *fs, void *obj)
 }
 
 /* libdpkg reports through ohshit(): catch it and keep the message. */
-static char parse_message[CONVERT_ERR_MAX];
+static char parse_message[ERROR_AT_MAX];
 
 static void
 keep_message(const char *emsg, const void *data)
@@ -150,7 +150,7 @@ keep_message(const char *emsg, const void *data)
 
 int
 deb822_parse(struct deb822 *d, const char *filename, const char *text,
-             size_t len, struct convert_error *err)
+             size_t len, struct dpkg_error *err)
 {
 	struct parsedb_state *volatile ps;
 	struct stripped s;
@@ -164,14 +164,14 @@ deb822_parse(struct deb822 *d, const char *filename, const char *text,
 	d->text = text;
 	d->len = len;
 	if (memchr(text, '\0', len) != NULL)
-		return convert_fail(err, filename, 0, "contains a NUL byte");
+		return put_error_at(err, filename, 0, "contains a NUL byte");
 	/* libdpkg ends a stanza at ^Z (MS-DOS's end of file), dpkg-source
 	 * does not: the two would read different stanzas. */
 	if ((eof = memchr(text, '\032', len)) != NULL) {
 		size_t at = (size_t)(eof - text);
 
 		d->len = at;
-		return convert_fail(err, filename, deb822_line_of(d, at),
+		return put_error_at(err, filename, deb822_line_of(d, at),
 		                    "contains byte 0x1a (^Z), which libdpkg "
 		                    "reads as the end of a stanza and "
 		                    "dpkg-source does not");
@@ -196,7 +196,7 @@ deb822_parse(struct deb822 *d, const char *filename, const char *text,
 		/* Keep libdpkg's reason, not its "parsing file ... near" lead. */
 		what = strstr(parse_message, ":\n ");
 		what = what ? what + 3 : parse_message;
-		convert_fail(err, filename, line, "%s", what);
+		put_error_at(err, filename, line, "%s", what);
 		ps->data = NULL;
 		parsedb_close(ps);
 		stripped_free(&s);

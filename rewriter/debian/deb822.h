@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 
 struct deb822_field {
 	char *name;
@@ -43,7 +43,7 @@ struct deb822 {
  * starting with '#' are comments, as dpkg-source allows in debian/control.
  */
 int deb822_parse(struct deb822 *d, const char *filename, const char *text,
-                 size_t len, struct convert_error *err);
+                 size_t len, struct dpkg_error *err);
 void deb822_free(struct deb822 *d);
 
 /* The field NAME (case-insensitive) of stanza S, or NULL. */

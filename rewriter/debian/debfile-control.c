@@ -70,7 +70,6 @@ debfile_parse_control(struct debfile *deb, struct dpkg_error *err)
 	const struct debfile_control_member *c;
 	struct dpkg_version v;
 	struct dpkg_error verr = DPKG_ERROR_INIT;
-	struct convert_error cerr;
 	const char *reason, *source;
 
 	c = debfile_control_member(deb, "control");
@@ -80,8 +79,8 @@ debfile_parse_control(struct debfile *deb, struct dpkg_error *err)
 	snprintf(deb->control_name, sizeof(deb->control_name), "%s: control",
 	         deb->filename);
 	if (deb822_parse(&deb->control_file, deb->control_name, c->data,
-	                 c->size, &cerr) < 0)
-		return dpkg_put_error(err, "%s", cerr.msg);
+	                 c->size, err) < 0)
+		return -1;
 	if (deb->control_file.nstanzas != 1)
 		return dpkg_put_error(err, "%s: control: %s", deb->filename,
 		                      "is not exactly one stanza");

@@ -22,7 +22,7 @@
 int
 dsc_hash_file(const char *path, const char *name, int64_t *size,
               char md5[33], char sha1[41], char sha256[65],
-              struct convert_error *err)
+              struct dpkg_error *err)
 {
 	MD5_CTX m;
 	SHA1_CTX s1;
@@ -33,12 +33,12 @@ dsc_hash_file(const char *path, const char *name, int64_t *size,
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
 
 	if (fd < 0)
-		return convert_fail(err, name, 0, "cannot open: %s",
+		return put_error_at(err, name, 0, "cannot open: %s",
 		                    errno == ELOOP ? "is a symbolic link" :
 		                    strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return convert_fail(err, name, 0, "is not a regular file");
+		return put_error_at(err, name, 0, "is not a regular file");
 	}
 	MD5Init(&m);
 	SHA1Init(&s1);
@@ -52,7 +52,7 @@ dsc_hash_file(const char *path, const char *name, int64_t *size,
 	}
 	close(fd);
 	if (n < 0)
-		return convert_fail(err, name, 0, "cannot read: %s",
+		return put_error_at(err, name, 0, "cannot read: %s",
 		                    strerror(errno));
 	MD5End(&m, md5);
 	SHA1End(&s1, sha1);
@@ -79,11 +79,11 @@ plain_name(const char *name)
 /* Each line of a checksums field: "HASH SIZE NAME". */
 typedef int line_func(struct dsc *d, const char *field, int line,
                       const char *hash, int64_t size, const char *name,
-                      struct convert_error *err);
+                      struct dpkg_error *err);
 
 static int
 each_line(struct dsc *d, const char *field, line_func *fn,
-          struct convert_error *err)
+          struct dpkg_error *err)
 {
 	const struct deb822_field *f = deb822_find(d->stanza, field);
 	char *copy, *line, *save = NULL;
@@ -105,10 +105,10 @@ each_line(struct dsc *d, const char *field, line_func *fn,
 		}
 		if (sscanf(line, " %128s %lld %256s %c", hash, &size, name,
 		           &extra) != 3 || size < 0)
-			ret = convert_fail(err, d->filename, lno, "malformed %s "
+			ret = put_error_at(err, d->filename, lno, "malformed %s "
 			                   "line", field);
 		else if (!plain_name(name))
-			ret = convert_fail(err, d->filename, lno, "file name "
+			ret = put_error_at(err, d->filename, lno, "file name "
 			                   "'%s' is not a plain file name", name);
 		else
 			ret = fn(d, field, lno, hash, size, name, err);
@@ -130,17 +130,17 @@ find(struct dsc *d, const char *name)
 
 static int
 add_file(struct dsc *d, const char *field, int line, const char *hash,
-         int64_t size, const char *name, struct convert_error *err)
+         int64_t size, const char *name, struct dpkg_error *err)
 {
 	struct dsc_file *f;
 	const char *slash = strrchr(d->filename, '/');
 
 	(void)field;
 	if (!is_hex(hash, 32))
-		return convert_fail(err, d->filename, line, "malformed MD5 "
+		return put_error_at(err, d->filename, line, "malformed MD5 "
 		                    "sum for '%s'", name);
 	if (find(d, name))
-		return convert_fail(err, d->filename, line, "'%s' is listed "
+		return put_error_at(err, d->filename, line, "'%s' is listed "
 		                    "twice", name);
 	d->files = m_realloc(d->files, sizeof(*f) * (d->nfiles + 1));
 	f = &d->files[d->nfiles++];
@@ -156,27 +156,27 @@ add_file(struct dsc *d, const char *field, int line, const char *hash,
 
 static int
 add_checksum(struct dsc *d, const char *field, int line, const char *hash,
-             int64_t size, const char *name, struct convert_error *err)
+             int64_t size, const char *name, struct dpkg_error *err)
 {
 	bool sha256 = strcasecmp(field, "Checksums-Sha256") == 0;
 	struct dsc_file *f = find(d, name);
 
 	if (f == NULL)
-		return convert_fail(err, d->filename, line, "'%s' is in %s but "
+		return put_error_at(err, d->filename, line, "'%s' is in %s but "
 		                    "not in Files", name, field);
 	if (f->size != size)
-		return convert_fail(err, d->filename, line, "'%s' has another "
+		return put_error_at(err, d->filename, line, "'%s' has another "
 		                    "size in %s than in Files", name, field);
 	if (!is_hex(hash, sha256 ? 64 : 40) ||
 	    (sha256 ? f->sha256[0] : f->sha1[0]) != '\0')
-		return convert_fail(err, d->filename, line, "malformed or "
+		return put_error_at(err, d->filename, line, "malformed or "
 		                    "repeated %s line for '%s'", field, name);
 	strcpy(sha256 ? f->sha256 : f->sha1, hash);
 	return 0;
 }
 
 static int
-verify(struct dsc *d, struct convert_error *err)
+verify(struct dsc *d, struct dpkg_error *err)
 {
 	int i;
 
@@ -186,18 +186,18 @@ verify(struct dsc *d, struct convert_error *err)
 		int64_t size;
 
 		if (f->sha256[0] == '\0')
-			return convert_fail(err, d->filename, 0, "'%s' has no "
+			return put_error_at(err, d->filename, 0, "'%s' has no "
 			                    "Checksums-Sha256 line", f->name);
 		if (dsc_hash_file(f->path, f->name, &size, md5, sha1, sha256,
 		                  err) < 0)
 			return -1;
 		if (size != f->size)
-			return convert_fail(err, f->name, 0, "size %lld does not "
+			return put_error_at(err, f->name, 0, "size %lld does not "
 			                    "match the .dsc's %lld",
 			                    (long long)size, (long long)f->size);
 		if (strcmp(md5, f->md5) != 0 || strcmp(sha256, f->sha256) != 0 ||
 		    (f->sha1[0] && strcmp(sha1, f->sha1) != 0))
-			return convert_fail(err, f->name, 0, "checksum does not "
+			return put_error_at(err, f->name, 0, "checksum does not "
 			                    "match the .dsc");
 	}
 	return 0;
@@ -205,7 +205,7 @@ verify(struct dsc *d, struct convert_error *err)
 
 static int
 read_small(const char *path, char **text, size_t *len,
-           struct convert_error *err)
+           struct dpkg_error *err)
 {
 	int64_t size = 0;
 	struct stat st;
@@ -213,12 +213,12 @@ read_small(const char *path, char **text, size_t *len,
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
 
 	if (fd < 0)
-		return convert_fail(err, path, 0, "cannot open: %s",
+		return put_error_at(err, path, 0, "cannot open: %s",
 		                    strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
 	    st.st_size > DSC_FILE_MAX) {
 		close(fd);
-		return convert_fail(err, path, 0, "is not a regular file of at "
+		return put_error_at(err, path, 0, "is not a regular file of at "
 		                    "most %d bytes", DSC_FILE_MAX);
 	}
 	*text = m_malloc(st.st_size + 1);
@@ -232,10 +232,10 @@ read_small(const char *path, char **text, size_t *len,
 }
 
 static int parse_dsc(struct dsc *d, const char *filename, size_t len,
-                     struct convert_error *err);
+                     struct dpkg_error *err);
 
 int
-dsc_load(struct dsc *d, const char *filename, struct convert_error *err)
+dsc_load(struct dsc *d, const char *filename, struct dpkg_error *err)
 {
 	char *raw = NULL;
 	const char *why;
@@ -248,14 +248,14 @@ dsc_load(struct dsc *d, const char *filename, struct convert_error *err)
 	d->text = clearsign_text(raw, len, &len, &why, &line);
 	free(raw);
 	if (d->text == NULL)
-		return convert_fail(err, filename, (int)line, "malformed OpenPGP "
+		return put_error_at(err, filename, (int)line, "malformed OpenPGP "
 		                    "signed message: %s", why);
 	return parse_dsc(d, filename, len, err);
 }
 
 int
 dsc_load_text(struct dsc *d, const char *filename, const char *text,
-              size_t len, struct convert_error *err)
+              size_t len, struct dpkg_error *err)
 {
 	memset(d, 0, sizeof(*d));
 	d->filename = m_strdup(filename);
@@ -267,7 +267,7 @@ dsc_load_text(struct dsc *d, const char *filename, const char *text,
 
 static int
 parse_dsc(struct dsc *d, const char *filename, size_t len,
-          struct convert_error *err)
+          struct dpkg_error *err)
 {
 	struct dpkg_version v;
 	struct dpkg_error derr = DPKG_ERROR_OBJECT;
@@ -278,7 +278,7 @@ parse_dsc(struct dsc *d, const char *filename, size_t len,
 	if (deb822_parse(&d->deb822, filename, d->text, len, err) < 0)
 		return -1;
 	if (d->deb822.nstanzas != 1)
-		return convert_fail(err, filename, 0, "is not exactly one stanza");
+		return put_error_at(err, filename, 0, "is not exactly one stanza");
 	d->stanza = &d->deb822.stanzas[0];
 	why = deb822_duplicate_field(d->stanza);
 	if (why != NULL) {
@@ -288,7 +288,7 @@ parse_dsc(struct dsc *d, const char *filename, size_t len,
 		for (i = 0; i < d->stanza->nfields; i++)
 			if (d->stanza->fields[i].name == why)
 				line = d->stanza->fields[i].line;
-		return convert_fail(err, filename, line, "field '%s' is "
+		return put_error_at(err, filename, line, "field '%s' is "
 		                    "repeated (field names are "
 		                    "case-insensitive)", why);
 	}
@@ -299,14 +299,14 @@ parse_dsc(struct dsc *d, const char *filename, size_t len,
 	f = deb822_find(d->stanza, "Version");
 	d->version = f ? f->value : NULL;
 	if (!d->format || !d->source || !d->version)
-		return convert_fail(err, filename, 0, "needs Format, Source and "
+		return put_error_at(err, filename, 0, "needs Format, Source and "
 		                    "Version fields");
 	if ((why = pkg_name_is_illegal(d->source)) != NULL)
-		return convert_fail(err, filename, deb822_find(d->stanza,
+		return put_error_at(err, filename, deb822_find(d->stanza,
 		                    "Source")->line, "invalid source name '%s': "
 		                    "%s", d->source, why);
 	if (parseversion(&v, d->version, &derr) < 0) {
-		convert_fail(err, filename, deb822_find(d->stanza,
+		put_error_at(err, filename, deb822_find(d->stanza,
 		             "Version")->line, "invalid version '%s': %s",
 		             d->version, derr.str);
 		dpkg_error_destroy(&derr);
@@ -314,7 +314,7 @@ parse_dsc(struct dsc *d, const char *filename, size_t len,
 	}
 	ret = each_line(d, "Files", add_file, err);
 	if (ret == 1 || (ret == 0 && d->nfiles == 0))
-		return convert_fail(err, filename, 0, "lists no Files");
+		return put_error_at(err, filename, 0, "lists no Files");
 	if (ret < 0 ||
 	    each_line(d, "Checksums-Sha1", add_checksum, err) < 0 ||
 	    each_line(d, "Checksums-Sha256", add_checksum, err) < 0)

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 #include "debian/deb822.h"
 
 #define DSC_FILE_MAX (1024 * 1024)
@@ -35,13 +35,13 @@ struct dsc {
 };
 
 /* Read FILENAME and verify every file it lists. */
-int dsc_load(struct dsc *d, const char *filename, struct convert_error *err);
+int dsc_load(struct dsc *d, const char *filename, struct dpkg_error *err);
 /*
  * The same for TEXT (LEN bytes), the .dsc's signed text as a verifier
  * output it: its files are those beside FILENAME.
  */
 int dsc_load_text(struct dsc *d, const char *filename, const char *text,
-                  size_t len, struct convert_error *err);
+                  size_t len, struct dpkg_error *err);
 void dsc_free(struct dsc *d);
 
 /* The file whose name ends with SUFFIX, or NULL. */
@@ -50,6 +50,6 @@ const struct dsc_file *dsc_find_suffix(const struct dsc *d, const char *suffix);
 /* Hash the file at PATH; 0, or -1 with ERR. */
 int dsc_hash_file(const char *path, const char *name, int64_t *size,
                   char md5[33], char sha1[41], char sha256[65],
-                  struct convert_error *err);
+                  struct dpkg_error *err);
 
 #endif

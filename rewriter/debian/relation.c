@@ -17,7 +17,7 @@ struct scan {
 	const char *file;
 	int first_line;
 	const char *field;
-	struct convert_error *err;
+	struct dpkg_error *err;
 	/* The line of counted_to, so that lines are counted once. */
 	size_t counted_to;
 	int counted_line;
@@ -39,7 +39,7 @@ scan_line(struct scan *s, size_t pos)
 static int
 scan_fail(struct scan *s, const char *what, size_t at, size_t n)
 {
-	return convert_fail(s->err, s->file, scan_line(s, at),
+	return put_error_at(s->err, s->file, scan_line(s, at),
 	                    "%s in %s relation '%.*s'", what, s->field,
 	                    (int)n, s->text + at);
 }
@@ -109,7 +109,7 @@ check_name(struct scan *s, size_t at, size_t n)
 	if (why == NULL && strchr(name, '_'))
 		why = "may hold only a-z, 0-9, '+', '-' and '.'";
 	if (why != NULL)
-		return convert_fail(s->err, s->file, scan_line(s, at),
+		return put_error_at(s->err, s->file, scan_line(s, at),
 		                    "invalid package name '%s' in %s: %s",
 		                    name, s->field, why);
 	return 0;
@@ -127,7 +127,7 @@ check_version(struct scan *s, size_t at, size_t n)
 	memcpy(text, s->text + at, n);
 	text[n] = '\0';
 	if (parseversion(&version, text, &derr) < 0) {
-		convert_fail(s->err, s->file, scan_line(s, at),
+		put_error_at(s->err, s->file, scan_line(s, at),
 		             "invalid version '%s' in %s: %s", text, s->field,
 		             derr.str);
 		dpkg_error_destroy(&derr);
@@ -235,7 +235,7 @@ scan_alternative(struct scan *s, struct relation *r)
 int
 relation_parse(struct relation_list *l, const char *text, size_t len,
                const char *file, int first_line, const char *field,
-               struct convert_error *err)
+               struct dpkg_error *err)
 {
 	struct scan s = { text, len, 0, file, first_line, field, err, 0,
 	                  first_line };

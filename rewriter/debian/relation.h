@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 
 #define RELATION_NO_COMMA ((size_t)-1)
 
@@ -43,7 +43,7 @@ struct relation_list {
  */
 int relation_parse(struct relation_list *l, const char *text, size_t len,
                    const char *file, int first_line, const char *field,
-                   struct convert_error *err);
+                   struct dpkg_error *err);
 void relation_list_free(struct relation_list *l);
 
 /* The binary packages built by the source, by their names without "extras-". */

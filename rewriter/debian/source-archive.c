@@ -159,7 +159,7 @@ link_inside(const char *name, const char *target)
 }
 
 static struct archive *
-open_read(const char *path, const char *name, struct convert_error *err)
+open_read(const char *path, const char *name, struct dpkg_error *err)
 {
 	struct archive *a = archive_read_new();
 
@@ -171,7 +171,7 @@ open_read(const char *path, const char *name, struct convert_error *err)
 	archive_read_support_format_tar(a);
 	archive_read_support_format_gnutar(a);
 	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
-		convert_fail(err, name, 0, "cannot read tarball: %s",
+		put_error_at(err, name, 0, "cannot read tarball: %s",
 		             archive_error_string(a));
 		archive_read_free(a);
 		return NULL;
@@ -183,7 +183,7 @@ static int
 check_member(struct archive_entry *e, const char *name, const char *prefix,
              struct names *members, struct names *links, struct names *files,
              struct hardlinks *hardlinks, int64_t *total,
-             struct convert_error *err)
+             struct dpkg_error *err)
 {
 	const char *why = NULL, *target;
 	char *path = normalize(archive_entry_pathname(e), &why);
@@ -191,26 +191,26 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 	int ret = -1;
 
 	if (path == NULL)
-		return convert_fail(err, name, 0, "member '%s' %s; refused",
+		return put_error_at(err, name, 0, "member '%s' %s; refused",
 		                    archive_entry_pathname(e), why);
 	if (path[0] == '\0') {
 		free(path);
 		return 0;
 	}
 	if (strlen(path) > SOURCE_PATH_MAX) {
-		convert_fail(err, name, 0, "member '%s' has a name longer than "
+		put_error_at(err, name, 0, "member '%s' has a name longer than "
 		             "%d bytes; refused", path, SOURCE_PATH_MAX);
 		goto out;
 	}
 	if (depth_of(path) > SOURCE_DEPTH_MAX) {
-		convert_fail(err, name, 0, "member '%s' lies more than %d "
+		put_error_at(err, name, 0, "member '%s' lies more than %d "
 		             "directories deep; refused", path, SOURCE_DEPTH_MAX);
 		goto out;
 	}
 	if (prefix && strcmp(path, prefix) != 0 &&
 	    !(strncmp(path, prefix, strlen(prefix)) == 0 &&
 	      path[strlen(prefix)] == '/')) {
-		convert_fail(err, name, 0, "member '%s' is outside %s/; refused",
+		put_error_at(err, name, 0, "member '%s' is outside %s/; refused",
 		             path, prefix);
 		goto out;
 	}
@@ -218,7 +218,7 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 		char *t = normalize(target, &why);
 
 		if (t == NULL) {
-			convert_fail(err, name, 0, "hard link '%s' points "
+			put_error_at(err, name, 0, "hard link '%s' points "
 			             "outside the tree or to no earlier file "
 			             "('%s'); refused", path, target);
 			goto out;
@@ -231,7 +231,7 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 	} else if (type == AE_IFLNK) {
 		target = archive_entry_symlink(e);
 		if (target == NULL || !link_inside(path, target)) {
-			convert_fail(err, name, 0, "symbolic link '%s' points "
+			put_error_at(err, name, 0, "symbolic link '%s' points "
 			             "outside the tree ('%s'); refused", path,
 			             target ? target : "");
 			goto out;
@@ -240,23 +240,23 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 	} else if (type == AE_IFREG) {
 		names_add(files, path);
 	} else if (type != AE_IFDIR) {
-		convert_fail(err, name, 0, "member '%s' is a device node, FIFO "
+		put_error_at(err, name, 0, "member '%s' is a device node, FIFO "
 		             "or socket; refused", path);
 		goto out;
 	}
 	if (archive_entry_size(e) > SOURCE_MEMBER_MAX) {
-		convert_fail(err, name, 0, "member '%s' is larger than %lld "
+		put_error_at(err, name, 0, "member '%s' is larger than %lld "
 		             "bytes; refused", path, (long long)SOURCE_MEMBER_MAX);
 		goto out;
 	}
 	*total += archive_entry_size(e);
 	if (*total > SOURCE_TOTAL_MAX) {
-		convert_fail(err, name, 0, "members add up to more than %lld "
+		put_error_at(err, name, 0, "members add up to more than %lld "
 		             "bytes; refused", (long long)SOURCE_TOTAL_MAX);
 		goto out;
 	}
 	if (members->n >= SOURCE_MEMBERS_MAX) {
-		convert_fail(err, name, 0, "has more than %d members; refused",
+		put_error_at(err, name, 0, "has more than %d members; refused",
 		             SOURCE_MEMBERS_MAX);
 		goto out;
 	}
@@ -287,7 +287,7 @@ file_at_cmp(const void *a, const void *b)
  */
 static int
 check_hardlinks(const char *name, const struct names *files,
-                const struct hardlinks *hs, struct convert_error *err)
+                const struct hardlinks *hs, struct dpkg_error *err)
 {
 	struct file_at *by_name, key;
 	int i, ret = 0;
@@ -315,7 +315,7 @@ check_hardlinks(const char *name, const struct names *files,
 		if (lo == files->n ||
 		    strcmp(by_name[lo].name, hs->v[i].target) != 0 ||
 		    by_name[lo].index >= hs->v[i].before)
-			ret = convert_fail(err, name, 0, "hard link '%s' points "
+			ret = put_error_at(err, name, 0, "hard link '%s' points "
 			                   "outside the tree or to no earlier "
 			                   "file ('%s'); refused", hs->v[i].path,
 			                   hs->v[i].raw);
@@ -327,7 +327,7 @@ check_hardlinks(const char *name, const struct names *files,
 /* No member twice, and none reached through a symbolic link. */
 static int
 check_tree(const char *name, struct names *members, struct names *links,
-           struct convert_error *err)
+           struct dpkg_error *err)
 {
 	int i;
 
@@ -335,7 +335,7 @@ check_tree(const char *name, struct names *members, struct names *links,
 	names_sort(links);
 	for (i = 1; i < members->n; i++)
 		if (strcmp(members->v[i - 1], members->v[i]) == 0)
-			return convert_fail(err, name, 0, "member '%s' is listed "
+			return put_error_at(err, name, 0, "member '%s' is listed "
 			                    "twice; refused", members->v[i]);
 	for (i = 0; i < members->n && links->n; i++) {
 		char *p = m_strdup(members->v[i]), *slash;
@@ -343,7 +343,7 @@ check_tree(const char *name, struct names *members, struct names *links,
 		while ((slash = strrchr(p, '/')) != NULL) {
 			*slash = '\0';
 			if (names_has(links, p)) {
-				convert_fail(err, name, 0, "member '%s' is reached "
+				put_error_at(err, name, 0, "member '%s' is reached "
 				             "through the symbolic link '%s'; "
 				             "refused", members->v[i], p);
 				free(p);
@@ -357,7 +357,7 @@ check_tree(const char *name, struct names *members, struct names *links,
 
 int
 source_archive_check(const char *path, const char *name, const char *prefix,
-                     struct convert_error *err)
+                     struct dpkg_error *err)
 {
 	struct names members = { 0 }, links = { 0 }, files = { 0 };
 	struct hardlinks hardlinks = { 0 };
@@ -377,10 +377,10 @@ source_archive_check(const char *path, const char *name, const char *prefix,
 	if (ret == 0)
 		ret = check_hardlinks(name, &files, &hardlinks, err);
 	if (ret == 0 && r != ARCHIVE_EOF)
-		ret = convert_fail(err, name, 0, "malformed tarball: %s",
+		ret = put_error_at(err, name, 0, "malformed tarball: %s",
 		                   archive_error_string(a));
 	if (ret == 0 && members.n == 0)
-		ret = convert_fail(err, name, 0, "is an empty tarball");
+		ret = put_error_at(err, name, 0, "is an empty tarball");
 	if (ret == 0)
 		ret = check_tree(name, &members, &links, err);
 	archive_read_free(a);
@@ -394,7 +394,7 @@ source_archive_check(const char *path, const char *name, const char *prefix,
 int
 source_archive_has_top_file(const char *path, const char *name,
                             const char *const *wanted, bool *found,
-                            struct convert_error *err)
+                            struct dpkg_error *err)
 {
 	struct archive *a = open_read(path, name, err);
 	struct archive_entry *e;
@@ -419,7 +419,7 @@ source_archive_has_top_file(const char *path, const char *name,
 			*found = strcmp(base, wanted[i]) == 0;
 	}
 	if (!*found && r != ARCHIVE_EOF)
-		ret = convert_fail(err, name, 0, "malformed tarball: %s",
+		ret = put_error_at(err, name, 0, "malformed tarball: %s",
 		                   archive_error_string(a));
 	archive_read_free(a);
 	return ret;
@@ -427,7 +427,7 @@ source_archive_has_top_file(const char *path, const char *name,
 
 int
 source_archive_extract(const char *path, const char *name, const char *dest,
-                       struct convert_error *err)
+                       struct dpkg_error *err)
 {
 	struct archive *a = open_read(path, name, err), *w;
 	struct archive_entry *e;
@@ -440,7 +440,7 @@ source_archive_extract(const char *path, const char *name, const char *dest,
 		archive_read_free(a);
 		if (cwd >= 0)
 			close(cwd);
-		return convert_fail(err, dest, 0, "cannot enter: %s",
+		return put_error_at(err, dest, 0, "cannot enter: %s",
 		                    strerror(errno));
 	}
 	w = archive_write_disk_new();
@@ -456,7 +456,7 @@ source_archive_extract(const char *path, const char *name, const char *dest,
 
 		archive_entry_set_perm(e, archive_entry_perm(e) & 0777);
 		if (archive_write_header(w, e) != ARCHIVE_OK) {
-			ret = convert_fail(err, name, 0, "cannot extract '%s': %s",
+			ret = put_error_at(err, name, 0, "cannot extract '%s': %s",
 			                   archive_entry_pathname(e),
 			                   archive_error_string(w));
 			break;
@@ -467,7 +467,7 @@ source_archive_extract(const char *path, const char *name, const char *dest,
 			    ARCHIVE_OK)
 				break;
 		if (r != ARCHIVE_EOF) {
-			ret = convert_fail(err, name, 0, "cannot extract '%s': %s",
+			ret = put_error_at(err, name, 0, "cannot extract '%s': %s",
 			                   archive_entry_pathname(e),
 			                   archive_error_string(a));
 			break;
@@ -475,13 +475,13 @@ source_archive_extract(const char *path, const char *name, const char *dest,
 		archive_write_finish_entry(w);
 	}
 	if (ret == 0 && r != ARCHIVE_EOF && r != ARCHIVE_OK)
-		ret = convert_fail(err, name, 0, "malformed tarball: %s",
+		ret = put_error_at(err, name, 0, "malformed tarball: %s",
 		                   archive_error_string(a));
 	archive_write_close(w);
 	archive_write_free(w);
 	archive_read_free(a);
 	if (fchdir(cwd) < 0 && ret == 0)
-		ret = convert_fail(err, dest, 0, "cannot leave: %s",
+		ret = put_error_at(err, dest, 0, "cannot leave: %s",
 		                   strerror(errno));
 	close(cwd);
 	return ret;
@@ -522,7 +522,7 @@ walk(const char *root, const char *rel, struct names *out)
 static int
 pack_member(struct archive *a, const char *dir, const char *rel,
             const char *top, time_t mtime, const char *name,
-            struct convert_error *err)
+            struct dpkg_error *err)
 {
 	struct archive_entry *e = archive_entry_new();
 	char *full = m_malloc(strlen(dir) + strlen(rel) + 2);
@@ -534,7 +534,7 @@ pack_member(struct archive *a, const char *dir, const char *rel,
 	sprintf(full, "%s/%s", dir, rel);
 	sprintf(member, "%s%s%s", top ? top : "", top ? "/" : "", rel);
 	if (lstat(full, &st) < 0) {
-		ret = convert_fail(err, rel, 0, "cannot stat: %s", strerror(errno));
+		ret = put_error_at(err, rel, 0, "cannot stat: %s", strerror(errno));
 		goto out;
 	}
 	archive_entry_set_pathname(e, member);
@@ -556,12 +556,12 @@ pack_member(struct archive *a, const char *dir, const char *rel,
 		archive_entry_set_perm(e, st.st_mode & 0111 ? 0755 : 0644);
 		archive_entry_set_size(e, st.st_size);
 	} else {
-		ret = convert_fail(err, rel, 0, "is not a file, directory or "
+		ret = put_error_at(err, rel, 0, "is not a file, directory or "
 		                   "symbolic link");
 		goto out;
 	}
 	if (archive_write_header(a, e) != ARCHIVE_OK) {
-		ret = convert_fail(err, name, 0, "cannot write: %s",
+		ret = put_error_at(err, name, 0, "cannot write: %s",
 		                   archive_error_string(a));
 		goto out;
 	}
@@ -585,7 +585,7 @@ int
 source_archive_pack(const char *path, const char *dir, const char *subdir,
                     const char *top, time_t mtime,
                     enum source_compression compression,
-                    struct convert_error *err)
+                    struct dpkg_error *err)
 {
 	struct names members = { 0 };
 	struct archive *a = archive_write_new();
@@ -608,7 +608,7 @@ source_archive_pack(const char *path, const char *dir, const char *subdir,
 	}
 	archive_write_set_bytes_in_last_block(a, 1);
 	if (archive_write_open_filename(a, path) != ARCHIVE_OK) {
-		ret = convert_fail(err, path, 0, "cannot create: %s",
+		ret = put_error_at(err, path, 0, "cannot create: %s",
 		                   archive_error_string(a));
 		goto out;
 	}
@@ -626,7 +626,7 @@ source_archive_pack(const char *path, const char *dir, const char *subdir,
 	for (i = 0; i < members.n && ret == 0; i++)
 		ret = pack_member(a, dir, members.v[i], top, mtime, path, err);
 	if (archive_write_close(a) != ARCHIVE_OK && ret == 0)
-		ret = convert_fail(err, path, 0, "cannot write: %s",
+		ret = put_error_at(err, path, 0, "cannot write: %s",
 		                   archive_error_string(a));
 out:
 	archive_write_free(a);

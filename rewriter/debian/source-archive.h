@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 
 /* Limits against compression bombs. */
 #define SOURCE_MEMBER_MAX ((int64_t)512 * 1024 * 1024)
@@ -31,7 +31,7 @@
  * ("debian"), refuse members outside that directory.
  */
 int source_archive_check(const char *path, const char *name,
-                         const char *prefix, struct convert_error *err);
+                         const char *prefix, struct dpkg_error *err);
 
 /*
  * Whether the checked tarball PATH has, at its top (in its top directory,
@@ -39,11 +39,11 @@ int source_archive_check(const char *path, const char *name,
  */
 int source_archive_has_top_file(const char *path, const char *name,
                                 const char *const *wanted, bool *found,
-                                struct convert_error *err);
+                                struct dpkg_error *err);
 
 /* Extract the checked tarball PATH into the existing directory DEST. */
 int source_archive_extract(const char *path, const char *name,
-                           const char *dest, struct convert_error *err);
+                           const char *dest, struct dpkg_error *err);
 
 enum source_compression {
 	SOURCE_GZIP,
@@ -58,6 +58,6 @@ enum source_compression {
 int source_archive_pack(const char *path, const char *dir, const char *subdir,
                         const char *top, time_t mtime,
                         enum source_compression compression,
-                        struct convert_error *err);
+                        struct dpkg_error *err);
 
 #endif

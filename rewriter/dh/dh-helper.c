@@ -261,7 +261,7 @@ dh_helper_init(struct dh_helper *h, const char *name, int argc, char **argv,
 {
 	struct selection sel = { 0 };
 	struct selection internal_sel = { 0 };
-	char err[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *env, **args;
 	size_t n, i;
 
@@ -302,9 +302,8 @@ dh_helper_init(struct dh_helper *h, const char *name, int argc, char **argv,
 	}
 	parse_args(h, &sel, options, argv + 1, (size_t)argc - 1, FROM_ARGV);
 
-	if (dh_control_read(&h->control, "debian/control", err,
-	                    sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (dh_control_read(&h->control, "debian/control", &err) < 0)
+		ohshit("%s", err.str);
 	if (internal_sel.n_packages || internal_sel.arch || internal_sel.indep) {
 		/* Expand dh's -a/-i into names, as parseopts does. */
 		for (i = 0; i < h->control.count; i++) {

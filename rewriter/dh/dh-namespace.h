@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #include "namespace/declaration.h"
 #include "namespace/namespace.h"
 
@@ -21,6 +23,6 @@
  * declaration_free either way.
  */
 int dh_namespace_find(const char *source, struct declaration *decl,
-                      struct extras_namespace *ns, char *err, size_t errlen);
+                      struct extras_namespace *ns, struct dpkg_error *err);
 
 #endif

@@ -70,10 +70,8 @@ dh_build_profiles_match(const char *formula)
 }
 
 int
-dh_control_read(struct dh_control *c, const char *path, char *err,
-                size_t errlen)
+dh_control_read(struct dh_control *c, const char *path, struct dpkg_error *err)
 {
-	struct convert_error cerr;
 	struct deb822 d;
 	FILE *fp;
 	char *text = NULL;
@@ -84,7 +82,7 @@ dh_control_read(struct dh_control *c, const char *path, char *err,
 	memset(c, 0, sizeof(*c));
 	fp = fopen(path, "r");
 	if (fp == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		dpkg_put_error(err, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	for (;;) {
@@ -95,7 +93,8 @@ dh_control_read(struct dh_control *c, const char *path, char *err,
 
 			alloc = alloc ? alloc * 2 : 8192;
 			if (alloc > (1u << 22)) {
-				snprintf(err, errlen, "%s: larger than 4 MiB", path);
+				dpkg_put_error(err, "%s: larger than 4 MiB",
+				               path);
 				goto out;
 			}
 			v = realloc(text, alloc);
@@ -109,10 +108,8 @@ dh_control_read(struct dh_control *c, const char *path, char *err,
 			break;
 	}
 	text[len] = '\0';
-	if (deb822_parse(&d, path, text, len, &cerr) < 0) {
-		snprintf(err, errlen, "%s", cerr.msg);
+	if (deb822_parse(&d, path, text, len, err) < 0)
 		goto out;
-	}
 	for (i = 0; i < d.nstanzas; i++) {
 		const struct deb822_stanza *s = &d.stanzas[i];
 		const struct deb822_field *f;
@@ -120,8 +117,9 @@ dh_control_read(struct dh_control *c, const char *path, char *err,
 		if (i == 0) {
 			f = deb822_find(s, "Source");
 			if (f == NULL) {
-				snprintf(err, errlen, "%s:%d: the first stanza has no "
-				         "Source field", path, s->line);
+				dpkg_put_error(err, "%s:%d: the first stanza "
+				               "has no Source field", path,
+				               s->line);
 				goto out_d;
 			}
 			c->source = strdup(f->value);
@@ -129,8 +127,9 @@ dh_control_read(struct dh_control *c, const char *path, char *err,
 		}
 		f = deb822_find(s, "Package");
 		if (f == NULL || pkg_name_is_illegal(f->value) != NULL) {
-			snprintf(err, errlen, "%s:%d: %s", path, s->line, f ?
-			         "illegal package name" : "stanza without Package");
+			dpkg_put_error(err, "%s:%d: %s", path, s->line, f ?
+			               "illegal package name" :
+			               "stanza without Package");
 			goto out_d;
 		}
 		{
@@ -157,18 +156,18 @@ dh_control_read(struct dh_control *c, const char *path, char *err,
 		}
 	}
 	if (c->source == NULL) {
-		snprintf(err, errlen, "%s: no stanzas", path);
+		dpkg_put_error(err, "%s: no stanzas", path);
 		goto out_d;
 	}
 	rc = 0;
 	goto out_d;
 oom_d:
-	snprintf(err, errlen, "%s: out of memory", path);
+	dpkg_put_error(err, "%s: out of memory", path);
 out_d:
 	deb822_free(&d);
 	goto out;
 oom:
-	snprintf(err, errlen, "%s: out of memory", path);
+	dpkg_put_error(err, "%s: out of memory", path);
 out:
 	fclose(fp);
 	free(text);

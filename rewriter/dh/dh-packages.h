@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 struct dh_package {
 	char *name;
 	char *architecture;	/* as written: "any", "all", "linux-any" */
@@ -25,8 +27,8 @@ struct dh_control {
  * Read debian/control (PATH) into C.  Returns 0, or -1 with a one-line
  * "PATH:LINE: message" in ERR.
  */
-int dh_control_read(struct dh_control *c, const char *path, char *err,
-                    size_t errlen);
+int dh_control_read(struct dh_control *c, const char *path,
+                    struct dpkg_error *err);
 void dh_control_free(struct dh_control *c);
 
 /*

@@ -54,7 +54,8 @@ write_source_hints(const struct report *report,
 		const char *string = report->unpatched[i].string;
 		struct layout_place place;
 		struct source_hints hints;
-		char replacement[PATH_MAX + 1], err[1024];
+		struct dpkg_error err = DPKG_ERROR_INIT;
+		char replacement[PATH_MAX + 1];
 
 		for (j = 0; j < i; j++)
 			if (strcmp(report->unpatched[j].string, string) == 0)
@@ -64,9 +65,10 @@ write_source_hints(const struct report *report,
 		    place.kind != LAYOUT_MOVE)
 			continue;
 		snprintf(replacement, sizeof(replacement), "/%s", place.dest);
-		if (source_hints_find(".", string, replacement, &hints, err,
-		                      sizeof(err)) < 0) {
-			fprintf(stderr, "%s: warning: %s\n", progname, err);
+		if (source_hints_find(".", string, replacement, &hints,
+		                      &err) < 0) {
+			fprintf(stderr, "%s: warning: %s\n", progname, err.str);
+			dpkg_error_destroy(&err);
 			continue;
 		}
 		for (k = 0; k < hints.n; k++) {
@@ -88,7 +90,8 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	struct relocate_options opt = { 0 };
 	struct report report;
 	enum relocate_status status;
-	char **dirs, cmd[8192], err[8192];
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char **dirs, cmd[8192];
 	const char **accepted;
 	size_t i, n = 0, len;
 
@@ -130,10 +133,9 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	opt.excluded = (const char *const *)h->excluded;
 	opt.n_excluded = h->n_excluded;
 	report_init(&report);
-	status = relocate_trees(&opt, dirs, (int)n, ns, &report, err,
-	                        sizeof(err));
+	status = relocate_trees(&opt, dirs, (int)n, ns, &report, &err);
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
-		ohshit("%s", err);
+		ohshit("%s", err.str);
 	if (!h->no_act)
 		write_report(&report, ns, report_name);
 	if (!h->quiet || status == RELOCATE_UNPATCHED)

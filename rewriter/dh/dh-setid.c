@@ -15,13 +15,13 @@ strip_tree(const struct dh_helper *h, const char *dir)
 {
 	struct tree tree;
 	struct stat st;
-	char err[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	size_t i, n = 0;
 
 	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
-	if (tree_walk(&tree, dir, err, sizeof(err)) < 0)
-		ohshit("%s", err);
+	if (tree_walk(&tree, dir, &err) < 0)
+		ohshit("%s", err.str);
 	for (i = 0; i < tree.count; i++) {
 		const struct tree_entry *e = &tree.entries[i];
 		mode_t mode = e->st.st_mode & 07777;

@@ -61,8 +61,7 @@ struct loader {
 	const char *name;
 	const char *buf;
 	size_t len;
-	char *err;
-	size_t errlen;
+	struct dpkg_error *err;
 	struct declaration *d;
 	/* The line each key was first seen on, 0 if not yet. */
 	unsigned long seen[N_KEYS];
@@ -81,11 +80,10 @@ fail(struct loader *l, unsigned long line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	dpkg_error_destroy(l->err);
 	if (line > 0)
-		snprintf(l->err, l->errlen, "%s:%lu: %s", l->name, line, msg);
-	else
-		snprintf(l->err, l->errlen, "%s: %s", l->name, msg);
-	return -1;
+		return dpkg_put_error(l->err, "%s:%lu: %s", l->name, line, msg);
+	return dpkg_put_error(l->err, "%s: %s", l->name, msg);
 }
 
 /* libyaml reports reader errors (bad encoding) by byte offset only. */
@@ -441,7 +439,7 @@ load_stream(struct loader *l)
 int
 declaration_load_buffer(struct declaration *d, const char *name,
                         const char *buf, size_t len,
-                        char *err, size_t errlen)
+                        struct dpkg_error *err)
 {
 	struct loader l;
 	int rc;
@@ -452,7 +450,6 @@ declaration_load_buffer(struct declaration *d, const char *name,
 	l.buf = buf;
 	l.len = len;
 	l.err = err;
-	l.errlen = errlen;
 	l.d = d;
 
 	d->path = strdup(name);
@@ -506,7 +503,7 @@ read_bounded(int fd, char *buf, size_t size)
 
 int
 declaration_load(struct declaration *d, const char *path,
-                 char *err, size_t errlen)
+                 struct dpkg_error *err)
 {
 	struct stat st;
 	char *buf;
@@ -519,47 +516,47 @@ declaration_load(struct declaration *d, const char *path,
 	if (fd < 0 && errno == ENOENT) {
 		d->path = strdup(path);
 		if (d->path == NULL) {
-			snprintf(err, errlen, "%s: out of memory", path);
+			dpkg_put_error(err, "%s: out of memory", path);
 			return -1;
 		}
 		return 0;
 	}
 	if (fd < 0 && errno == ELOOP) {
-		snprintf(err, errlen, "%s: is a symbolic link", path);
+		dpkg_put_error(err, "%s: is a symbolic link", path);
 		return -1;
 	}
 	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot open: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot open: %s", path,
+		               strerror(errno));
 		return -1;
 	}
 	if (fstat(fd, &st) < 0) {
-		snprintf(err, errlen, "%s: cannot stat: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot stat: %s", path,
+		               strerror(errno));
 		close(fd);
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: is not a regular file", path);
+		dpkg_put_error(err, "%s: is not a regular file", path);
 		close(fd);
 		return -1;
 	}
 	buf = malloc(DECLARATION_FILE_MAX + 1);
 	if (buf == NULL) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		dpkg_put_error(err, "%s: out of memory", path);
 		close(fd);
 		return -1;
 	}
 	len = read_bounded(fd, buf, DECLARATION_FILE_MAX + 1);
 	if (len < 0) {
-		snprintf(err, errlen, "%s: cannot read: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot read: %s", path,
+		               strerror(errno));
 		free(buf);
 		close(fd);
 		return -1;
 	}
 	close(fd);
-	rc = declaration_load_buffer(d, path, buf, (size_t)len, err, errlen);
+	rc = declaration_load_buffer(d, path, buf, (size_t)len, err);
 	free(buf);
 	return rc;
 }

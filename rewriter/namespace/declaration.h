@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 /* Limits, so that a hostile file cannot make us allocate without bound. */
 #define DECLARATION_FILE_MAX 65536
 #define DECLARATION_VALUE_MAX 256
@@ -57,12 +59,12 @@ struct declaration {
  * symbolic link (it could make us read, and quote in errors, any file).
  */
 int declaration_load(struct declaration *d, const char *path,
-                     char *err, size_t errlen);
+                     struct dpkg_error *err);
 
 /* The same from a buffer; NAME is used in messages. */
 int declaration_load_buffer(struct declaration *d, const char *name,
                             const char *buf, size_t len,
-                            char *err, size_t errlen);
+                            struct dpkg_error *err);
 
 void declaration_free(struct declaration *d);
 

@@ -199,11 +199,11 @@ collect_tops(struct pathmap *map)
 }
 
 int
-pathmap_compile(struct pathmap *map, char *err, size_t errlen)
+pathmap_compile(struct pathmap *map, struct dpkg_error *err)
 {
 	if (collect_tops(map) < 0) {
-		snprintf(err, errlen, "more than %d top-level directories moved",
-		         PATHMAP_TOPS_MAX);
+		dpkg_put_error(err, "more than %d top-level directories moved",
+		               PATHMAP_TOPS_MAX);
 		return -1;
 	}
 	return 0;

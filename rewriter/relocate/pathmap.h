@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 struct pathmap;
 
 struct pathmap_match {
@@ -42,7 +44,7 @@ int pathmap_add(struct pathmap *map, const char *old, const char *new);
 size_t pathmap_count(const struct pathmap *map);
 
 /* Prepare the candidate search; call once, after the last add. */
-int pathmap_compile(struct pathmap *map, char *err, size_t errlen);
+int pathmap_compile(struct pathmap *map, struct dpkg_error *err);
 
 /* The new path for exactly OLD, or NULL. */
 const char *pathmap_lookup(const struct pathmap *map, const char *old,

@@ -165,15 +165,15 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 	if (fmt_into(path, sizeof(path), "%s/%s", job->plan->tree->dir,
 	             run->opt->dry_run ? pe->e->path
 	                               : relocate_final_path(pe)) < 0) {
-		fmt_into(job->err, sizeof(job->err), "%s: path too long", path);
+		dpkg_put_error(&job->err, "%s: path too long", path);
 		job->failed = 1;
 		return;
 	}
 	fmt_into(file, sizeof(file), "/%s", relocate_final_path(pe));
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		fmt_into(job->err, sizeof(job->err), "%s: %s", path,
-		         strerror(errno));
+		dpkg_put_error(&job->err, "%s: %s", path,
+		               strerror(errno));
 		job->failed = 1;
 		if (fd >= 0)
 			close(fd);
@@ -185,8 +185,8 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 
 		if (may <= 0) {
 			if (may < 0) {
-				fmt_into(job->err, sizeof(job->err), "%s: %s",
-				         path, strerror(errno));
+				dpkg_put_error(&job->err, "%s: %s",
+				               path, strerror(errno));
 				job->failed = 1;
 			}
 			close(fd);
@@ -194,8 +194,8 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		}
 	}
 	if (read_whole(fd, (size_t)st.st_size, rb) < 0) {
-		fmt_into(job->err, sizeof(job->err), "%s: %s", path,
-		         strerror(errno));
+		dpkg_put_error(&job->err, "%s: %s", path,
+		               strerror(errno));
 		job->failed = 1;
 		close(fd);
 		return;
@@ -204,7 +204,7 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 	close(fd);
 	if (patch_content(&run->ctx, sc, file, buf, (size_t)st.st_size, &res,
 	                  &job->report) < 0) {
-		fmt_into(job->err, sizeof(job->err), "%s: out of memory", path);
+		dpkg_put_error(&job->err, "%s: out of memory", path);
 		job->failed = 1;
 	} else if (!run->opt->dry_run && (res.data || res.rpath) &&
 	           relocate_replace_file(job, path, &res, &pe->e->st) < 0) {
@@ -343,8 +343,8 @@ job_path_cmp(const void *a, const void *b)
 }
 
 enum relocate_status
-relocate_patch_files(struct relocation *run, struct report *report, char *err,
-                     size_t errlen)
+relocate_patch_files(struct relocation *run, struct report *report,
+                     struct dpkg_error *err)
 {
 	pthread_t threads[16];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -354,7 +354,7 @@ relocate_patch_files(struct relocation *run, struct report *report, char *err,
 	size_t j;
 
 	if (make_jobs(run) < 0) {
-		fmt_into(err, errlen, "out of memory");
+		dpkg_put_error(err, "out of memory");
 		return RELOCATE_FAILED;
 	}
 	qsort(run->jobs, run->njobs, sizeof(*run->jobs), job_path_cmp);
@@ -382,13 +382,14 @@ relocate_patch_files(struct relocation *run, struct report *report, char *err,
 		struct patch_job *job = &run->jobs[j];
 
 		if (job->failed && status == RELOCATE_DONE) {
-			fmt_into(err, errlen, "%s", job->err);
+			dpkg_error_move(err, &job->err);
 			status = RELOCATE_FAILED;
 		}
+		dpkg_error_destroy(&job->err);
 		report_take(report, &job->report);
 		free(job->links);
 	}
-	if (status == RELOCATE_FAILED && err[0] == '\0')
-		fmt_into(err, errlen, "out of memory");
+	if (status == RELOCATE_FAILED && err->str == NULL)
+		dpkg_put_error(err, "out of memory");
 	return status;
 }

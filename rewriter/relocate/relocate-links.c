@@ -104,7 +104,7 @@ new_link_target(const struct relocation *run, const struct plan_entry *pe, char 
 
 enum relocate_status
 relocate_retarget_symlinks(struct relocation *run, struct tree_plan *plan,
-                           struct report *report, char *err, size_t errlen)
+                           struct report *report, struct dpkg_error *err)
 {
 	struct tree *t = plan->tree;
 	size_t i;
@@ -125,15 +125,15 @@ relocate_retarget_symlinks(struct relocation *run, struct tree_plan *plan,
 		if (fmt_into(path, sizeof(path), "%s/%s", t->dir,
 		             relocate_final_path(pe)) < 0 ||
 		    fmt_into(tmp, sizeof(tmp), "%s.dpkg-tmp", path) < 0) {
-			fmt_into(err, errlen, "%s/%s: path too long", t->dir,
-			         relocate_final_path(pe));
+			dpkg_put_error(err, "%s/%s: path too long", t->dir,
+			               relocate_final_path(pe));
 			return RELOCATE_FAILED;
 		}
 		if (symlink(target, tmp) < 0 ||
 		    lchown(tmp, pe->e->st.st_uid, pe->e->st.st_gid) < 0 ||
 		    rename(tmp, path) < 0) {
-			fmt_into(err, errlen, "%s: cannot retarget symlink: %s",
-			         path, strerror(errno));
+			dpkg_put_error(err, "%s: cannot retarget symlink: %s",
+			               path, strerror(errno));
 			unlink(tmp);
 			return RELOCATE_FAILED;
 		}

@@ -41,8 +41,8 @@ relocate_parent_index(const struct tree *t, const char *path)
  * follows it, outside the tree.
  */
 static bool
-dest_parents_are_dirs(const struct tree *t, const char *dest, char *err,
-                      size_t errlen)
+dest_parents_are_dirs(const struct tree *t, const char *dest,
+                      struct dpkg_error *err)
 {
 	char prefix[PATH_MAX];
 	const char *slash;
@@ -53,8 +53,9 @@ dest_parents_are_dirs(const struct tree *t, const char *dest, char *err,
 		fmt_into(prefix, sizeof(prefix), "%.*s", (int)(slash - dest), dest);
 		e = tree_find(t, prefix);
 		if (e != NULL && !S_ISDIR(e->st.st_mode)) {
-			fmt_into(err, errlen, "%s/%s: is not a directory, and "
-			         "%s would go below it", t->dir, prefix, dest);
+			dpkg_put_error(err, "%s/%s: is not a directory, and "
+			               "%s would go below it", t->dir, prefix,
+			               dest);
 			return false;
 		}
 	}
@@ -62,7 +63,8 @@ dest_parents_are_dirs(const struct tree *t, const char *dest, char *err,
 }
 
 bool
-relocate_plan_tree(struct relocation *run, struct tree_plan *plan, char *err, size_t errlen)
+relocate_plan_tree(struct relocation *run, struct tree_plan *plan,
+                   struct dpkg_error *err)
 {
 	struct tree *t = plan->tree;
 	struct pathmap *dests = pathmap_new();
@@ -78,10 +80,10 @@ relocate_plan_tree(struct relocation *run, struct tree_plan *plan, char *err, si
 		pe->e = &t->entries[i];
 		if (layout_place(run->ns, pe->e->path,
 		                 S_ISDIR(pe->e->st.st_mode), &place) < 0) {
-			fmt_into(err, errlen,
-			         "%s/%s: path too long in the "
-			         "namespace",
-			         t->dir, pe->e->path);
+			dpkg_put_error(err,
+			               "%s/%s: path too long in the "
+			               "namespace",
+			               t->dir, pe->e->path);
 			goto fail;
 		}
 		pe->kind = place.kind;
@@ -129,31 +131,32 @@ relocate_plan_tree(struct relocation *run, struct tree_plan *plan, char *err, si
 		}
 		if (pe->how == HOW_STAY)
 			continue;
-		if (!dest_parents_are_dirs(t, pe->dest, err, errlen))
+		if (!dest_parents_are_dirs(t, pe->dest, err))
 			goto fail;
 		there = tree_find(t, pe->dest);
 		if (pe->how != HOW_MERGE && there != NULL) {
-			fmt_into(err, errlen,
-			         "%s/%s: would move onto %s, which "
-			         "the package already ships",
-			         t->dir, pe->e->path, pe->dest);
+			dpkg_put_error(err,
+			               "%s/%s: would move onto %s, which "
+			               "the package already ships",
+			               t->dir, pe->e->path, pe->dest);
 			goto fail;
 		}
 		if (pe->how == HOW_MERGE && there != NULL &&
 		    !S_ISDIR(there->st.st_mode)) {
-			fmt_into(err, errlen,
-			         "%s/%s: directory would merge into "
-			         "%s, which is not a directory",
-			         t->dir, pe->e->path, pe->dest);
+			dpkg_put_error(err,
+			               "%s/%s: directory would merge into "
+			               "%s, which is not a directory",
+			               t->dir, pe->e->path, pe->dest);
 			goto fail;
 		}
 		other = pathmap_lookup(dests, pe->dest, strlen(pe->dest));
 		if (other != NULL &&
 		    !(pe->how == HOW_MERGE && other[0] == 'M')) {
-			fmt_into(err, errlen,
-			         "%s/%s: would move to %s, where "
-			         "%s also goes",
-			         t->dir, pe->e->path, pe->dest, other + 1);
+			dpkg_put_error(err,
+			               "%s/%s: would move to %s, where "
+			               "%s also goes",
+			               t->dir, pe->e->path, pe->dest,
+			               other + 1);
 			goto fail;
 		}
 		if (other == NULL) {
@@ -168,7 +171,7 @@ relocate_plan_tree(struct relocation *run, struct tree_plan *plan, char *err, si
 	pathmap_free(dests);
 	return true;
 oom:
-	fmt_into(err, errlen, "%s: out of memory", t->dir);
+	dpkg_put_error(err, "%s: out of memory", t->dir);
 fail:
 	pathmap_free(dests);
 	return false;
@@ -199,7 +202,7 @@ make_parents(int dirfd, const char *path)
 
 enum relocate_status
 relocate_move_entries(struct tree_plan *plan, struct report *report, bool dry_run,
-                      char *err, size_t errlen)
+                      struct dpkg_error *err)
 {
 	struct tree *t = plan->tree;
 	int dirfd = -1;
@@ -225,9 +228,9 @@ relocate_move_entries(struct tree_plan *plan, struct report *report, bool dry_ru
 			continue;
 		if (make_parents(dirfd, pe->dest) < 0 ||
 		    renameat(dirfd, pe->e->path, dirfd, pe->dest) < 0) {
-			fmt_into(err, errlen, "%s/%s: cannot move to %s: %s",
-			         t->dir, pe->e->path, pe->dest,
-			         strerror(errno));
+			dpkg_put_error(err, "%s/%s: cannot move to %s: %s",
+			               t->dir, pe->e->path, pe->dest,
+			               strerror(errno));
 			close(dirfd);
 			return RELOCATE_FAILED;
 		}
@@ -241,8 +244,8 @@ relocate_move_entries(struct tree_plan *plan, struct report *report, bool dry_ru
 		if (pe->how == HOW_MERGE &&
 		    unlinkat(dirfd, pe->e->path, AT_REMOVEDIR) < 0 &&
 		    errno != ENOTEMPTY && errno != EEXIST) {
-			fmt_into(err, errlen, "%s/%s: %s", t->dir, pe->e->path,
-			         strerror(errno));
+			dpkg_put_error(err, "%s/%s: %s", t->dir, pe->e->path,
+			               strerror(errno));
 			close(dirfd);
 			return RELOCATE_FAILED;
 		}
@@ -250,6 +253,6 @@ relocate_move_entries(struct tree_plan *plan, struct report *report, bool dry_ru
 	close(dirfd);
 	return RELOCATE_DONE;
 fail:
-	fmt_into(err, errlen, "%s: %s", t->dir, strerror(errno));
+	dpkg_put_error(err, "%s: %s", t->dir, strerror(errno));
 	return RELOCATE_FAILED;
 }

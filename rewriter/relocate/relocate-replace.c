@@ -81,10 +81,10 @@ relocate_replace_file(struct patch_job *job, const char *path,
 	}
 	fd = -1;
 	if (res->rpath && run_patchelf(res->rpath, tmp) < 0) {
-		fmt_into(job->err, sizeof(job->err),
-		         "%s: patchelf --set-rpath "
-		         "'%s' failed",
-		         path, res->rpath);
+		dpkg_put_error(&job->err,
+		               "%s: patchelf --set-rpath "
+		               "'%s' failed",
+		               path, res->rpath);
 		unlink(tmp);
 		return -1;
 	}
@@ -105,8 +105,8 @@ relocate_replace_file(struct patch_job *job, const char *path,
 		else if (link(path, othertmp) == 0 &&
 		         rename(othertmp, other) == 0)
 			continue;
-		fmt_into(job->err, sizeof(job->err), "%s: cannot relink: %s",
-		         other, strerror(errno));
+		dpkg_put_error(&job->err, "%s: cannot relink: %s",
+		               other, strerror(errno));
 		unlink(othertmp);
 		return -1;
 	}
@@ -114,8 +114,8 @@ relocate_replace_file(struct patch_job *job, const char *path,
 fail_fd:
 	close(fd);
 fail:
-	fmt_into(job->err, sizeof(job->err), "%s: cannot replace: %s", path,
-	         strerror(errno));
+	dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
+	               strerror(errno));
 	unlink(tmp);
 	return -1;
 }

@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include <dpkg/error.h>
+
 #include "namespace/layout.h"
 #include "relocate/patch.h"
 #include "relocate/pathmap.h"
@@ -54,7 +56,7 @@ struct patch_job {
 	size_t *links; /* the other names of a hardlinked inode */
 	size_t nlinks;
 	struct report report;
-	char err[PATH_MAX + 128];
+	struct dpkg_error err;
 	int failed;
 };
 
@@ -79,11 +81,11 @@ ssize_t relocate_parent_index(const struct tree *t, const char *path);
 const char *relocate_final_path(const struct plan_entry *pe);
 
 /* Place every entry of PLAN and decide how it moves; false on bad input. */
-bool relocate_plan_tree(struct relocation *run, struct tree_plan *plan, char *err,
-                        size_t errlen);
+bool relocate_plan_tree(struct relocation *run, struct tree_plan *plan,
+                        struct dpkg_error *err);
 enum relocate_status relocate_move_entries(struct tree_plan *plan,
                                            struct report *report, bool dry_run,
-                                           char *err, size_t errlen);
+                                           struct dpkg_error *err);
 
 /* The maps of paths, program names and icon names after the run. */
 int relocate_build_maps(struct relocation *run);
@@ -91,11 +93,11 @@ int relocate_build_maps(struct relocation *run);
 enum relocate_status relocate_retarget_symlinks(struct relocation *run,
                                                 struct tree_plan *plan,
                                                 struct report *report,
-                                                char *err, size_t errlen);
+                                                struct dpkg_error *err);
 
 enum relocate_status relocate_patch_files(struct relocation *run,
-                                          struct report *report, char *err,
-                                          size_t errlen);
+                                          struct report *report,
+                                          struct dpkg_error *err);
 
 /*
  * Replace the file at PATH by the patch result, atomically, with the

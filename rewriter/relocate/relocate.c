@@ -64,21 +64,21 @@ run_free(struct relocation *run)
 
 enum relocate_status
 relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
-               struct extras_namespace *ns, struct report *report, char *err,
-               size_t errlen)
+               struct extras_namespace *ns, struct report *report,
+               struct dpkg_error *err)
 {
 	struct relocation run = {.opt = opt, .ns = ns};
 	enum relocate_status status = RELOCATE_BAD_INPUT;
 	const char *why;
 	int t;
 
-	err[0] = '\0';
 	why = namespace_init(ns, opt->app, opt->root);
 	if (why != NULL) {
-		fmt_into(err, errlen, "%s '%s' %s",
-		         namespace_check_app(opt->app) ? "app id" : "root",
-		         namespace_check_app(opt->app) ? opt->app : opt->root,
-		         why);
+		dpkg_put_error(err, "%s '%s' %s",
+		               namespace_check_app(opt->app) ? "app id" :
+		               "root",
+		               namespace_check_app(opt->app) ? opt->app :
+		               opt->root, why);
 		return RELOCATE_BAD_INPUT;
 	}
 	run.plans = calloc(ndirs, sizeof(*run.plans));
@@ -94,13 +94,13 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 		run.plans[t].tree = calloc(1, sizeof(struct tree));
 		if (run.plans[t].tree == NULL)
 			goto oom;
-		if (tree_walk(run.plans[t].tree, dirs[t], err, errlen) < 0 ||
-		    !relocate_plan_tree(&run, &run.plans[t], err, errlen))
+		if (tree_walk(run.plans[t].tree, dirs[t], err) < 0 ||
+		    !relocate_plan_tree(&run, &run.plans[t], err))
 			goto out;
 	}
 	if (relocate_build_maps(&run) < 0)
 		goto oom;
-	if (pathmap_compile(run.paths, err, errlen) < 0) {
+	if (pathmap_compile(run.paths, err) < 0) {
 		status = RELOCATE_FAILED;
 		goto out;
 	}
@@ -112,26 +112,26 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 
 	for (t = 0; t < ndirs; t++) {
 		status = relocate_move_entries(&run.plans[t], report,
-		                               opt->dry_run, err, errlen);
+		                               opt->dry_run, err);
 		if (status != RELOCATE_DONE)
 			goto out;
 		status = relocate_retarget_symlinks(&run, &run.plans[t], report,
-		                                    err, errlen);
+		                                    err);
 		if (status != RELOCATE_DONE)
 			goto out;
 		flag_entries(&run.plans[t], report);
 	}
-	status = relocate_patch_files(&run, report, err, errlen);
+	status = relocate_patch_files(&run, report, err);
 	report_accept(report, opt->accepted, opt->n_accepted);
 	if (status == RELOCATE_DONE && report->oom) {
-		fmt_into(err, errlen, "out of memory");
+		dpkg_put_error(err, "out of memory");
 		status = RELOCATE_FAILED;
 	}
 	if (status == RELOCATE_DONE && report->n_unpatched > 0)
 		status = RELOCATE_UNPATCHED;
 	goto out;
 oom:
-	fmt_into(err, errlen, "out of memory");
+	dpkg_put_error(err, "out of memory");
 	status = RELOCATE_FAILED;
 out:
 	run_free(&run);

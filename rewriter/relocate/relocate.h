@@ -26,6 +26,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #include "namespace/namespace.h"
 #include "relocate/report.h"
 
@@ -56,6 +58,6 @@ enum relocate_status relocate_trees(const struct relocate_options *opt,
                                     char *const *dirs, int ndirs,
                                     struct extras_namespace *ns,
                                     struct report *report,
-                                    char *err, size_t errlen);
+                                    struct dpkg_error *err);
 
 #endif

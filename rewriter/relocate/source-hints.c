@@ -429,7 +429,7 @@ by_name(const void *a, const void *b)
 
 /* Visit REL (a directory, "" for the top) in bytewise order. */
 static int
-walk(struct search *s, const char *rel, char *err, size_t errlen)
+walk(struct search *s, const char *rel, struct dpkg_error *err)
 {
 	char path[8192], **names = NULL;
 	size_t n = 0, i, k;
@@ -441,8 +441,8 @@ walk(struct search *s, const char *rel, char *err, size_t errlen)
 	if (d == NULL) {
 		if (*rel)
 			return 0;
-		snprintf(err, errlen, "%s: cannot read: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot read: %s", path,
+		               strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d)) != NULL) {
@@ -470,7 +470,7 @@ walk(struct search *s, const char *rel, char *err, size_t errlen)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
 			if (!skipped_dir(full, names[i]))
-				walk(s, child, err, errlen);
+				walk(s, child, err);
 			continue;
 		}
 		/* Go's tests are not compiled into the program. */
@@ -491,7 +491,7 @@ walk(struct search *s, const char *rel, char *err, size_t errlen)
 int
 source_hints_find(const char *dir, const char *string,
                   const char *replacement, struct source_hints *hints,
-                  char *err, size_t errlen)
+                  struct dpkg_error *err)
 {
 	struct search s = { dir, string, replacement, { NULL }, NULL, hints };
 	size_t k;
@@ -512,7 +512,7 @@ source_hints_find(const char *dir, const char *string,
 			abort();
 	}
 	s.md = pcre2_match_data_create(8, NULL);
-	ret = walk(&s, "", err, errlen);
+	ret = walk(&s, "", err);
 	pcre2_match_data_free(s.md);
 	for (k = 0; k < sizeof(patterns) / sizeof(patterns[0]); k++)
 		pcre2_code_free(s.re[k]);

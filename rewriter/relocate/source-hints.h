@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 /* At most this many places are named for one string. */
 #define SOURCE_HINTS_MAX 8
 
@@ -39,7 +41,7 @@ struct source_hints {
  */
 int source_hints_find(const char *dir, const char *string,
                       const char *replacement, struct source_hints *hints,
-                      char *err, size_t errlen);
+                      struct dpkg_error *err);
 void source_hints_free(struct source_hints *hints);
 
 #endif

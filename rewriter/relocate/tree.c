@@ -57,8 +57,7 @@ tree_add(struct tree *tree, const char *path, const struct stat *st,
 }
 
 static int
-walk_dir(struct tree *tree, int dirfd, const char *rel, char *err,
-         size_t errlen)
+walk_dir(struct tree *tree, int dirfd, const char *rel, struct dpkg_error *err)
 {
 	DIR *d;
 	struct dirent *de;
@@ -66,15 +65,15 @@ walk_dir(struct tree *tree, int dirfd, const char *rel, char *err,
 	                O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0) {
-		snprintf(err, errlen, "%s/%s: cannot open directory: %s",
-		         tree->dir, rel, strerror(errno));
+		dpkg_put_error(err, "%s/%s: cannot open directory: %s",
+		               tree->dir, rel, strerror(errno));
 		return -1;
 	}
 	d = fdopendir(fd);
 	if (d == NULL) {
 		close(fd);
-		snprintf(err, errlen, "%s/%s: %s", tree->dir, rel,
-		         strerror(errno));
+		dpkg_put_error(err, "%s/%s: %s", tree->dir, rel,
+		               strerror(errno));
 		return -1;
 	}
 	while ((errno = 0, de = readdir(d)) != NULL) {
@@ -90,18 +89,19 @@ walk_dir(struct tree *tree, int dirfd, const char *rel, char *err,
 		n = snprintf(path, sizeof(path), "%s%s%s", rel, rel[0] ? "/" : "",
 		             de->d_name);
 		if (n < 0 || (size_t)n >= sizeof(path)) {
-			snprintf(err, errlen, "%s/%s/%s: path too long", tree->dir,
-			         rel, de->d_name);
+			dpkg_put_error(err, "%s/%s/%s: path too long",
+			               tree->dir, rel, de->d_name);
 			goto fail;
 		}
 		if (has_reserved_suffix(de->d_name)) {
-			snprintf(err, errlen, "%s/%s: name ends in a suffix "
-			         "reserved for temporary files", tree->dir, path);
+			dpkg_put_error(err, "%s/%s: name ends in a suffix "
+			               "reserved for temporary files",
+			               tree->dir, path);
 			goto fail;
 		}
 		if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			snprintf(err, errlen, "%s/%s: %s", tree->dir, path,
-			         strerror(errno));
+			dpkg_put_error(err, "%s/%s: %s", tree->dir, path,
+			               strerror(errno));
 			goto fail;
 		}
 		if (S_ISLNK(st.st_mode)) {
@@ -110,8 +110,8 @@ walk_dir(struct tree *tree, int dirfd, const char *rel, char *err,
 			                         sizeof(target) - 1);
 
 			if (len < 0) {
-				snprintf(err, errlen, "%s/%s: %s", tree->dir, path,
-				         strerror(errno));
+				dpkg_put_error(err, "%s/%s: %s", tree->dir,
+				               path, strerror(errno));
 				goto fail;
 			}
 			target[len] = '\0';
@@ -122,17 +122,18 @@ walk_dir(struct tree *tree, int dirfd, const char *rel, char *err,
 		if (tree_add(tree, path, &st, link) < 0)
 			goto oom;
 		if (S_ISDIR(st.st_mode) &&
-		    walk_dir(tree, dirfd, path, err, errlen) < 0)
+		    walk_dir(tree, dirfd, path, err) < 0)
 			goto fail_quiet;
 	}
 	if (errno != 0) {
-		snprintf(err, errlen, "%s/%s: %s", tree->dir, rel, strerror(errno));
+		dpkg_put_error(err, "%s/%s: %s", tree->dir, rel,
+		               strerror(errno));
 		goto fail;
 	}
 	closedir(d);
 	return 0;
 oom:
-	snprintf(err, errlen, "%s: out of memory", tree->dir);
+	dpkg_put_error(err, "%s: out of memory", tree->dir);
 fail:
 fail_quiet:
 	closedir(d);
@@ -147,7 +148,7 @@ entry_cmp(const void *a, const void *b)
 }
 
 int
-tree_walk(struct tree *tree, const char *dir, char *err, size_t errlen)
+tree_walk(struct tree *tree, const char *dir, struct dpkg_error *err)
 {
 	int dirfd;
 	int rc;
@@ -155,16 +156,16 @@ tree_walk(struct tree *tree, const char *dir, char *err, size_t errlen)
 	memset(tree, 0, sizeof(*tree));
 	tree->dir = strdup(dir);
 	if (tree->dir == NULL) {
-		snprintf(err, errlen, "%s: out of memory", dir);
+		dpkg_put_error(err, "%s: out of memory", dir);
 		return -1;
 	}
 	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0) {
-		snprintf(err, errlen, "%s: cannot open directory: %s", dir,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot open directory: %s", dir,
+		               strerror(errno));
 		return -1;
 	}
-	rc = walk_dir(tree, dirfd, "", err, errlen);
+	rc = walk_dir(tree, dirfd, "", err);
 	close(dirfd);
 	if (rc == 0)
 		qsort(tree->entries, tree->count, sizeof(*tree->entries),

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
+#include <dpkg/error.h>
+
 struct tree_entry {
 	char *path;		/* relative to the tree, no leading slash */
 	struct stat st;		/* lstat() of the entry */
@@ -29,7 +31,7 @@ struct tree {
  * Walk DIR into TREE.  Returns 0, or -1 with a one-line reason in ERR
  * (naming the file) for anything that is not a readable tree.
  */
-int tree_walk(struct tree *tree, const char *dir, char *err, size_t errlen);
+int tree_walk(struct tree *tree, const char *dir, struct dpkg_error *err);
 void tree_free(struct tree *tree);
 
 /* The entry for PATH, or NULL (binary search: entries are sorted). */

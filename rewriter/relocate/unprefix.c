@@ -19,8 +19,8 @@
  * on both sides has its entries moved one by one.  Returns entries moved.
  */
 static long
-merge_move(const char *from, const char *to, bool dry_run, char *err,
-           size_t errlen)
+merge_move(const char *from, const char *to, bool dry_run,
+           struct dpkg_error *err)
 {
 	struct stat sf, st;
 	DIR *d;
@@ -28,31 +28,31 @@ merge_move(const char *from, const char *to, bool dry_run, char *err,
 	long moved = 0;
 
 	if (lstat(from, &sf) < 0) {
-		fmt_into(err, errlen, "%s: %s", from, strerror(errno));
+		dpkg_put_error(err, "%s: %s", from, strerror(errno));
 		return -1;
 	}
 	if (lstat(to, &st) < 0) {
 		if (errno != ENOENT) {
-			fmt_into(err, errlen, "%s: %s", to, strerror(errno));
+			dpkg_put_error(err, "%s: %s", to, strerror(errno));
 			return -1;
 		}
 		if (dry_run)
 			return 1;
 		if (rename(from, to) < 0) {
-			fmt_into(err, errlen, "cannot move %s to %s: %s", from, to,
-			         strerror(errno));
+			dpkg_put_error(err, "cannot move %s to %s: %s", from,
+			               to, strerror(errno));
 			return -1;
 		}
 		return 1;
 	}
 	if (!S_ISDIR(sf.st_mode) || !S_ISDIR(st.st_mode)) {
-		fmt_into(err, errlen, "%s: the install put it both under the "
-		         "namespace prefix and at %s", from, to);
+		dpkg_put_error(err, "%s: the install put it both under the "
+		               "namespace prefix and at %s", from, to);
 		return -1;
 	}
 	d = opendir(from);
 	if (d == NULL) {
-		fmt_into(err, errlen, "%s: %s", from, strerror(errno));
+		dpkg_put_error(err, "%s: %s", from, strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d)) != NULL) {
@@ -63,12 +63,12 @@ merge_move(const char *from, const char *to, bool dry_run, char *err,
 			continue;
 		if (fmt_into(f, sizeof(f), "%s/%s", from, de->d_name) < 0 ||
 		    fmt_into(t, sizeof(t), "%s/%s", to, de->d_name) < 0) {
-			fmt_into(err, errlen, "%s/%s: path too long", from,
-			         de->d_name);
+			dpkg_put_error(err, "%s/%s: path too long", from,
+			               de->d_name);
 			closedir(d);
 			return -1;
 		}
-		n = merge_move(f, t, dry_run, err, errlen);
+		n = merge_move(f, t, dry_run, err);
 		if (n < 0) {
 			closedir(d);
 			return -1;
@@ -83,7 +83,7 @@ merge_move(const char *from, const char *to, bool dry_run, char *err,
 
 long
 unprefix_tree(const struct extras_namespace *ns, const char *destdir,
-              bool dry_run, char *err, size_t errlen)
+              bool dry_run, struct dpkg_error *err)
 {
 	char nsdir[PATH_MAX], usr[PATH_MAX], up[PATH_MAX];
 	struct dirent *de;
@@ -93,7 +93,7 @@ unprefix_tree(const struct extras_namespace *ns, const char *destdir,
 
 	if (fmt_into(nsdir, sizeof(nsdir), "%s/%s", destdir, ns->rel) < 0 ||
 	    fmt_into(usr, sizeof(usr), "%s/usr", destdir) < 0) {
-		fmt_into(err, errlen, "%s: path too long", destdir);
+		dpkg_put_error(err, "%s: path too long", destdir);
 		return -1;
 	}
 	/* Through a symlink (opt -> /), the moves would leave DESTDIR. */
@@ -106,7 +106,7 @@ unprefix_tree(const struct extras_namespace *ns, const char *destdir,
 		if (lstat(up, &st) < 0)
 			return errno == ENOENT ? 0 : -1;
 		if (!S_ISDIR(st.st_mode)) {
-			fmt_into(err, errlen, "%s: is not a directory", up);
+			dpkg_put_error(err, "%s: is not a directory", up);
 			return -1;
 		}
 		if (slash == NULL)
@@ -116,7 +116,7 @@ unprefix_tree(const struct extras_namespace *ns, const char *destdir,
 	if (d == NULL)
 		return errno == ENOENT ? 0 : -1;
 	if (!dry_run && mkdir(usr, 0755) < 0 && errno != EEXIST) {
-		fmt_into(err, errlen, "%s: %s", usr, strerror(errno));
+		dpkg_put_error(err, "%s: %s", usr, strerror(errno));
 		closedir(d);
 		return -1;
 	}
@@ -131,12 +131,12 @@ unprefix_tree(const struct extras_namespace *ns, const char *destdir,
 		if (fmt_into(f, sizeof(f), "%s/%s", nsdir, de->d_name) < 0 ||
 		    fmt_into(t, sizeof(t), "%s/%s", top ? destdir : usr,
 		             de->d_name) < 0) {
-			fmt_into(err, errlen, "%s/%s: path too long", nsdir,
-			         de->d_name);
+			dpkg_put_error(err, "%s/%s: path too long", nsdir,
+			               de->d_name);
 			closedir(d);
 			return -1;
 		}
-		n = merge_move(f, t, dry_run, err, errlen);
+		n = merge_move(f, t, dry_run, err);
 		if (n < 0) {
 			closedir(d);
 			return -1;

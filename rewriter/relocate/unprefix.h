@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #include "namespace/namespace.h"
 
 /*
@@ -24,6 +26,6 @@
  * system error); on -1 the tree may be half moved.
  */
 long unprefix_tree(const struct extras_namespace *ns, const char *destdir,
-                   bool dry_run, char *err, size_t errlen);
+                   bool dry_run, struct dpkg_error *err);
 
 #endif

@@ -106,13 +106,14 @@ check_relations(struct review *r, size_t i)
 		const struct deb822_field *f =
 			deb822_find(p->deb.control, own_only_fields[k]);
 		struct relation_list l;
-		struct convert_error cerr;
+		struct dpkg_error cerr = DPKG_ERROR_INIT;
 
 		if (f == NULL)
 			continue;
 		if (relation_parse(&l, f->value, strlen(f->value), "control",
 		                   f->line, f->name, &cerr) < 0) {
-			review_problem(r, i, "relation", NULL, "%s", cerr.msg);
+			review_problem(r, i, "relation", NULL, "%s", cerr.str);
+			dpkg_error_destroy(&cerr);
 			continue;
 		}
 		for (j = 0; j < l.nitems; j++)

@@ -41,16 +41,13 @@ keep_member(const struct debfile_member *m, void *ctx)
 
 static int
 read_deb(struct review *r, const char *path, const char *changes,
-         char *err, size_t errlen)
+         struct dpkg_error *err)
 {
 	struct review_package *p = review_add_package(r, path);
-	struct dpkg_error derr = DPKG_ERROR_INIT;
 	struct kept kept = { .works = &p->keep };
 
 	if (debfile_read_keep(&p->deb, path, keep_member, &kept,
-	                      &derr) < 0) {
-		snprintf(err, errlen, "%s", derr.str);
-		dpkg_error_destroy(&derr);
+	                      err) < 0) {
 		free(p->where);
 		return -1;
 	}
@@ -60,51 +57,41 @@ read_deb(struct review *r, const char *path, const char *changes,
 }
 
 int
-review_add_deb(struct review *r, const char *path, char *err, size_t errlen)
+review_add_deb(struct review *r, const char *path, struct dpkg_error *err)
 {
-	return read_deb(r, path, NULL, err, errlen);
+	return read_deb(r, path, NULL, err);
 }
 
 int
-review_add_previous(struct review *r, const char *path, char *err,
-                    size_t errlen)
+review_add_previous(struct review *r, const char *path, struct dpkg_error *err)
 {
-	struct dpkg_error derr = DPKG_ERROR_INIT;
 
 	r->previous = m_realloc(r->previous,
 	                        (r->nprevious + 1) * sizeof(*r->previous));
-	if (debfile_read(&r->previous[r->nprevious], path, &derr) < 0) {
-		snprintf(err, errlen, "%s", derr.str);
-		dpkg_error_destroy(&derr);
+	if (debfile_read(&r->previous[r->nprevious], path, err) < 0)
 		return -1;
-	}
 	r->nprevious++;
 	return 0;
 }
 
 int
-review_add_changes(struct review *r, const char *path, char *err,
-                   size_t errlen)
+review_add_changes(struct review *r, const char *path, struct dpkg_error *err)
 {
 	struct changes ch;
-	struct dpkg_error derr = DPKG_ERROR_INIT;
 	size_t i, before = r->npackages;
 	char *name;
 	int ret = 0;
 
-	if (changes_read(&ch, path, &derr) < 0) {
-		snprintf(err, errlen, "%s", derr.str);
-		dpkg_error_destroy(&derr);
+	if (changes_read(&ch, path, err) < 0)
 		return -1;
-	}
 	name = m_strdup(path);
 	r->changes = m_realloc(r->changes, (r->nchanges + 1) * sizeof(char *));
 	r->changes[r->nchanges++] = name;
 	for (i = 0; i < ch.nfiles && ret == 0; i++)
 		if (changes_file_is_deb(&ch.files[i]))
-			ret = read_deb(r, ch.files[i].path, name, err, errlen);
+			ret = read_deb(r, ch.files[i].path, name, err);
 	if (ret == 0 && r->npackages == before) {
-		snprintf(err, errlen, "%s: lists no binary package", path);
+		dpkg_put_error(err, "%s: lists no binary package", path);
 		ret = -1;
 	}
 	/* Every package must come from the source the .changes names. */

@@ -91,8 +91,8 @@ first_difference(const char *a, const char *b)
 
 /* Compile TEXT with apparmor_parser; returns 0, -1 with ERR. */
 static int
-compile_profile(const struct review *r, const char *text, char *err,
-                size_t errlen)
+compile_profile(const struct review *r, const char *text,
+                struct dpkg_error *err)
 {
 	const char *tmpdir = getenv("TMPDIR");
 	char path[4096], features[4096 + 64];
@@ -103,13 +103,13 @@ compile_profile(const struct review *r, const char *text, char *err,
 	         tmpdir && *tmpdir ? tmpdir : "/tmp");
 	fd = mkstemp(path);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot create %s: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "cannot create %s: %s", path,
+		               strerror(errno));
 		return -1;
 	}
 	if (write(fd, text, len) != (ssize_t)len) {
-		snprintf(err, errlen, "cannot write %s: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "cannot write %s: %s", path,
+		               strerror(errno));
 		close(fd);
 		unlink(path);
 		return -1;
@@ -122,7 +122,7 @@ compile_profile(const struct review *r, const char *text, char *err,
 		snprintf(features, sizeof(features), "%s/templates/"
 		         APPARMOR_FEATURES, dh_extras_datadir());
 	ret = apparmor_validate_cached(path, features, r->opt.compile_stamps,
-	                               err, errlen);
+	                               err);
 	unlink(path);
 	return ret;
 }
@@ -137,7 +137,8 @@ check_profile(struct review *r, size_t i, const struct debfile_member *m,
 {
 	const struct review_package *p = &r->packages[i];
 	struct profile_request req = { 0 };
-	char err[8192], *text = NULL;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *text = NULL;
 	size_t len;
 
 	*n = 0;
@@ -155,19 +156,20 @@ check_profile(struct review *r, size_t i, const struct debfile_member *m,
 	req.n_executables = *n;
 	req.allow_reserved = r->opt.allow_reserved;
 	req.templates = r->opt.templates;
-	if (profile_generate(&req, &text, &len, err, sizeof(err)) < 0) {
+	if (profile_generate(&req, &text, &len, &err) < 0) {
 		review_problem(r, i, "profile", m->path, "cannot be generated "
-		               "again: %s", err);
+		               "again: %s", err.str);
+		dpkg_error_destroy(&err);
 		return;
 	}
 	if (len != (size_t)m->size || memcmp(text, m->data, len) != 0)
 		review_problem(r, i, "profile", m->path, "differs from the "
 		               "profile the declaration yields (from line %d)",
 		               first_difference(text, m->data));
-	else if (r->opt.compile && compile_profile(r, text, err,
-	                                           sizeof(err)) < 0)
+	else if (r->opt.compile && compile_profile(r, text, &err) < 0)
 		review_problem(r, i, "profile", m->path, "does not compile: "
-		               "%s", err);
+		               "%s", err.str);
+	dpkg_error_destroy(&err);
 	free(text);
 }
 
@@ -233,7 +235,7 @@ check_source(struct review *r, size_t first, bool *done)
 }
 
 int
-review_profile(struct review *r, char *err, size_t errlen)
+review_profile(struct review *r, struct dpkg_error *err)
 {
 	bool *done = calloc(r->npackages + 1, sizeof(bool));
 	size_t i;
@@ -241,8 +243,8 @@ review_profile(struct review *r, char *err, size_t errlen)
 	if (done == NULL)
 		abort();
 	if (r->opt.compile && apparmor_parser() == NULL) {
-		snprintf(err, errlen, "apparmor_parser not found: the apparmor "
-		         "package is needed to check profiles");
+		dpkg_put_error(err, "apparmor_parser not found: the apparmor "
+		               "package is needed to check profiles");
 		free(done);
 		return -1;
 	}

@@ -137,8 +137,8 @@ script_of(const char *name)
 }
 
 static int
-load_autoscripts(struct snippets *s, const char *dir, char *err,
-                 size_t errlen)
+load_autoscripts(struct snippets *s, const char *dir,
+                 struct dpkg_error *err)
 {
 	int i;
 
@@ -152,8 +152,8 @@ load_autoscripts(struct snippets *s, const char *dir, char *err,
 		if (fp == NULL && errno == ENOENT)
 			continue;
 		if (fp == NULL || getdelim(&text, &len, '\0', fp) < 0) {
-			snprintf(err, errlen, "%s: cannot read: %s", path,
-			         strerror(errno));
+			dpkg_put_error(err, "%s: cannot read: %s", path,
+			               strerror(errno));
 			if (fp != NULL)
 				fclose(fp);
 			free(text);
@@ -174,8 +174,8 @@ compare_names(const void *a, const void *b)
 
 /* The templates of TEMPLATES/snippets, whose header says "Snippet: SCRIPT". */
 static int
-load_snippet_templates(struct snippets *s, const char *templates, char *err,
-                       size_t errlen)
+load_snippet_templates(struct snippets *s, const char *templates,
+                       struct dpkg_error *err)
 {
 	char dir[4096 + 16];
 	DIR *d;
@@ -187,8 +187,8 @@ load_snippet_templates(struct snippets *s, const char *templates, char *err,
 	snprintf(dir, sizeof(dir), "%s/snippets", templates);
 	d = opendir(dir);
 	if (d == NULL) {
-		snprintf(err, errlen, "%s: cannot open: %s", dir,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot open: %s", dir,
+		               strerror(errno));
 		return -1;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -207,7 +207,7 @@ load_snippet_templates(struct snippets *s, const char *templates, char *err,
 		int rc;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (ret < 0 || (rc = template_load(&t, path, err, errlen)) == 1)
+		if (ret < 0 || (rc = template_load(&t, path, err)) == 1)
 			continue;
 		if (rc < 0) {
 			ret = -1;
@@ -476,7 +476,8 @@ check_script(struct review *r, size_t i, const struct snippets *s,
 		.package = p->deb.package, .must_load = must_load,
 	};
 	struct maintscript_verdict v;
-	char path[64], err[1024], *text;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char path[64], *text;
 	int *sites, line;
 	size_t j;
 
@@ -494,9 +495,10 @@ check_script(struct review *r, size_t i, const struct snippets *s,
 	if (text == NULL)
 		return;
 	o.sites = sites;
-	if (maintscript_judge(text, strlen(text), &o, &v, &line, err,
-	                      sizeof(err)) < 0) {
-		review_problem(r, i, "script", path, "line %d: %s", line, err);
+	if (maintscript_judge(text, strlen(text), &o, &v, &line, &err) < 0) {
+		review_problem(r, i, "script", path, "line %d: %s", line,
+		               err.str);
+		dpkg_error_destroy(&err);
 	} else {
 		for (j = 0; j < v.nrefused; j++)
 			review_problem(r, i, "script", path, "line %d: %s",
@@ -584,7 +586,7 @@ check_package(struct review *r, size_t i, const struct snippets *s)
 }
 
 int
-review_scripts(struct review *r, char *err, size_t errlen)
+review_scripts(struct review *r, struct dpkg_error *err)
 {
 	struct snippets s = { 0 };
 	char templates[4096];
@@ -600,15 +602,15 @@ review_scripts(struct review *r, char *err, size_t errlen)
 	else
 		snprintf(templates, sizeof(templates), "%s/templates",
 		         dh_extras_datadir());
-	if (load_autoscripts(&s, autodir, err, errlen) < 0 ||
-	    load_snippet_templates(&s, templates, err, errlen) < 0) {
+	if (load_autoscripts(&s, autodir, err) < 0 ||
+	    load_snippet_templates(&s, templates, err) < 0) {
 		snippets_free(&s);
 		return -1;
 	}
 	snprintf(templates + strlen(templates),
 	         sizeof(templates) - strlen(templates), "/%s",
 	         INTEGRATION_FILE);
-	if (integration_load(&s.db, templates, err, errlen) < 0) {
+	if (integration_load(&s.db, templates, err) < 0) {
 		snippets_free(&s);
 		return -1;
 	}

@@ -21,15 +21,15 @@
 
 /* Read the regular file PATH, at most DEBFILE_CONTROL_MEMBER_MAX bytes. */
 static int
-slurp(const char *path, char **data, size_t *size, char *err, size_t errlen)
+slurp(const char *path, char **data, size_t *size, struct dpkg_error *err)
 {
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	struct stat st;
 	ssize_t n;
 
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		snprintf(err, errlen, "%s: cannot read: %s", path,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot read: %s", path,
+		               strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -46,8 +46,8 @@ slurp(const char *path, char **data, size_t *size, char *err, size_t errlen)
 	n = read(fd, *data, st.st_size);
 	close(fd);
 	if (n != st.st_size) {
-		snprintf(err, errlen, "%s: cannot read: %s", path,
-		         n < 0 ? strerror(errno) : "file changed size");
+		dpkg_put_error(err, "%s: cannot read: %s", path,
+		               n < 0 ? strerror(errno) : "file changed size");
 		free(*data);
 		*data = NULL;
 		return -1;
@@ -125,7 +125,7 @@ first_link(struct inodes *seen, const struct stat *st, const char *rel)
 static int
 add_member(struct debfile *deb, struct inodes *seen, struct review_keep *keep,
            const char *full, const char *rel, const struct stat *st,
-           char *err, size_t errlen)
+           struct dpkg_error *err)
 {
 	struct debfile_member m = { 0 };
 	size_t n = strlen(REVIEW_PROFILE_DIR);
@@ -142,8 +142,8 @@ add_member(struct debfile *deb, struct inodes *seen, struct review_keep *keep,
 		ssize_t len = readlink(full, buf, sizeof(buf) - 1);
 
 		if (len < 0) {
-			snprintf(err, errlen, "%s: cannot read link: %s", full,
-			         strerror(errno));
+			dpkg_put_error(err, "%s: cannot read link: %s", full,
+			               strerror(errno));
 			goto fail;
 		}
 		buf[len] = '\0';
@@ -163,7 +163,7 @@ add_member(struct debfile *deb, struct inodes *seen, struct review_keep *keep,
 	      review_works_keeps(&m, keep)))) {
 		size_t size;
 
-		if (slurp(full, &m.data, &size, err, errlen) < 0)
+		if (slurp(full, &m.data, &size, err) < 0)
 			goto fail;
 	}
 	deb->members = realloc(deb->members,
@@ -183,15 +183,15 @@ fail:
 /* Add what lies below FULL (REL from the root) in name order. */
 static int
 walk(struct debfile *deb, struct inodes *seen, struct review_keep *keep,
-     const char *full, const char *rel, char *err, size_t errlen)
+     const char *full, const char *rel, struct dpkg_error *err)
 {
 	struct dirent **names;
 	int n, i, ret = 0;
 
 	n = scandir(full, &names, NULL, alphasort);
 	if (n < 0) {
-		snprintf(err, errlen, "%s: cannot read: %s", full,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot read: %s", full,
+		               strerror(errno));
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
@@ -208,15 +208,14 @@ walk(struct debfile *deb, struct inodes *seen, struct review_keep *keep,
 		             name) < 0)
 			abort();
 		if (lstat(sub_full, &st) < 0) {
-			snprintf(err, errlen, "%s: %s", sub_full,
-			         strerror(errno));
+			dpkg_put_error(err, "%s: %s", sub_full,
+			               strerror(errno));
 			ret = -1;
 		} else if (add_member(deb, seen, keep, sub_full, sub_rel, &st,
-		                      err, errlen) < 0) {
+		                      err) < 0) {
 			ret = -1;
 		} else if (S_ISDIR(st.st_mode)) {
-			ret = walk(deb, seen, keep, sub_full, sub_rel, err,
-			           errlen);
+			ret = walk(deb, seen, keep, sub_full, sub_rel, err);
 		}
 next:
 		free(sub_full);
@@ -228,8 +227,7 @@ next:
 }
 
 static int
-read_control_dir(struct debfile *deb, const char *dir, char *err,
-                 size_t errlen)
+read_control_dir(struct debfile *deb, const char *dir, struct dpkg_error *err)
 {
 	struct dirent **names;
 	char *control;
@@ -239,8 +237,8 @@ read_control_dir(struct debfile *deb, const char *dir, char *err,
 		abort();
 	n = scandir(control, &names, NULL, alphasort);
 	if (n < 0) {
-		snprintf(err, errlen, "%s: cannot read: %s", control,
-		         strerror(errno));
+		dpkg_put_error(err, "%s: cannot read: %s", control,
+		               strerror(errno));
 		free(control);
 		return -1;
 	}
@@ -254,7 +252,7 @@ read_control_dir(struct debfile *deb, const char *dir, char *err,
 		if (asprintf(&full, "%s/%s", control, names[i]->d_name) < 0)
 			abort();
 		if (lstat(full, &st) < 0) {
-			snprintf(err, errlen, "%s: %s", full, strerror(errno));
+			dpkg_put_error(err, "%s: %s", full, strerror(errno));
 			ret = -1;
 			goto next;
 		}
@@ -262,10 +260,10 @@ read_control_dir(struct debfile *deb, const char *dir, char *err,
 		c.type = type_of(st.st_mode);
 		c.mode = st.st_mode & 07777;
 		if (c.type == DEBFILE_REGULAR &&
-		    (slurp(full, &c.data, &c.size, err, errlen) < 0 ||
+		    (slurp(full, &c.data, &c.size, err) < 0 ||
 		     c.data == NULL)) {
 			if (c.data == NULL && ret == 0)
-				snprintf(err, errlen, "%s: too large", full);
+				dpkg_put_error(err, "%s: too large", full);
 			free(c.name);
 			ret = -1;
 			goto next;
@@ -286,10 +284,9 @@ next:
 }
 
 int
-review_add_tree(struct review *r, const char *dir, char *err, size_t errlen)
+review_add_tree(struct review *r, const char *dir, struct dpkg_error *err)
 {
 	struct review_package *p;
-	struct dpkg_error derr = DPKG_ERROR_INIT;
 	struct inodes seen = { 0 };
 	size_t i;
 	int ret;
@@ -304,19 +301,16 @@ review_add_tree(struct review *r, const char *dir, char *err, size_t errlen)
 	p->deb.control_tar = m_strdup("DEBIAN");
 	p->deb.data_tar = m_strdup("tree");
 	strcpy(p->deb.format, "2.0");
-	if (read_control_dir(&p->deb, dir, err, errlen) < 0)
+	if (read_control_dir(&p->deb, dir, err) < 0)
 		goto fail;
-	ret = walk(&p->deb, &seen, &p->keep, dir, "", err, errlen);
+	ret = walk(&p->deb, &seen, &p->keep, dir, "", err);
 	for (i = 0; i < seen.n; i++)
 		free(seen.v[i].path);
 	free(seen.v);
 	if (ret < 0)
 		goto fail;
-	if (debfile_parse_control(&p->deb, &derr) < 0) {
-		snprintf(err, errlen, "%s", derr.str);
-		dpkg_error_destroy(&derr);
+	if (debfile_parse_control(&p->deb, err) < 0)
 		goto fail;
-	}
 	p->where = m_strdup(dir);
 	r->npackages++;
 	return 0;

@@ -188,7 +188,7 @@ exported_icon_name(const char *path)
 }
 
 static int
-load_standard_names(struct works *w, char *err, size_t errlen)
+load_standard_names(struct works *w, struct dpkg_error *err)
 {
 	char path[4096], line[256];
 	FILE *fp;
@@ -201,7 +201,7 @@ load_standard_names(struct works *w, char *err, size_t errlen)
 		         "standard-names", dh_extras_datadir());
 	fp = fopen(path, "r");
 	if (fp == NULL) {
-		snprintf(err, errlen, "%s: cannot open: %m", path);
+		dpkg_put_error(err, "%s: cannot open: %m", path);
 		return -1;
 	}
 	while (fgets(line, sizeof(line), fp) != NULL) {
@@ -779,12 +779,12 @@ check_variable_data(struct works *w, size_t i)
 }
 
 int
-review_works(struct review *r, char *err, size_t errlen)
+review_works(struct review *r, struct dpkg_error *err)
 {
 	struct works w = { .r = r };
 	size_t i, j;
 
-	if (load_standard_names(&w, err, errlen) < 0)
+	if (load_standard_names(&w, err) < 0)
 		return -1;
 	review_links_init(&w.links, r);
 	collect(&w);

@@ -109,7 +109,8 @@ find_namespaces(struct review *r)
 		struct review_package *p = &r->packages[i];
 		const struct debfile_control_member *c;
 		const char *app, *why;
-		char name[4096 + 32], msg[1024];
+		struct dpkg_error derr = DPKG_ERROR_INIT;
+		char name[4096 + 32];
 
 		c = debfile_control_member(&p->deb, REVIEW_DECLARATION);
 		snprintf(name, sizeof(name), "%s", REVIEW_DECLARATION);
@@ -121,8 +122,10 @@ find_namespaces(struct review *r)
 		}
 		if (c != NULL &&
 		    declaration_load_buffer(&p->decl, name, c->data, c->size,
-		                            msg, sizeof(msg)) < 0) {
-			review_problem(r, i, "declaration", NULL, "%s", msg);
+		                            &derr) < 0) {
+			review_problem(r, i, "declaration", NULL, "%s",
+			               derr.str);
+			dpkg_error_destroy(&derr);
 			continue;
 		}
 		if (p->decl.root.value != NULL &&
@@ -162,17 +165,17 @@ review_root(const struct review *r)
 }
 
 int
-review_run(struct review *r, char *err, size_t errlen)
+review_run(struct review *r, struct dpkg_error *err)
 {
 	find_namespaces(r);
 	review_members(r);
 	review_control(r);
 	review_files(r);
 	review_conffiles(r);
-	if (review_scripts(r, err, errlen) < 0 ||
-	    review_works(r, err, errlen) < 0)
+	if (review_scripts(r, err) < 0 ||
+	    review_works(r, err) < 0)
 		return -1;
-	return review_profile(r, err, errlen);
+	return review_profile(r, err);
 }
 
 /* S with control characters as \xNN: one problem, one line. */

@@ -18,12 +18,13 @@
  * the package's.
  *
  *	struct review r;
+ *	struct dpkg_error err = DPKG_ERROR_INIT;
  *
  *	review_init(&r, &opts);
- *	if (review_add_deb(&r, "foo.deb", err, sizeof(err)) < 0)
- *		ohshit("%s", err);		// bad input: exit 2
- *	if (review_run(&r, err, sizeof(err)) < 0)
- *		ohshit("%s", err);		// cannot check: exit 2
+ *	if (review_add_deb(&r, "foo.deb", &err) < 0)
+ *		ohshit("%s", err.str);		// bad input: exit 2
+ *	if (review_run(&r, &err) < 0)
+ *		ohshit("%s", err.str);		// cannot check: exit 2
  *	review_print(&r, prefix, stderr);	// one line a problem
  *	status = r.nproblems ? 1 : 0;
  *	review_free(&r);
@@ -34,6 +35,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include <dpkg/error.h>
 
 #include "debian/debfile.h"
 #include "namespace/declaration.h"
@@ -124,15 +127,14 @@ struct review_package *review_add_package(struct review *r,
                                           const char *where);
 
 /* Read a .deb; returns 0, or -1 with one line in ERR (bad input). */
-int review_add_deb(struct review *r, const char *path, char *err,
-                   size_t errlen);
+int review_add_deb(struct review *r, const char *path, struct dpkg_error *err);
 
 /*
  * Read a .changes, check its files' sizes and checksums, and add every
  * .deb it lists; a .changes listing none is bad input.
  */
-int review_add_changes(struct review *r, const char *path, char *err,
-                       size_t errlen);
+int review_add_changes(struct review *r, const char *path,
+                       struct dpkg_error *err);
 
 /*
  * Read a published .deb the upload replaces (an earlier version of one of
@@ -140,22 +142,21 @@ int review_add_changes(struct review *r, const char *path, char *err,
  * link where the new version ships a directory, and writes through it),
  * nothing else.
  */
-int review_add_previous(struct review *r, const char *path, char *err,
-                        size_t errlen);
+int review_add_previous(struct review *r, const char *path,
+                        struct dpkg_error *err);
 
 /*
  * Read a staged tree DIR (debian/PKG) and its DIR/DEBIAN/ files, as
  * dh_builddeb would pack them.
  */
-int review_add_tree(struct review *r, const char *dir, char *err,
-                    size_t errlen);
+int review_add_tree(struct review *r, const char *dir, struct dpkg_error *err);
 
 /*
  * Apply every rule.  Returns 0 (problems, if any, in R), or -1 with one
  * line in ERR when something needed for a check is missing (the
  * templates, apparmor_parser).
  */
-int review_run(struct review *r, char *err, size_t errlen);
+int review_run(struct review *r, struct dpkg_error *err);
 
 /* Record a problem of package P (its index); PATH may be NULL. */
 void review_problem(struct review *r, size_t p, const char *rule,
@@ -184,9 +185,9 @@ void review_members(struct review *r);
 void review_control(struct review *r);
 void review_files(struct review *r);
 void review_conffiles(struct review *r);
-int review_profile(struct review *r, char *err, size_t errlen);
-int review_scripts(struct review *r, char *err, size_t errlen);
-int review_works(struct review *r, char *err, size_t errlen);
+int review_profile(struct review *r, struct dpkg_error *err);
+int review_scripts(struct review *r, struct dpkg_error *err);
+int review_works(struct review *r, struct dpkg_error *err);
 
 /*
  * Whether the loaders keep the content of data member M for review-works

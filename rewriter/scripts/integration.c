@@ -13,11 +13,11 @@
 #include "scripts/integration.h"
 
 static int
-fail(char *err, size_t errlen, const char *path, const yaml_node_t *n,
+fail(struct dpkg_error *err, const char *path, const yaml_node_t *n,
      const char *what)
 {
-	snprintf(err, errlen, "%s:%lu: %s", path,
-	         n ? (unsigned long)n->start_mark.line + 1 : 0UL, what);
+	dpkg_put_error(err, "%s:%lu: %s", path,
+	               n ? (unsigned long)n->start_mark.line + 1 : 0UL, what);
 	return -1;
 }
 
@@ -37,14 +37,14 @@ scalar(const yaml_node_t *n)
 
 static int
 load_entry(struct integration_entry *e, yaml_document_t *doc,
-           yaml_node_t *n, const char *path, char *err, size_t errlen)
+           yaml_node_t *n, const char *path, struct dpkg_error *err)
 {
 	yaml_node_pair_t *pair;
 
 	memset(e, 0, sizeof(*e));
 	e->line = (int)n->start_mark.line + 1;
 	if (n->type != YAML_MAPPING_NODE)
-		return fail(err, errlen, path, n, "an entry is a mapping");
+		return fail(err, path, n, "an entry is a mapping");
 	for (pair = n->data.mapping.pairs.start;
 	     pair < n->data.mapping.pairs.top; pair++) {
 		yaml_node_t *k = yaml_document_get_node(doc, pair->key);
@@ -52,7 +52,7 @@ load_entry(struct integration_entry *e, yaml_document_t *doc,
 		char *key = scalar(k), **slot = NULL;
 
 		if (key == NULL)
-			return fail(err, errlen, path, k, "keys are words");
+			return fail(err, path, k, "keys are words");
 		if (strcmp(key, "commands") == 0 &&
 		    v->type == YAML_SEQUENCE_NODE) {
 			yaml_node_item_t *it;
@@ -63,7 +63,7 @@ load_entry(struct integration_entry *e, yaml_document_t *doc,
 
 				if (c == NULL) {
 					free(key);
-					return fail(err, errlen, path, v,
+					return fail(err, path, v,
 					            "commands are words");
 				}
 				e->commands = realloc(e->commands,
@@ -85,23 +85,23 @@ load_entry(struct integration_entry *e, yaml_document_t *doc,
 			slot = &e->link;
 		} else {
 			free(key);
-			return fail(err, errlen, path, k, "unknown key");
+			return fail(err, path, k, "unknown key");
 		}
 		free(key);
 		if (slot != NULL && (*slot != NULL ||
 		                     (*slot = scalar(v)) == NULL))
-			return fail(err, errlen, path, v, "a value is one "
+			return fail(err, path, v, "a value is one "
 			            "string, given once");
 	}
 	if (e->ncommands == 0 || e->loses == NULL || e->instead == NULL)
-		return fail(err, errlen, path, n, "an entry needs commands, "
+		return fail(err, path, n, "an entry needs commands, "
 		            "loses and instead");
 	return 0;
 }
 
 int
-integration_load(struct integration *db, const char *path, char *err,
-                 size_t errlen)
+integration_load(struct integration *db, const char *path,
+                 struct dpkg_error *err)
 {
 	char buf[4096];
 	yaml_parser_t parser;
@@ -119,23 +119,23 @@ integration_load(struct integration *db, const char *path, char *err,
 	}
 	fp = fopen(path, "r");
 	if (fp == NULL) {
-		snprintf(err, errlen, "%s: cannot open: %m", path);
+		dpkg_put_error(err, "%s: cannot open: %m", path);
 		return -1;
 	}
 	if (!yaml_parser_initialize(&parser))
 		abort();
 	yaml_parser_set_input_file(&parser, fp);
 	if (!yaml_parser_load(&parser, &doc)) {
-		snprintf(err, errlen, "%s:%lu: %s", path,
-		         (unsigned long)parser.problem_mark.line + 1,
-		         parser.problem ? parser.problem : "bad YAML");
+		dpkg_put_error(err, "%s:%lu: %s", path,
+		               (unsigned long)parser.problem_mark.line + 1,
+		               parser.problem ? parser.problem : "bad YAML");
 		yaml_parser_delete(&parser);
 		fclose(fp);
 		return -1;
 	}
 	root = yaml_document_get_root_node(&doc);
 	if (root == NULL || root->type != YAML_SEQUENCE_NODE) {
-		ret = fail(err, errlen, path, root, "a list of entries");
+		ret = fail(err, path, root, "a list of entries");
 		goto done;
 	}
 	for (it = root->data.sequence.items.start;
@@ -144,8 +144,7 @@ integration_load(struct integration *db, const char *path, char *err,
 		if (db->list == NULL)
 			abort();
 		ret = load_entry(&db->list[db->n++], &doc,
-		                 yaml_document_get_node(&doc, *it), path, err,
-		                 errlen);
+		                 yaml_document_get_node(&doc, *it), path, err);
 	}
 done:
 	yaml_document_delete(&doc);

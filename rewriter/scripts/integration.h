@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #define INTEGRATION_FILE "scripts/integration.yaml"
 
 struct integration_entry {
@@ -35,8 +37,8 @@ struct integration {
  * Read PATH, or (NULL) the templates' INTEGRATION_FILE.  Returns 0, or -1
  * with "FILE:LINE: message" in ERR.
  */
-int integration_load(struct integration *db, const char *path, char *err,
-                     size_t errlen);
+int integration_load(struct integration *db, const char *path,
+                     struct dpkg_error *err);
 void integration_free(struct integration *db);
 
 /*

@@ -1978,8 +1978,8 @@ sort_notes(struct maintscript_note *list, size_t n)
 int
 maintscript_judge(const char *text, size_t len,
                   const struct maintscript_options *o,
-                  struct maintscript_verdict *v, int *line, char *err,
-                  size_t errlen)
+                  struct maintscript_verdict *v, int *line,
+                  struct dpkg_error *err)
 {
 	struct walk w = { .text = text, .len = len, .o = o, .v = v };
 	struct json_object *file;
@@ -1989,16 +1989,16 @@ maintscript_judge(const char *text, size_t len,
 	memset(v, 0, sizeof(*v));
 	if (dialect < 0) {
 		*line = 1;
-		snprintf(err, errlen, "is not a shell script (#!/bin/sh or "
-		         "#!/bin/bash): it cannot be judged");
+		dpkg_put_error(err, "is not a shell script (#!/bin/sh or "
+		               "#!/bin/bash): it cannot be judged");
 		return -1;
 	}
 	if (memchr(text, '\0', len) != NULL) {
 		*line = 0;
-		snprintf(err, errlen, "holds a NUL byte");
+		dpkg_put_error(err, "holds a NUL byte");
 		return -1;
 	}
-	file = shell_parse(text, len, dialect, line, err, errlen);
+	file = shell_parse(text, len, dialect, line, err);
 	if (file == NULL)
 		return -1;
 	count_assignments(&w, file, 0);

@@ -101,8 +101,8 @@ struct maintscript_verdict {
  */
 int maintscript_judge(const char *text, size_t len,
                       const struct maintscript_options *o,
-                      struct maintscript_verdict *v, int *line, char *err,
-                      size_t errlen);
+                      struct maintscript_verdict *v, int *line,
+                      struct dpkg_error *err);
 
 /* TEXT with the verdict's edits applied: a new string. */
 char *maintscript_apply(const char *text, size_t len,

@@ -87,7 +87,7 @@ read_all(int fd, size_t *len)
 
 /* shfmt's "NAME:LINE:COL: message" as "LINE: message" in ERR. */
 static void
-syntax_error(const char *out, int *line, char *err, size_t errlen)
+syntax_error(const char *out, int *line, struct dpkg_error *err)
 {
 	const char *p = strstr(out, "script:");
 	size_t n;
@@ -101,13 +101,13 @@ syntax_error(const char *out, int *line, char *err, size_t errlen)
 		p += strspn(p, ": ");
 	}
 	n = strcspn(p, "\n");
-	snprintf(err, errlen, "is not valid shell: %.*s",
-	         (int)(n > 200 ? 200 : n), p);
+	dpkg_put_error(err, "is not valid shell: %.*s",
+	               (int)(n > 200 ? 200 : n), p);
 }
 
 struct json_object *
 shell_parse(const char *text, size_t len, enum shell_dialect dialect,
-            int *line, char *err, size_t errlen)
+            int *line, struct dpkg_error *err)
 {
 	char *argv[] = {
 		"shfmt", "-ln", dialect == SHELL_BASH ? "bash" : "posix",
@@ -123,14 +123,15 @@ shell_parse(const char *text, size_t len, enum shell_dialect dialect,
 
 	*line = 0;
 	if (len > SHELL_SCRIPT_MAX) {
-		snprintf(err, errlen, "bigger than %d KiB: not a maintainer "
-		         "script written by hand", SHELL_SCRIPT_MAX / 1024);
+		dpkg_put_error(err, "bigger than %d KiB: not a maintainer "
+		               "script written by hand",
+		               SHELL_SCRIPT_MAX / 1024);
 		return NULL;
 	}
 	in = memory_file("script", text, len);
 	errfd = memfd_create("shfmt-stderr", MFD_CLOEXEC);
 	if (in < 0 || errfd < 0 || pipe2(out, O_CLOEXEC) < 0) {
-		snprintf(err, errlen, "cannot run shfmt: %s", strerror(errno));
+		dpkg_put_error(err, "cannot run shfmt: %s", strerror(errno));
 		goto done;
 	}
 	posix_spawn_file_actions_init(&fa);
@@ -142,8 +143,8 @@ shell_parse(const char *text, size_t len, enum shell_dialect dialect,
 	close(out[1]);
 	out[1] = -1;
 	if (errno != 0) {
-		snprintf(err, errlen, "cannot run shfmt (install the shfmt "
-		         "package): %s", strerror(errno));
+		dpkg_put_error(err, "cannot run shfmt (install the shfmt "
+		               "package): %s", strerror(errno));
 		goto done;
 	}
 	json = read_all(out[0], &jlen);
@@ -154,21 +155,22 @@ shell_parse(const char *text, size_t len, enum shell_dialect dialect,
 		    (msg = read_all(errfd, &mlen)) != NULL) {
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 1 &&
 			    strstr(msg, "script:") != NULL) {
-				syntax_error(msg, line, err, errlen);
+				syntax_error(msg, line, err);
 			} else {
 				mlen = strcspn(msg, "\n");
-				snprintf(err, errlen, "shfmt failed: %.*s",
-				         (int)(mlen > 200 ? 200 : mlen), msg);
+				dpkg_put_error(err, "shfmt failed: %.*s",
+				               (int)(mlen > 200 ? 200 : mlen),
+				               msg);
 			}
 			free(msg);
 		} else {
-			snprintf(err, errlen, "shfmt failed");
+			dpkg_put_error(err, "shfmt failed");
 		}
 		goto done;
 	}
 	if (json == NULL) {
-		snprintf(err, errlen, "cannot read shfmt's output: %s",
-		         strerror(errno));
+		dpkg_put_error(err, "cannot read shfmt's output: %s",
+		               strerror(errno));
 		goto done;
 	}
 	tok = json_tokener_new_ex(JSON_DEPTH);
@@ -177,8 +179,9 @@ shell_parse(const char *text, size_t len, enum shell_dialect dialect,
 	tree = json_tokener_parse_ex(tok, json, (int)jlen);
 	if (tree == NULL || json_tokener_get_error(tok) != json_tokener_success ||
 	    strcmp(shell_type(tree), "File") != 0) {
-		snprintf(err, errlen, "cannot read shfmt's syntax tree: %s",
-		         json_tokener_error_desc(json_tokener_get_error(tok)));
+		dpkg_put_error(err, "cannot read shfmt's syntax tree: %s",
+		               json_tokener_error_desc(
+		                       json_tokener_get_error(tok)));
 		json_object_put(tree);
 		tree = NULL;
 	}

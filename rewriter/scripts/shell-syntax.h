@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 #include <json-c/json.h>
 
 /* Bigger maintainer scripts are not hand-written packaging. */
@@ -33,7 +35,7 @@ enum shell_dialect {
  */
 struct json_object *shell_parse(const char *text, size_t len,
                                 enum shell_dialect dialect, int *line,
-                                char *err, size_t errlen);
+                                struct dpkg_error *err);
 
 /* Member KEY of node O, or NULL. */
 struct json_object *shell_get(struct json_object *o, const char *key);

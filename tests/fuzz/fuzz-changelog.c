@@ -6,7 +6,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct changelog_info info;
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *text = fuzz_string(data, size), *out = NULL;
 
 	if (changelog_rewrite_text("debian/changelog", text, size, "hello",
@@ -15,5 +15,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(out);
 	changelog_info_free(&info);
 	free(text);
+	dpkg_error_destroy(&err);
 	return 0;
 }

@@ -7,7 +7,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct control_info info;
 	struct convert_plan plan;
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *text = fuzz_string(data, size), *out = NULL;
 
 	convert_plan_init(&plan, "/nonexistent");
@@ -21,7 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		                         &again_info, &again, NULL, &err) < 0 ||
 		    strcmp(again, out) != 0) {
 			fprintf(stderr, "not idempotent: %s\n---\n%s\n---\n%s\n",
-			        err.msg, out, again ? again : "");
+			        err.str ? err.str : "", out, again ? again : "");
 			abort();
 		}
 		free(again);
@@ -31,5 +31,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	control_info_free(&info);
 	convert_plan_free(&plan);
 	free(text);
+	dpkg_error_destroy(&err);
 	return 0;
 }

@@ -6,7 +6,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct deb822 d;
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *text = fuzz_string(data, size);
 	int i, j;
 
@@ -29,5 +29,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		deb822_free(&d);
 	}
 	free(text);
+	dpkg_error_destroy(&err);
 	return 0;
 }

@@ -16,12 +16,12 @@ static struct integration db;
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	char err[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 
 	(void)argc;
 	fuzz_init((*argv)[0]);
-	if (integration_load(&db, NULL, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s (set DH_EXTRAS_DATADIR)\n", err);
+	if (integration_load(&db, NULL, &err) < 0) {
+		fprintf(stderr, "%s (set DH_EXTRAS_DATADIR)\n", err.str);
 		abort();
 	}
 	return 0;
@@ -38,7 +38,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	                                 .must_load = true };
 	struct maintscript_verdict v;
 	int *sites = NULL, line;
-	char err[1024], *text, *out;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *text, *out;
 
 	if (size == 0 || size > SCRIPT_MAX)
 		return 0;
@@ -46,8 +47,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = fuzz_string(data + 1, size - 1);
 	o.nsites = maintscript_debhelper_lines(text, &sites);
 	o.sites = sites;
-	if (maintscript_judge(text, size - 1, &o, &v, &line, err,
-	                      sizeof(err)) == 0 && v.nrefused == 0) {
+	if (maintscript_judge(text, size - 1, &o, &v, &line, &err) == 0 &&
+	    v.nrefused == 0) {
 		struct maintscript_verdict again;
 
 		out = maintscript_apply(text, size - 1, &v);
@@ -56,7 +57,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * internal error. */
 		if (o.mode == MAINTSCRIPT_CONVERT && v.nedits > 0 &&
 		    maintscript_judge(out, strlen(out), &o, &again, &line,
-		                      err, sizeof(err)) == 0) {
+		                      &err) == 0) {
 			if (again.nrefused > 0 || again.ndropped > 0) {
 				fprintf(stderr, "kept script judged again: %s\n",
 				        again.nrefused ? again.refused[0].text :
@@ -70,5 +71,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	maintscript_verdict_free(&v);
 	free(sites);
 	free(text);
+	dpkg_error_destroy(&err);
 	return 0;
 }

@@ -18,7 +18,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct relation_list l;
-	struct convert_error err;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *text = fuzz_string(data, size), *out;
 	bool drop;
 
@@ -32,5 +32,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		relation_list_free(&l);
 	}
 	free(text);
+	dpkg_error_destroy(&err);
 	return 0;
 }

@@ -28,7 +28,7 @@ patch_maps_init(void)
 	};
 	struct pathmap *p = pathmap_new(), *prog = pathmap_new(),
 	               *icons = pathmap_new(), *libs = pathmap_new();
-	char err[256];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	size_t i;
 
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
@@ -42,10 +42,10 @@ patch_maps_init(void)
 	    pathmap_add(icons, "foo", "extras-foo") < 0 ||
 	    pathmap_add(icons, "org.example.Foo", "extras-foo") < 0)
 		abort();
-	if (pathmap_compile(p, err, sizeof(err)) < 0 ||
-	    pathmap_compile(prog, err, sizeof(err)) < 0 ||
-	    pathmap_compile(icons, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s\n", err);
+	if (pathmap_compile(p, &err) < 0 ||
+	    pathmap_compile(prog, &err) < 0 ||
+	    pathmap_compile(icons, &err) < 0) {
+		fprintf(stderr, "%s\n", err.str);
 		abort();
 	}
 	patch_ctx.paths = p;

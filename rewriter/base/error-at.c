@@ -1,12 +1,12 @@
 /*
- * convert-error.c: format the one-line errors of extras-convert.
+ * error-at.c: format the one-line errors the library reports.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/convert-error.h"
+#include "base/error-at.h"
 
 /* Whether byte C continues a UTF-8 sequence (a cut must not fall on it). */
 static int
@@ -41,34 +41,54 @@ elide(const char *msg, size_t len, char *out, size_t size)
 	out[head + 3 + tail] = '\0';
 }
 
+/* ERR holds STR (malloc'ed) and nothing it held before. */
+static int
+put(struct dpkg_error *err, char *str)
+{
+	dpkg_error_destroy(err);
+	err->type = DPKG_MSG_ERROR;
+	err->str = str;
+	return -1;
+}
+
+static int
+out_of_memory(struct dpkg_error *err, const char *file)
+{
+	dpkg_error_destroy(err);
+	return dpkg_put_error(err, "%s: out of memory", file);
+}
+
 int
-convert_fail(struct convert_error *err, const char *file, int line,
+put_error_at(struct dpkg_error *err, const char *file, int line,
              const char *fmt, ...)
 {
-	char *what = NULL, *msg = NULL, *nl;
+	char *what = NULL, *msg = NULL, *out, *nl;
 	va_list args;
 	int n;
 
 	va_start(args, fmt);
 	n = vasprintf(&what, fmt, args);
 	va_end(args);
-	if (n < 0) {
-		snprintf(err->msg, sizeof(err->msg), "%s: out of memory", file);
-		return -1;
-	}
+	if (n < 0)
+		return out_of_memory(err, file);
 	if (line > 0)
 		n = asprintf(&msg, "%s:%d: %s", file, line, what);
 	else
 		n = asprintf(&msg, "%s: %s", file, what);
 	free(what);
-	if (n < 0) {
-		snprintf(err->msg, sizeof(err->msg), "%s: out of memory", file);
-		return -1;
-	}
+	if (n < 0)
+		return out_of_memory(err, file);
 	/* One line, whatever the message carried in. */
 	for (nl = msg; (nl = strchr(nl, '\n')) != NULL; nl++)
 		*nl = ' ';
-	elide(msg, (size_t)n, err->msg, sizeof(err->msg));
+	if ((size_t)n < ERROR_AT_MAX)
+		return put(err, msg);
+	out = malloc(ERROR_AT_MAX);
+	if (out == NULL) {
+		free(msg);
+		return out_of_memory(err, file);
+	}
+	elide(msg, (size_t)n, out, ERROR_AT_MAX);
 	free(msg);
-	return -1;
+	return put(err, out);
 }
