@@ -6,20 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dpkg/dpkg.h>
+
 #include "conflicts/conflicts.h"
 #include "debian/relation.h"
 
+/* libdpkg's m_strdup, for the fields a conflict may lack. */
 static char *
-xstrdup(const char *s)
+strdup_or_null(const char *s)
 {
-	char *d;
-
-	if (s == NULL)
-		return NULL;
-	d = strdup(s);
-	if (d == NULL)
-		abort();
-	return d;
+	return s == NULL ? NULL : m_strdup(s);
 }
 
 static void
@@ -34,11 +30,11 @@ add(struct conflict_list *list, enum conflict_kind kind,
 		abort();
 	c = &list->v[list->n++];
 	c->kind = kind;
-	c->package = xstrdup(package);
-	c->name = xstrdup(name);
-	c->archive = xstrdup(archive);
-	c->other = xstrdup(other);
-	c->owner = xstrdup(owner);
+	c->package = strdup_or_null(package);
+	c->name = strdup_or_null(name);
+	c->archive = strdup_or_null(archive);
+	c->other = strdup_or_null(other);
+	c->owner = strdup_or_null(owner);
 }
 
 const char *
@@ -289,7 +285,7 @@ check_names(struct registry *r, struct check_ctx *c, struct dpkg_error *err)
 
 	/* The name, and its twin with or without the prefix. */
 	if (strncmp(package, EXTRAS_PREFIX, n) == 0)
-		other = xstrdup(package + n);
+		other = strdup_or_null(package + n);
 	else if (asprintf(&other, "%s%s", EXTRAS_PREFIX, package) < 0)
 		abort();
 	c->name = package;

@@ -2,6 +2,7 @@
  * dh-helper.c: the conventions every dh_extras_* helper shares with
  * debhelper's own helpers.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,8 +11,10 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
+#include <dpkg/file.h>
 #include <dpkg/options.h>
 #include <dpkg/program.h>
+#include <dpkg/varbuf.h>
 
 #include "dh/dh-helper.h"
 
@@ -394,44 +397,14 @@ dh_helper_info(const struct dh_helper *h, const char *fmt, ...)
 	fflush(stdout);
 }
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "r");
-	char *buf = NULL;
-	size_t alloc = 0;
-
-	*len = 0;
-	if (fp == NULL)
-		return NULL;
-	for (;;) {
-		size_t n;
-
-		if (*len + 4096 >= alloc) {
-			char *v = realloc(buf, alloc = alloc ? alloc * 2 : 8192);
-
-			if (v == NULL)
-				ohshit("out of memory");
-			buf = v;
-		}
-		n = fread(buf + *len, 1, alloc - *len - 1, fp);
-		if (n == 0)
-			break;
-		*len += n;
-	}
-	fclose(fp);
-	buf[*len] = '\0';
-	return buf;
-}
-
 void
 dh_helper_autoscript(const struct dh_helper *h, const char *package,
                      const char *script, const char *snippet)
 {
 	char path[512];
 	struct atomic_file *file;
-	size_t oldlen;
-	char *old;
+	struct varbuf old = VARBUF_INIT;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	bool prepend = strcmp(script, "prerm") == 0 ||
 	               strcmp(script, "postrm") == 0;
 
@@ -442,31 +415,37 @@ dh_helper_autoscript(const struct dh_helper *h, const char *package,
 	               path);
 	if (h->no_act)
 		return;
-	old = slurp(path, &oldlen);
+	/* None yet is the usual case. */
+	if (file_slurp(path, &old, &err) < 0) {
+		if (err.syserrno != ENOENT)
+			ohshit("%s", err.str);
+		dpkg_error_destroy(&err);
+	}
+	varbuf_end_str(&old);
 	/* Run twice (by hand, or an override calling it again), a helper
 	 * must not load or clean up twice. */
-	if (old != NULL && strstr(old, snippet) != NULL) {
+	if (strstr(old.buf, snippet) != NULL) {
 		char marker[256];
 
 		snprintf(marker, sizeof(marker), "# Automatically added by %s/",
 		         h->name);
-		if (strstr(old, marker) != NULL) {
-			free(old);
+		if (strstr(old.buf, marker) != NULL) {
+			varbuf_destroy(&old);
 			return;
 		}
 	}
 	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
 	atomic_file_open(file);
-	if (!prepend && old)
-		fwrite(old, 1, oldlen, file->fp);
+	if (!prepend)
+		fwrite(old.buf, 1, old.used, file->fp);
 	fprintf(file->fp, "# Automatically added by %s/%s\n%s"
 	        "# End automatically added section\n", h->name,
 	        DH_EXTRAS_VERSION, snippet);
-	if (prepend && old)
-		fwrite(old, 1, oldlen, file->fp);
+	if (prepend)
+		fwrite(old.buf, 1, old.used, file->fp);
 	/* A staged build file: atomic, not synced (as debhelper). */
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);
-	free(old);
+	varbuf_destroy(&old);
 }

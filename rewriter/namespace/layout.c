@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/path.h"
 #include "namespace/layout.h"
 #include "apparmor/profile.h"
 
@@ -116,15 +117,6 @@ bool
 layout_has_extras_prefix(const char *name)
 {
 	return strncmp(name, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) == 0;
-}
-
-/* Whether PATH starts with the directory DIR (a prefix at a '/'). */
-static bool
-path_is_under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strncmp(path, dir, n) == 0 && path[n] == '/';
 }
 
 static bool

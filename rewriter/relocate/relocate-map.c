@@ -52,7 +52,7 @@ ns_dir_is_owned(const char *ns_rel, const char *final)
 	static _Thread_local bool last_owned;
 	char origin[2][PATH_MAX];
 
-	if (!relocate_is_under(final, ns_rel))
+	if (!path_is_under(final, ns_rel))
 		return false;
 	if (strcmp(final, last) == 0)
 		return last_owned;
@@ -71,7 +71,7 @@ is_catalogue(const char *ns_rel, const char *final)
 	size_t n = strlen(final);
 
 	fmt_into(dir, sizeof(dir), "%s/share/locale", ns_rel);
-	return relocate_is_under(final, dir) && n > 3 &&
+	return path_is_under(final, dir) && n > 3 &&
 	       strcmp(final + n - 3, ".mo") == 0 &&
 	       strstr(final + strlen(dir), "/LC_MESSAGES/") != NULL;
 }
@@ -84,7 +84,7 @@ is_shared_library(const char *ns_rel, const char *parent, const char *name)
 	char lib[PATH_MAX];
 
 	fmt_into(lib, sizeof(lib), "%s/lib", ns_rel);
-	return (strcmp(parent, lib) == 0 || relocate_is_under(parent, lib)) &&
+	return (strcmp(parent, lib) == 0 || path_is_under(parent, lib)) &&
 	       (strstr(name, ".so.") != NULL ||
 	        (strlen(name) > 3 && strcmp(name + strlen(name) - 3, ".so") == 0));
 }
@@ -96,8 +96,8 @@ map_icon(struct pathmap *icons, const char *final)
 	const char *dot;
 	char old[NAME_MAX + 1], new[NAME_MAX + 1];
 
-	if (!relocate_is_under(final, "usr/share/icons") &&
-	    !relocate_is_under(final, "usr/share/pixmaps"))
+	if (!path_is_under(final, "usr/share/icons") &&
+	    !path_is_under(final, "usr/share/pixmaps"))
 		return 0;
 	base = base ? base + 1 : final;
 	if (!layout_has_extras_prefix(base))
@@ -172,7 +172,7 @@ relocate_build_maps(struct relocation *run)
 				}
 				continue;
 			}
-			if (!relocate_is_under(final, ns_rel) || slash == NULL)
+			if (!path_is_under(final, ns_rel) || slash == NULL)
 				continue;
 			fmt_into(parent, sizeof(parent), "%.*s",
 			         (int)(slash - final), final);
@@ -198,7 +198,7 @@ relocate_build_maps(struct relocation *run)
 				    pathmap_add(run->libs, slash + 1, dir) < 0)
 					return -1;
 			}
-			if (relocate_is_under(final, run->ns->rel) &&
+			if (path_is_under(final, run->ns->rel) &&
 			    is_program_dir(parent, ns_rel)) {
 				char new[PATH_MAX + 1];
 

@@ -13,14 +13,6 @@
 #include "base/fmt.h"
 #include "relocate/relocate-run.h"
 
-bool
-relocate_is_under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strncmp(path, dir, n) == 0 && path[n] == '/';
-}
-
 ssize_t
 relocate_parent_index(const struct tree *t, const char *path)
 {

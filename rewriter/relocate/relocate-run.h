@@ -20,6 +20,7 @@
 
 #include <dpkg/error.h>
 
+#include "base/path.h"
 #include "namespace/layout.h"
 #include "relocate/patch.h"
 #include "relocate/pathmap.h"
@@ -75,7 +76,6 @@ struct relocation {
 	atomic_size_t next_job;
 };
 
-bool relocate_is_under(const char *path, const char *dir);
 ssize_t relocate_parent_index(const struct tree *t, const char *path);
 /* Where an entry is once the run is done (relative). */
 const char *relocate_final_path(const struct plan_entry *pe);

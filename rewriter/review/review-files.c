@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/path.h"
 #include "namespace/layout.h"
 #include "review/review.h"
 
@@ -20,20 +21,6 @@
 static const char *const usr_aliases[] = {
 	"bin", "sbin", "lib", "lib32", "lib64", "libx32", NULL,
 };
-
-static bool
-is_under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strncmp(path, dir, n) == 0 && path[n] == '/';
-}
-
-static bool
-is_or_under(const char *path, const char *dir)
-{
-	return strcmp(path, dir) == 0 || is_under(path, dir);
-}
 
 static const char *
 special_kind(mode_t st_mode)
@@ -72,14 +59,14 @@ link_target_allowed(const struct review_package *p, const char *target)
 {
 	int i;
 
-	if (is_or_under(target, p->ns.rel))
+	if (path_is_or_under(target, p->ns.rel))
 		return true;
-	if (is_or_under(target, "usr/local"))
+	if (path_is_or_under(target, "usr/local"))
 		return false;
-	if (is_under(target, "usr"))
+	if (path_is_under(target, "usr"))
 		return true;
 	for (i = 0; usr_aliases[i]; i++)
-		if (is_under(target, usr_aliases[i]))
+		if (path_is_under(target, usr_aliases[i]))
 			return true;
 	return false;
 }
@@ -114,10 +101,10 @@ own_export(const struct review_package *p, const char *path)
 	int i;
 
 	for (i = 0; dirs[i]; i++) {
-		if (!is_under(path, dirs[i]))
+		if (!path_is_under(path, dirs[i]))
 			continue;
 		snprintf(own, sizeof(own), "%s/%s", dirs[i], p->deb.package);
-		return is_or_under(path, own);
+		return path_is_or_under(path, own);
 	}
 	return true;
 }
@@ -132,7 +119,7 @@ check_place(struct review *r, size_t i, const struct debfile_member *m)
 
 	snprintf(profile, sizeof(profile), REVIEW_PROFILE_DIR "/%s",
 	         p->profile_name);
-	if (is_under(m->path, REVIEW_PROFILE_DIR)) {
+	if (path_is_under(m->path, REVIEW_PROFILE_DIR)) {
 		if (strcmp(m->path, profile) != 0 || is_dir)
 			review_problem(r, i, "namespace", m->path, "only the "
 			               "app's profile %s may be installed in /"
@@ -200,7 +187,7 @@ check_below_link(struct review *r, size_t i, const struct review_links *links,
 			continue;
 		}
 		target = review_links_resolve(links, link->member);
-		if (target == NULL || !is_or_under(target, p->ns.rel))
+		if (target == NULL || !path_is_or_under(target, p->ns.rel))
 			review_problem(r, i, "symlink", m->path, "lies below "
 			               "/%s, a symbolic link of %s%s to %s%s: "
 			               "dpkg would write through it, outside the "

@@ -28,6 +28,7 @@
 #include <dpkg/string.h>
 
 #include "base/datadir.h"
+#include "base/path.h"
 #include "namespace/layout.h"
 #include "review/review.h"
 
@@ -74,14 +75,6 @@ struct works {
 };
 
 static bool
-is_under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strncmp(path, dir, n) == 0 && path[n] == '/';
-}
-
-static bool
 has_any_suffix(const char *s, const char *const *suffixes)
 {
 	for (; *suffixes; suffixes++)
@@ -94,23 +87,23 @@ static bool
 is_desktop_file(const char *path)
 {
 	return str_match_end(path, ".desktop") &&
-	       (is_under(path, "usr/share/applications") ||
-	        is_under(path, "etc/xdg/autostart"));
+	       (path_is_under(path, "usr/share/applications") ||
+	        path_is_under(path, "etc/xdg/autostart"));
 }
 
 static bool
 is_dbus_service(const char *path)
 {
 	return str_match_end(path, ".service") &&
-	       is_under(path, "usr/share/dbus-1/services");
+	       path_is_under(path, "usr/share/dbus-1/services");
 }
 
 static bool
 is_metainfo(const char *path)
 {
 	return str_match_end(path, ".xml") &&
-	       (is_under(path, "usr/share/metainfo") ||
-	        is_under(path, "usr/share/appdata"));
+	       (path_is_under(path, "usr/share/metainfo") ||
+	        path_is_under(path, "usr/share/appdata"));
 }
 
 static bool
@@ -177,8 +170,8 @@ exported_icon_name(const char *path)
 {
 	const char *base = strrchr(path, '/'), *dot;
 
-	if (!is_under(path, "usr/share/icons") &&
-	    !is_under(path, "usr/share/pixmaps"))
+	if (!path_is_under(path, "usr/share/icons") &&
+	    !path_is_under(path, "usr/share/pixmaps"))
 		return NULL;
 	if (!has_any_suffix(path, icon_suffixes))
 		return NULL;
@@ -286,7 +279,7 @@ find_installed(const struct works *w, const char *path)
 static bool
 under_root(const struct works *w, const char *path)
 {
-	return is_under(path, review_root(w->r));
+	return path_is_under(path, review_root(w->r));
 }
 
 /* The upload's program named NAME anywhere under the root (a file with
@@ -302,7 +295,7 @@ shipped_program(const struct works *w, const char *name)
 
 		if (base != NULL && strcmp(base + 1, name) == 0 &&
 		    (m->mode & 0111) && m->type != DEBFILE_SYMLINK &&
-		    is_under(m->path, review_root(w->r) + 1))
+		    path_is_under(m->path, review_root(w->r) + 1))
 			return m->path;
 	}
 	for (i = 0; i < w->nfiles; i++) {
@@ -311,7 +304,7 @@ shipped_program(const struct works *w, const char *name)
 
 		if (base != NULL && strcmp(base + 1, name) == 0 &&
 		    m->type == DEBFILE_SYMLINK &&
-		    is_under(m->path, review_root(w->r) + 1))
+		    path_is_under(m->path, review_root(w->r) + 1))
 			return m->path;
 	}
 	return NULL;
@@ -714,7 +707,7 @@ check_translations(struct works *w, size_t i)
 		char where[64];
 		long at;
 
-		if (m->data == NULL || !is_under(m->path, p->ns.rel))
+		if (m->data == NULL || !path_is_under(m->path, p->ns.rel))
 			continue;
 		at = layout_find_shared_localedir((const unsigned char *)m->data,
 		                                  (size_t)m->size, 0);
@@ -760,7 +753,7 @@ check_variable_data(struct works *w, size_t i)
 	for (j = 0; j < p->deb.nmembers; j++) {
 		const struct debfile_member *m = &p->deb.members[j];
 
-		if (strcmp(m->path, var) != 0 && !is_under(m->path, var))
+		if (strcmp(m->path, var) != 0 && !path_is_under(m->path, var))
 			continue;
 		if (path == NULL || m->type != DEBFILE_DIRECTORY)
 			path = m->path;
