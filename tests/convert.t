@@ -236,6 +236,16 @@ test_expect_success 'alternatives join an existing .links file; the old doc dire
 	cmp expect alt/debian/extras-greet.links
 '
 
+test_expect_success 'a link into another package.s doc directory keeps that name, for the relocation' '
+	make_fixture doclink &&
+	printf "usr/share/doc/greet-data/html usr/share/doc/greet/html\n" \
+		>doclink/debian/greet-data.links &&
+	extras-convert doclink >out &&
+	echo "usr/share/doc/extras-greet-data/html usr/share/doc/greet/html" >expect &&
+	cmp expect doclink/debian/extras-greet-data.links &&
+	! grep -q "usr/share/doc/greet written" out
+'
+
 # The issue's shell app: an alternative registered in "if ... || ...", a
 # .desktop file naming the alternative's command.  Built, the link is in the
 # namespace's bin and the exported entry runs it.

@@ -386,21 +386,25 @@ package_of(const struct control_info *info, const char *name, bool *renamed)
 }
 
 /*
- * TEXT of a .links or .dirs file with the documentation directory of an
- * old package name (usr/share/doc/NAME) written as the renamed package's,
- * where dh_installdocs puts it; a new string, or NULL when nothing
- * changed.
+ * TEXT of a .links or .dirs file of PACKAGE (renamed) with the package's
+ * own documentation directory under its old name (usr/share/doc/NAME)
+ * written as the renamed one's, where dh_installdocs puts it; a new
+ * string, or NULL when nothing changed.  Another package's directory is
+ * left to the relocation: in its renamed name, a link there would be a
+ * file of extras-weechat-doc in extras-weechat's directory.
  */
 static char *
-rename_doc_dirs(const char *file, const char *text,
-                const struct control_info *info, struct convert_plan *plan)
+rename_doc_dirs(const char *file, const char *text, const char *package,
+                struct convert_plan *plan)
 {
 	static const char doc[] = "usr/share/doc/";
 	const size_t n = sizeof(doc) - 1;
+	const char *old = namespace_app_of_package(package);
+	const size_t len = strlen(old);
 	struct varbuf out = VARBUF_INIT;
 	const char *p = text, *hit, *counted = text;
 	bool changed = false;
-	int i, line = 1;
+	int line = 1;
 
 	while ((hit = strstr(p, doc)) != NULL) {
 		const char *name = hit + n;
@@ -414,20 +418,14 @@ rename_doc_dirs(const char *file, const char *text,
 		if (hit > text && hit[-1] != '/' && hit[-1] != ' ' &&
 		    hit[-1] != '\t' && hit[-1] != '\n')
 			continue;
-		for (i = 0; i < info->npackages; i++) {
-			size_t len = strlen(info->packages[i]);
-
-			if (strncmp(name, info->packages[i], len) == 0 &&
-			    strchr("/ \t\n", name[len]) != NULL) {
-				varbuf_add_str(&out, EXTRAS_PREFIX);
-				convert_plan_note(plan, file, line, "%s%s written "
-				                  "as %s%s%s: the renamed package's "
-				                  "documentation", doc,
-				                  info->packages[i], doc,
-				                  EXTRAS_PREFIX, info->packages[i]);
-				changed = true;
-				break;
-			}
+		if (strncmp(name, old, len) == 0 &&
+		    strchr("/ \t\n", name[len]) != NULL) {
+			varbuf_add_str(&out, EXTRAS_PREFIX);
+			convert_plan_note(plan, file, line, "%s%s written as "
+			                  "%s%s%s: the renamed package's "
+			                  "documentation", doc, old, doc,
+			                  EXTRAS_PREFIX, old);
+			changed = true;
 		}
 	}
 	if (!changed) {
@@ -489,7 +487,7 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 	} else if (kind == DEBIAN_FILE_LINKS) {
 		struct added_links *al = added_for(added, package);
 		struct varbuf links = VARBUF_INIT;
-		char *renamed = rename_doc_dirs(path, text, info, plan);
+		char *renamed = rename_doc_dirs(path, text, package, plan);
 
 		ret = judge_links(path, text, err);
 		varbuf_add_str(&links, renamed ? renamed : text);
@@ -508,7 +506,7 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 		varbuf_destroy(&links);
 		free(renamed);
 	} else if (kind == DEBIAN_FILE_DIRS) {
-		char *renamed = rename_doc_dirs(path, text, info, plan);
+		char *renamed = rename_doc_dirs(path, text, package, plan);
 
 		out = judge_dirs(path, renamed ? renamed : text, plan);
 		if (strspn(out, " \t\n") == strlen(out))
