@@ -12,10 +12,11 @@ subshells and { } blocks too, and a loop's body must end in "|| return 1"
 
 Exempt: a list that ends failing anyway (return 1, exit 1, false); the
 failure handler of "cmd || { echo ...; false; }"; a command run in the
-background ("cmd &": wait collects it); a statement that cannot fail (an
-assignment without $(...), "cmd || st=$?"); the framework functions of
-lib.sh.  A test body is linted whether single- or double-quoted (then its
-expansions are left as they are).
+background ("cmd &": wait collects it); a statement no failure gets past
+(an assignment without $(...), "cmd || st=$?", "cmd || return 1"); the
+framework functions of lib.sh; a function that runs tests (a part of the
+script: only its tests' bodies are linted).  A test body is linted
+whether single- or double-quoted (then with its expansions unexpanded).
 
 	chainlint.py FILE...   (prints FILE:LINE: what; exit 1 if any)
 """
@@ -83,14 +84,21 @@ def words(stmt):
 
 def fails(stmt):
     """Whether STMT always fails: false, return N, exit N (N > 0), or a
-    block { ...; false; }."""
+    block ending so."""
     cmd = stmt.get("Cmd") or {}
     if cmd.get("Type") == "Block":
         return bool(cmd.get("Stmts")) and fails(cmd["Stmts"][-1])
+    return words(stmt)[:1] == ["false"] or leaves(stmt)
+
+
+def leaves(stmt):
+    """Whether STMT is return N or exit N (N > 0), or a block ending so."""
+    cmd = stmt.get("Cmd") or {}
+    if cmd.get("Type") == "Block":
+        return bool(cmd.get("Stmts")) and leaves(cmd["Stmts"][-1])
     w = words(stmt)
-    return (w[:1] == ["false"] or
-            (len(w) == 2 and w[0] in ("return", "exit") and
-             w[1] is not None and w[1].isdigit() and int(w[1]) > 0))
+    return (len(w) == 2 and w[0] in ("return", "exit") and
+            w[1] is not None and w[1].isdigit() and int(w[1]) > 0)
 
 
 def op(cmd, ctx):
@@ -99,10 +107,11 @@ def op(cmd, ctx):
 
 
 def cannot_fail(stmt, ctx):
-    """An assignment without $(...), or "cmd || such an assignment"."""
+    """An assignment without $(...), "cmd || such an assignment", or
+    "cmd || return 1" (or exit 1): no failure goes on to what follows."""
     cmd = stmt.get("Cmd") or {}
     if cmd.get("Type") == "BinaryCmd" and op(cmd, ctx) == b"||":
-        return cannot_fail(cmd["Y"], ctx)
+        return leaves(cmd["Y"]) or cannot_fail(cmd["Y"], ctx)
     return (cmd.get("Type") == "CallExpr" and not cmd.get("Args") and
             not stmt.get("Redirs") and
             b"$(" not in source(stmt, ctx) and b"`" not in source(stmt, ctx))
@@ -142,10 +151,12 @@ def walk(node, ctx):
         name = node["Name"]["Value"]
         if os.path.basename(ctx["file"]) == "lib.sh" and name in FRAMEWORK:
             return
-        inner = dict(ctx, what=f"function {name}", lint=True)
         body = node["Body"].get("Cmd") or {}
-        if body.get("Type") in ("Block", "Subshell"):
-            check_list(body.get("Stmts", []), inner)
+        if b'test_expect_success' in source(node, ctx):
+            walk(body, dict(ctx, lint=False))   # a part of the script
+        elif body.get("Type") in ("Block", "Subshell"):
+            check_list(body.get("Stmts", []),
+                       dict(ctx, what=f"function {name}", lint=True))
         return
     if t == "CallExpr":
         args = node.get("Args", [])
@@ -197,14 +208,19 @@ def walk(node, ctx):
             walk(v, ctx)
 
 
-for f in sys.argv[1:]:
-    with open(f, "rb") as fp:
-        text = fp.read()
-    tree = parse(text, f)
-    if tree is not None:
-        walk(tree.get("Stmts", []),
-             {"file": f, "base": 1, "what": "top", "lint": False,
-              "text": text})
-for p in problems:
-    print(p)
-sys.exit(1 if problems else 0)
+def main():
+    for f in sys.argv[1:]:
+        with open(f, "rb") as fp:
+            text = fp.read()
+        tree = parse(text, f)
+        if tree is not None:
+            walk(tree.get("Stmts", []),
+                 {"file": f, "base": 1, "what": "top", "lint": False,
+                  "text": text})
+    for p in problems:
+        print(p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
