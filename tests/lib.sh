@@ -133,8 +133,10 @@ unshare_m () {
 # in_namespace DEB... -- CMD...: run CMD with the packages' namespaces
 # mounted at /opt in a private mount namespace, as if installed.
 in_namespace () {
-	rm -rf ns && mkdir ns
-	while [ "$1" != -- ]; do dpkg-deb -x "$1" ns; shift; done
-	shift
+	rm -rf ns && mkdir ns &&
+	while [ "$1" != -- ]; do
+		dpkg-deb -x "$1" ns && shift || return 1
+	done &&
+	shift &&
 	unshare_m sh -c 'mkdir -p /opt && mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && exec "$@"' sh "$@"
 }
