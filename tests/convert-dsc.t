@@ -248,7 +248,7 @@ test_expect_success 'refused: a member over the size limit' '
 test_expect_success 'refused: members adding up past the total limit' '
 	rm -rf greet_1.0-1.debian.tar.xz debian &&
 	mkdir debian && cp good/debian/control debian/ &&
-	for i in 1 2 3 4 5; do truncate -s 500M debian/zeros$i; done &&
+	for i in 1 2 3 4 5; do truncate -s 500M debian/zeros$i || return 1; done &&
 	tar --sparse -cJf greet_1.0-1.debian.tar.xz debian && rm -rf debian &&
 	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
 	hostile total-size "members add up to more than"

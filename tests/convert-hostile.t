@@ -19,14 +19,22 @@ fresh () {
 	rm -rf up && mkdir up && cp -a good/debian up/
 }
 
+# contents: what OUTDIR (out) holds, with sizes and times; nothing when
+# there is no out.
+contents () {
+	if [ -e out ] || [ -L out ]; then
+		find out | sort && ls -l --full-time out
+	fi
+}
+
 # refused MESSAGE: exit 2, one line saying MESSAGE, OUTDIR as it was.
 refused () {
-	rm -f err before after
-	find out 2>/dev/null | sort >before; ls -l --full-time out >>before 2>&1
+	rm -f err before after &&
+	contents >before &&
 	expect_status 2 extras-convert -q -o out greet_1.0-1.dsc 2>err &&
 	grep_q "^extras-convert: error: .*$1" err &&
 	test "$(wc -l <err)" -eq 1 &&
-	find out 2>/dev/null | sort >after; ls -l --full-time out >>after 2>&1
+	contents >after &&
 	diff before after
 }
 
