@@ -47,6 +47,20 @@ test_expect_success CHAINLINT 'the lint accepts handlers, background jobs, statu
 	/usr/bin/python3 "$TOP/tests/chainlint.py" good.t
 '
 
+test_expect_success 'lib.sh: a test body stops at its first failing statement' '
+	cat >stops.t <<-\EOF &&
+	. "$TOP/tests/lib.sh"
+	test_expect_success "unchained" "
+		false
+		echo reached
+	"
+	test_done
+	EOF
+	expect_status 1 sh stops.t >out &&
+	grep_q "^not ok 1 - unchained\$" out &&
+	! grep reached out
+'
+
 for f in "$TOP"/tests/*.t "$TOP"/tests/*.sh; do
 	f=tests/${f##*/}
 	test_expect_success CHAINLINT "chain-lint: $f" "

@@ -48,7 +48,11 @@ test_expect_success () {
 		fi
 	fi
 	test_count=$((test_count + 1))
-	if (set -e; eval "$2") >"$TRASH/.out" 2>&1; then
+	# A statement of its own: in an if's condition (or before && or ||)
+	# the shell ignores set -e, in the subshell too.
+	(set -e; eval "$2") >"$TRASH/.out" 2>&1
+	test_status=$?
+	if [ "$test_status" = 0 ]; then
 		echo "ok $test_count - $1"
 	else
 		test_failures=$((test_failures + 1))
