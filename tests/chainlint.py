@@ -9,6 +9,7 @@ fails, c runs, the test passes), and a helper called as "helper && ..."
 runs with set -e off altogether.  Checked inside if, case, loops,
 subshells and { } blocks too, and a loop's body must end in "|| return 1"
 (or exit 1, or false): else only the last round's failure counts.
+Nor does a chain end in "|| true" (or "|| :"), which ignores it all.
 
 Exempt: a list that ends failing anyway (return 1, exit 1, false); the
 failure handler of "cmd || { echo ...; false; }"; a command run in the
@@ -35,7 +36,7 @@ def parse(text, where):
     p = subprocess.run(["shfmt", "-ln", "posix", "--to-json"],
                        input=text, capture_output=True)
     if p.returncode != 0:
-        problems.append(f"{where}: shfmt: {p.stderr.decode().strip()}")
+        problems.append((where, 0, f"shfmt: {p.stderr.decode().strip()}"))
         return None
     return json.loads(p.stdout)
 
@@ -119,7 +120,7 @@ def cannot_fail(stmt, ctx):
 
 def report(stmt, ctx, what):
     line = ctx["base"] + stmt["Pos"]["Line"] - 1
-    problems.append(f"{ctx['file']}:{line}: {ctx['what']}: {what}")
+    problems.append((ctx["file"], line, f"{ctx['what']}: {what}"))
 
 
 def check_list(stmts, ctx):
@@ -168,8 +169,8 @@ def walk(node, ctx):
             what = f"test '{name}'"
             body = test_body(args[-1], ctx)
             if body is None:
-                problems.append(f"{ctx['file']}:{line}: {what}: "
-                                "the body is not one quoted string")
+                problems.append((ctx["file"], line, f"{what}: the body "
+                                 "is not one quoted string"))
                 return
             tree = parse(body, f"{ctx['file']}:{line}")
             if tree:
@@ -178,6 +179,10 @@ def walk(node, ctx):
         return
     if ctx["lint"]:
         if t == "BinaryCmd":
+            if op(node, ctx) == b"||" and words(node["Y"]) in (["true"], [":"]):
+                report(node["Y"], ctx, f"|| {words(node['Y'])[0]} ignores "
+                       "every failure before it (expect_status N cmd, or "
+                       "|| test $? = N for the one status meant)")
             walk(node["X"], ctx)
             if not fails(node["Y"]):
                 walk(node["Y"], ctx)
@@ -217,8 +222,8 @@ def main():
             walk(tree.get("Stmts", []),
                  {"file": f, "base": 1, "what": "top", "lint": False,
                   "text": text})
-    for p in problems:
-        print(p)
+    for f, line, what in sorted(problems, key=lambda p: p[:2]):
+        print(f"{f}:{line}: {what}" if line else f"{f}: {what}")
     return 1 if problems else 0
 
 

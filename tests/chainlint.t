@@ -9,14 +9,15 @@ if [ -x /usr/bin/python3 ] && command -v shfmt >/dev/null; then
 	test_set_prereq CHAINLINT
 fi
 
-test_expect_success CHAINLINT 'the lint finds a broken chain and an unguarded loop' '
+test_expect_success CHAINLINT 'the lint finds a broken chain, an unguarded loop, || true' '
 	cat >bad.t <<-\EOF &&
 	test_expect_success "t" "
 		false
 		true &&
 		for i in 1 2; do
 			test \$i = 1
-		done
+		done &&
+		ls nothing || true
 	"
 	helper () {
 		cd nowhere
@@ -27,7 +28,8 @@ test_expect_success CHAINLINT 'the lint finds a broken chain and an unguarded lo
 	cat >expect <<-\EOF &&
 	bad.t:2: test '"'t'"': no && after this statement
 	bad.t:5: test '"'t'"': a loop'"'"'s body ends in || return 1 (or exit 1, or false), else only its last round counts
-	bad.t:9: function helper: no && after this statement
+	bad.t:7: test '"'t'"': || true ignores every failure before it (expect_status N cmd, or || test $? = N for the one status meant)
+	bad.t:10: function helper: no && after this statement
 	EOF
 	diff -u expect out
 '
