@@ -560,5 +560,5 @@ assert r[\"signature\"] is False and r[\"source\"] is None, r
 
 # Stop the gpg-agent the story started.
 accept_done () {
-	gpgconf --kill gpg-agent 2>/dev/null || true
+	gpgconf --kill gpg-agent 2>/dev/null
 }

@@ -119,7 +119,8 @@ outside_namespace () {
 		-e '^usr/share/icons/' -e '^usr/share/pixmaps/$' -e '^usr/share/pixmaps/extras-' \
 		-e '^usr/share/dbus-1/$' -e '^usr/share/dbus-1/services/' \
 		-e '^usr/share/metainfo/$' -e '^usr/share/metainfo/extras-' \
-		-e '^usr/share/lintian/' -e '^etc/$' -e '^etc/apparmor.d/' || true
+		-e '^usr/share/lintian/' -e '^etc/$' -e '^etc/apparmor.d/' ||
+		test $? = 1
 }
 
 # unshare_m COMMAND...: COMMAND in a mount namespace of its own.  Where
