@@ -126,9 +126,13 @@ test_expect_success 'a 3.0 (native) source package is converted' '
 	diff -r nin nfrom
 '
 
+# In a directory of its own: an orig tarball the tests before left would
+# make it a non-native 1.0 package.
 test_expect_success 'a 1.0 native source package is converted' '
-	make_fixture one "1.0" && sed -i "1s/(1.0-1)/(1.0)/" one/debian/changelog &&
-	mv one greet-1.0 && dpkg-source -b greet-1.0 >/dev/null 2>&1 &&
+	mkdir native-1.0 && cd native-1.0 &&
+	make_fixture greet-1.0 "1.0" &&
+	sed -i "1s/(1.0-1)/(1.0)/" greet-1.0/debian/changelog &&
+	dpkg-source -b greet-1.0 >/dev/null 2>&1 &&
 	extras-convert -q -o oout greet_1.0.dsc &&
 	ls oout >actual &&
 	printf "%s\n" extras-greet_1.0.dsc extras-greet_1.0.tar.gz >expect &&
