@@ -8,7 +8,7 @@ but the shell ignores a failure on the left of && ("a && b" then "c": a
 fails, c runs, the test passes), and a helper called as "helper && ..."
 runs with set -e off altogether.  Checked inside if, case, loops,
 subshells and { } blocks too, and a loop's body must end in "|| return 1"
-(or exit 1, or false): else only the last round's failure counts.
+(or exit 1): else only the last round's failure counts.
 Nor does a chain end in "|| true" (or "|| :"), which ignores it all.
 
 Exempt: a list that ends failing anyway (return 1, exit 1, false); the
@@ -133,11 +133,11 @@ def check_list(stmts, ctx):
 
 
 def guarded(stmt, ctx):
-    """Whether STMT is "cmd || return 1" (or exit 1, false, a block
-    ending so)."""
+    """Whether STMT is "cmd || return 1" (or exit 1, or a block ending so;
+    not false, after which the loop goes on)."""
     cmd = stmt.get("Cmd") or {}
     return (cmd.get("Type") == "BinaryCmd" and op(cmd, ctx) == b"||" and
-            fails(cmd["Y"]))
+            leaves(cmd["Y"]))
 
 
 def walk(node, ctx):
@@ -205,8 +205,7 @@ def walk(node, ctx):
             check_list(body, ctx)
             if body and not guarded(body[-1], ctx):
                 report(body[-1], ctx, "a loop's body ends in || return 1 "
-                       "(or exit 1, or false), else only its last round "
-                       "counts")
+                       "(or exit 1), else only its last round counts")
             return
     for k, v in node.items():
         if k not in ("Pos", "End"):

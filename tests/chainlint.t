@@ -27,7 +27,7 @@ test_expect_success CHAINLINT 'the lint finds a broken chain, an unguarded loop,
 	expect_status 1 /usr/bin/python3 "$TOP/tests/chainlint.py" bad.t >out &&
 	cat >expect <<-\EOF &&
 	bad.t:2: test '"'t'"': no && after this statement
-	bad.t:5: test '"'t'"': a loop'"'"'s body ends in || return 1 (or exit 1, or false), else only its last round counts
+	bad.t:5: test '"'t'"': a loop'"'"'s body ends in || return 1 (or exit 1), else only its last round counts
 	bad.t:7: test '"'t'"': || true ignores every failure before it (expect_status N cmd, or || test $? = N for the one status meant)
 	bad.t:10: function helper: no && after this statement
 	EOF
