@@ -23,7 +23,7 @@ compiles () {
 		2>"$1.err" || {
 		cat "$1.err" >&2
 		return 1
-	}
+	} &&
 	if [ -s "$1.err" ]; then
 		cat "$1.err" >&2
 		return 1
@@ -64,16 +64,13 @@ untouched () {
 	         greet/debian/extras-greet.postinst.debhelper \
 	         greet/debian/extras-greet.postrm.debhelper \
 	         greet/debian/.debhelper/extras/$NAME; do
-		if [ -e "$f" ]; then
-			echo "$f written" >&2
-			return 1
-		fi
-	done
+		test ! -e "$f" || { echo "$f written" >&2; return 1; }
+	done &&
 	! grep -q '^misc:Depends=' greet/debian/extras-greet.substvars 2>/dev/null
 }
 
 test_expect_success 'greet, without a declaration, builds with the add-on' '
-	build_fixture greet || { tail -30 greet.log; false; }
+	build_fixture greet || { tail -30 greet.log; false; } &&
 	grep_q "^   dh_extras_apparmor\$" greet.log &&
 	mv extras-greet_*.deb greet.deb &&
 	deb_files greet.deb >greet.files &&
@@ -139,7 +136,7 @@ test_expect_success 'a declared app, root and privileges build into their profil
 	fixture hush "app: hush\nroot: /opt/extras-test\nprivileges:\n  - x11\n  - network\n" &&
 	printf "override_dh_extras_check:\n\tdh_extras_check --root /opt/extras-test\n" \
 		>>"$TRASH/hush.src/debian/rules" &&
-	build_fixture hush "$TRASH/hush.src" || { tail -30 hush.log; false; }
+	build_fixture hush "$TRASH/hush.src" || { tail -30 hush.log; false; } &&
 	mv extras-hush_*.deb hush.deb &&
 	unpack hush.deb hush.x &&
 	test -f hush.x$HUSH_NS/bin/greet &&
@@ -264,19 +261,16 @@ test_expect_success 'a profile that does not compile fails with the parser'"'"'s
 
 # dpkg_retry ARGS: dpkg, waiting while another test holds its lock.
 dpkg_retry () {
-	i=0
-	while :; do
-		if dpkg "$@" >dpkg.out 2>&1; then
-			cat dpkg.out
-			return 0
-		fi
+	i=0 &&
+	until dpkg "$@" >dpkg.out 2>&1; do
 		if ! grep -q "lock" dpkg.out || [ $i -ge 30 ]; then
 			cat dpkg.out >&2
 			return 1
-		fi
-		i=$((i + 1))
-		sleep 2
-	done
+		fi &&
+		i=$((i + 1)) &&
+		sleep 2 || return 1
+	done &&
+	cat dpkg.out
 }
 
 if [ "$(id -u)" = 0 ] && [ -z "${DH_EXTRAS_NO_INSTALL:-}" ] &&

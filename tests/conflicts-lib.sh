@@ -8,10 +8,10 @@
 # files at each PATH ("PATH->TARGET" makes a symlink).
 make_deb () {
 	out=$1 package=$2 source=$3
-	shift 3
-	tree=$(mktemp -d "$TRASH/tree.XXXXXX")
-	mkdir -p "$tree/DEBIAN"
-	cat > "$tree/DEBIAN/control" <<-EOF
+	shift 3 &&
+	tree=$(mktemp -d "$TRASH/tree.XXXXXX") &&
+	mkdir -p "$tree/DEBIAN" &&
+	cat > "$tree/DEBIAN/control" <<-EOF &&
 	Package: $package
 	Source: $source
 	Version: 1.0-1
@@ -22,19 +22,19 @@ make_deb () {
 	# More control fields ("Replaces: figlet"), one a line.
 	if [ -n "${DEB_FIELDS:-}" ]; then
 		printf '%s\n' "$DEB_FIELDS" >> "$tree/DEBIAN/control"
-	fi
+	fi &&
 	for p in "$@"; do
 		case $p in
 		*'->'*)
 			link=${p%%->*}
-			mkdir -p "$tree/$(dirname "$link")"
+			mkdir -p "$tree/$(dirname "$link")" &&
 			ln -s "${p#*->}" "$tree/$link" ;;
 		*)
-			mkdir -p "$tree/$(dirname "$p")"
+			mkdir -p "$tree/$(dirname "$p")" &&
 			: > "$tree/$p" ;;
-		esac
-	done
-	dpkg-deb --root-owner-group --build "$tree" "$out" >/dev/null 2>&1
+		esac || return 1
+	done &&
+	dpkg-deb --root-owner-group --build "$tree" "$out" >/dev/null 2>&1 &&
 	rm -rf "$tree"
 }
 
@@ -42,28 +42,28 @@ make_deb () {
 # source $SOURCE (extras-foo) version $VERSION (1.0-1).
 make_changes () {
 	out=$1
-	shift
+	shift &&
 	{
 		printf 'Format: 1.8\nSource: %s\nVersion: %s\n' \
-			"${SOURCE:-extras-foo}" "${VERSION:-1.0-1}"
-		printf 'Files:\n'
+			"${SOURCE:-extras-foo}" "${VERSION:-1.0-1}" &&
+		printf 'Files:\n' &&
 		for d in "$@"; do
 			printf ' %s %s misc optional %s\n' \
 				"$(md5sum < "$d" | cut -d' ' -f1)" \
-				"$(stat -c %s "$d")" "$(basename "$d")"
-		done
-		printf 'Checksums-Sha256:\n'
+				"$(stat -c %s "$d")" "$(basename "$d")" || return 1
+		done &&
+		printf 'Checksums-Sha256:\n' &&
 		for d in "$@"; do
 			printf ' %s %s %s\n' \
 				"$(sha256sum < "$d" | cut -d' ' -f1)" \
-				"$(stat -c %s "$d")" "$(basename "$d")"
+				"$(stat -c %s "$d")" "$(basename "$d")" || return 1
 		done
 	} > "$out"
 }
 
 # The fixtures every story uses.
 conflicts_fixtures () {
-	cat > Contents-main <<-'EOF'
+	cat > Contents-main <<-'EOF' &&
 	This file maps each file available in the archive system to
 	the package from which it originates.
 
@@ -77,29 +77,29 @@ conflicts_fixtures () {
 	usr/bin/x                                               Not!A/Package
 	EOF
 	printf 'usr/share/icons/hicolor/48x48/apps/extras-bar.png\tgraphics/icons-bar\n' \
-		> Contents-extra
+		> Contents-extra &&
 
-	ns=opt/extras.ubuntu.com
+	ns=opt/extras.ubuntu.com &&
 	make_deb foo.deb extras-foo extras-foo \
 		$ns/foo/bin/foo $ns/foo/share/foo/data \
 		usr/share/applications/extras-foo.desktop \
 		usr/share/doc/extras-foo/changelog.gz \
-		"usr/bin/extras-foo->/$ns/foo/bin/foo"
+		"usr/bin/extras-foo->/$ns/foo/bin/foo" &&
 	make_deb foo-data.deb extras-foo-data extras-foo \
-		$ns/foo/share/foo/more usr/share/doc/extras-foo-data/copyright
+		$ns/foo/share/foo/more usr/share/doc/extras-foo-data/copyright &&
 	make_deb clash.deb extras-clash extras-clash \
 		$ns/clash/bin/clash usr/bin/hello \
 		"usr/share/dbus-1/services/My Service.service" \
-		usr/share/applications/extras-taken.desktop
+		usr/share/applications/extras-taken.desktop &&
 	make_deb hello.deb extras-hello extras-hello $ns/hello/bin/hello \
-		usr/share/doc/extras-hello/copyright
+		usr/share/doc/extras-hello/copyright &&
 	make_deb bar.deb extras-bar extras-bar $ns/bar/bin/bar \
 		usr/share/applications/extras-foo.desktop \
-		usr/share/icons/hicolor/48x48/apps/extras-bar.png
+		usr/share/icons/hicolor/48x48/apps/extras-bar.png &&
 	make_deb rooted.deb extras-baz extras-baz \
 		usr/lib/extras/baz/bin/baz usr/lib/extras/baz/lib/x.so \
 		usr/share/applications/extras-baz.desktop \
-		usr/share/doc/extras-hello/copyright
+		usr/share/doc/extras-hello/copyright &&
 	make_changes foo.changes foo.deb foo-data.deb
 }
 
@@ -242,29 +242,31 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 	test_expect_success 'claim: two owners at once, one wins' '
 		for i in 1 2 3 4 5; do
 			make_deb race$i.deb extras-race$i extras-race$i \
-				opt/extras.ubuntu.com/race$i/x usr/share/applications/extras-race$i.desktop
+				opt/extras.ubuntu.com/race$i/x usr/share/applications/extras-race$i.desktop ||
+				return 1
 			( st=0; extras-conflicts claim -d "$DB" --owner alice \
 				race$i.deb >/dev/null 2>a.err || st=$?; echo $st > a.st ) &
 			( st=0; extras-conflicts claim -d "$DB" --owner bob \
 				race$i.deb >/dev/null 2>b.err || st=$?; echo $st > b.st ) &
-			wait
+			wait &&
 			test "$(cat a.st)$(cat b.st)" = 01 ||
 				test "$(cat a.st)$(cat b.st)" = 10 ||
-				{ cat a.err b.err; exit 1; }
-			grep -q "app id race$i is owned by" a.err b.err
-			extras-conflicts list -d "$DB" > out
-			test $(grep -c "^race$i	" out) = 1
+				{ cat a.err b.err; exit 1; } &&
+			grep -q "app id race$i is owned by" a.err b.err &&
+			extras-conflicts list -d "$DB" > out &&
+			test $(grep -c "^race$i	" out) = 1 || return 1
 		done
 	'
 
 	test_expect_success 'claim: two apps, one exported file, one wins' '
 		make_deb one.deb extras-one extras-one usr/share/applications/shared.desktop &&
-		make_deb two.deb extras-two extras-two usr/share/applications/shared.desktop
+		make_deb two.deb extras-two extras-two usr/share/applications/shared.desktop ||
+			return 1
 		( st=0; extras-conflicts claim -d "$DB" --owner alice one.deb \
 			>/dev/null 2>a.err || st=$?; echo $st > a.st ) &
 		( st=0; extras-conflicts claim -d "$DB" --owner bob two.deb \
 			>/dev/null 2>b.err || st=$?; echo $st > b.st ) &
-		wait
+		wait &&
 		test "$(cat a.st)$(cat b.st)" = 01 || test "$(cat a.st)$(cat b.st)" = 10 &&
 		test $(extras-conflicts list -d "$DB" | grep -c shared.desktop) = 1
 	'
@@ -301,36 +303,37 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 # The keys of the upload story: alice and bob in the store's keyring,
 # mallory not; all made here, in the scratch directory.
 accept_fixtures () {
-	GNUPGHOME=$TRASH/gnupg
-	export GNUPGHOME
-	mkdir -m 700 "$GNUPGHOME"
+	GNUPGHOME=$TRASH/gnupg &&
+	export GNUPGHOME &&
+	mkdir -m 700 "$GNUPGHOME" &&
 	for who in alice bob mallory; do
 		gpg --batch --passphrase '' --quick-gen-key \
 			"$who <$who@example.org>" default default never \
-			>/dev/null 2>&1
-	done
-	gpg --batch --export alice@example.org bob@example.org > keyring.gpg
-	alice=$(fpr alice) bob=$(fpr bob)
+			>/dev/null 2>&1 || return 1
+	done &&
+	gpg --batch --export alice@example.org bob@example.org > keyring.gpg &&
+	alice=$(fpr alice) bob=$(fpr bob) &&
 
 	# Real Contents lines: a slice of the system's bookworm Contents
 	# when apt-file fetched them, else the same slice kept in the tree.
 	lists=$(ls /var/lib/apt/lists/*_dists_bookworm_main_Contents-all.lz4 \
 		/var/lib/apt/lists/*_dists_bookworm_main_Contents-amd64.lz4 \
-		2>/dev/null || true)
+		2>/dev/null || true) &&
 	if [ -n "$lists" ]; then
 		lz4cat $lists | grep -E \
-			'[ ,/](figlet|toilet|hello|sl)(,|$)' > Contents-bookworm
-	fi
+			'[ ,/](figlet|toilet|hello|sl)(,|$)' > Contents-bookworm ||
+			test $? = 1
+	fi &&
 	if ! grep -q "^usr/bin/figlet-figlet " Contents-bookworm 2>/dev/null; then
 		cp "$TOP/tests/fixtures/contents/bookworm-slice" Contents-bookworm
-	fi
+	fi &&
 
-	ns=opt/extras.ubuntu.com
+	ns=opt/extras.ubuntu.com &&
 	make_deb birds.deb extras-birds extras-birds $ns/birds/bin/birds \
-		usr/share/applications/extras-birds.desktop
-	make_deb swift.deb extras-swift extras-swift $ns/swift/bin/swift
+		usr/share/applications/extras-birds.desktop &&
+	make_deb swift.deb extras-swift extras-swift $ns/swift/bin/swift &&
 	make_deb myfiglet.deb myfiglet myfiglet usr/bin/figlet-figlet \
-		usr/share/doc/myfiglet/copyright
+		usr/share/doc/myfiglet/copyright &&
 	DEB_FIELDS="Replaces: figlet" make_deb myfiglet-r.deb myfiglet \
 		myfiglet usr/bin/figlet-figlet usr/share/doc/myfiglet/copyright
 }
@@ -345,11 +348,11 @@ fpr () {
 # (none: unsigned), in a directory of its own with its packages.
 upload () {
 	name=$1 signer=$2 src=$3 ver=$4
-	shift 4
-	mkdir -p "$name"
-	for d in "$@"; do cp "$d" "$name/"; done
+	shift 4 &&
+	mkdir -p "$name" &&
+	for d in "$@"; do cp "$d" "$name/" || return 1; done &&
 	(cd "$name" && SOURCE=$src VERSION=$ver make_changes plain.changes \
-		$(for d in "$@"; do basename "$d"; done))
+		$(for d in "$@"; do basename "$d"; done)) &&
 	sign "$signer" "$name/plain.changes" "$name/$name.changes"
 }
 
@@ -494,9 +497,9 @@ assert r[\"signature\"] is False and r[\"source\"] is None, r
 		mkdir -p s && echo data > s/extras-birds_2.0.orig.tar.xz &&
 		t=extras-birds_2.0.orig.tar.xz &&
 		{
-			printf "Format: 3.0 (quilt)\nSource: extras-birds\nVersion: 2.0-1\n"
+			printf "Format: 3.0 (quilt)\nSource: extras-birds\nVersion: 2.0-1\n" &&
 			printf "Files:\n %s %s %s\n" "$(md5sum < s/$t | cut -d" " -f1)" \
-				"$(stat -c %s s/$t)" "$t"
+				"$(stat -c %s s/$t)" "$t" &&
 			printf "Checksums-Sha256:\n %s %s %s\n" \
 				"$(sha256sum < s/$t | cut -d" " -f1)" "$(stat -c %s s/$t)" "$t"
 		} > s/plain.dsc &&
@@ -523,7 +526,7 @@ assert r[\"signature\"] is False and r[\"source\"] is None, r
 			$1 >a.out 2>&1 || st=$?; echo $st > a.st ) &
 		( st=0; extras-conflicts accept -d "$DB" --keyring keyring.gpg \
 			$2 >b.out 2>&1 || st=$?; echo $st > b.st ) &
-		wait
+		wait &&
 		test "$(cat a.st)$(cat b.st)" = 01 ||
 			test "$(cat a.st)$(cat b.st)" = 10 ||
 			{ cat a.out b.out; return 1; }
@@ -557,5 +560,5 @@ assert r[\"signature\"] is False and r[\"source\"] is None, r
 
 # Stop the gpg-agent the story started.
 accept_done () {
-	gpgconf --kill gpg-agent 2>/dev/null || true
+	gpgconf --kill gpg-agent 2>/dev/null
 }

@@ -26,10 +26,13 @@ else
 	as_pguser () { "$@"; }
 fi
 
+# stop_server: on exit, the server if it runs (pg_ctl status says so).
 stop_server () {
-	as_pguser "$PGBIN/pg_ctl" -D "$PGDIR/data" -m immediate stop \
-		>/dev/null 2>&1
-	accept_done
+	accept_done &&
+	if as_pguser "$PGBIN/pg_ctl" -D "$PGDIR/data" status >/dev/null 2>&1; then
+		as_pguser "$PGBIN/pg_ctl" -D "$PGDIR/data" -m immediate stop \
+			>/dev/null
+	fi
 }
 if [ -z "${KEEP_TRASH:-}" ]; then
 	trap 'stop_server; rm -rf "$TRASH"' EXIT

@@ -13,11 +13,11 @@ accept_done
 
 test_expect_success 'index: every compression reads the same' '
 	for z in gzip xz lz4 zstd bzip2 cat; do
-		$z < Contents-main > c.$z
-		extras-conflicts index --archive z-$z -d zdb c.$z > out
-		grep_q "^z-$z: 5 paths indexed from 1 file(s), 2 line(s) ignored" out
-		expect_status 1 extras-conflicts check -d zdb clash.deb > out
-		grep_q "in archive z-$z" out
+		$z < Contents-main > c.$z &&
+		extras-conflicts index --archive z-$z -d zdb c.$z > out &&
+		grep_q "^z-$z: 5 paths indexed from 1 file(s), 2 line(s) ignored" out &&
+		expect_status 1 extras-conflicts check -d zdb clash.deb > out &&
+		grep_q "in archive z-$z" out || return 1
 	done
 '
 

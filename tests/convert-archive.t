@@ -74,12 +74,12 @@ for pkg in $PACKAGES; do
 	test_expect_success "$pkg: dpkg-buildpackage builds it" "
 		cd $pkg/in-place &&
 		dpkg-buildpackage -us -uc -b -d >../build.log 2>&1 ||
-			{ tail -n 30 ../build.log; false; }
+			{ tail -n 30 ../build.log; false; } &&
 		ls ../extras-${pkg}_*.deb
 	"
 	test_expect_success "$pkg: its program runs from the namespace" "
 		cd $pkg && rm -rf ns && mkdir ns &&
-		for deb in extras-*.deb; do dpkg-deb -x \$deb ns; done &&
+		for deb in extras-*.deb; do dpkg-deb -x \$deb ns || return 1; done &&
 		case $pkg in
 		hello) run='LANG=C.UTF-8 LANGUAGE=fr /opt/extras.ubuntu.com/hello/bin/hello'
 		       want='Bonjour, le monde' ;;

@@ -79,7 +79,7 @@ cd "$TRASH/h" && zcat greet_1.0-1.diff.gz >good.diff || exit 1
 # evil_diff FROM TO: the good diff plus a hunk creating the file FROM/TO.
 evil_diff () {
 	{
-		cat good.diff
+		cat good.diff &&
 		printf -- "--- %s\n+++ %s\n@@ -0,0 +1 @@\n+evil\n" "$1" "$2"
 	} | gzip -n >greet_1.0-1.diff.gz &&
 	write_dsc greet 1.0-1 1.0 greet_1.0.orig.tar.gz greet_1.0-1.diff.gz

@@ -126,16 +126,21 @@ test_expect_success 'a 3.0 (native) source package is converted' '
 	diff -r nin nfrom
 '
 
+# In a directory of its own: an orig tarball the tests before left would
+# make it a non-native 1.0 package.
 test_expect_success 'a 1.0 native source package is converted' '
-	make_fixture one "1.0" &&
-	mv one greet-1.0 && dpkg-source -b greet-1.0 >/dev/null 2>&1 &&
+	mkdir native-1.0 && cd native-1.0 &&
+	make_fixture greet-1.0 "1.0" &&
+	sed -i "1s/(1.0-1)/(1.0)/" greet-1.0/debian/changelog &&
+	dpkg-source -b greet-1.0 >/dev/null 2>&1 &&
 	extras-convert -q -o oout greet_1.0.dsc &&
 	ls oout >actual &&
 	printf "%s\n" extras-greet_1.0.dsc extras-greet_1.0.tar.gz >expect &&
 	diff -u expect actual &&
 	dpkg-source -x oout/extras-greet_1.0.dsc ofrom >/dev/null 2>&1 &&
 	extras-convert -q greet-1.0 && diff -r greet-1.0 ofrom &&
-	extras-convert -q -o oout2 greet_1.0.dsc 2>/dev/null || :
+	extras-convert -q -o oout2 greet_1.0.dsc &&
+	cmp oout/extras-greet_1.0.dsc oout2/extras-greet_1.0.dsc
 '
 
 test_expect_success 'an autoconf upstream tarball: debian/rules running ./configure gets dh_auto_configure, as in place' '
@@ -248,7 +253,7 @@ test_expect_success 'refused: a member over the size limit' '
 test_expect_success 'refused: members adding up past the total limit' '
 	rm -rf greet_1.0-1.debian.tar.xz debian &&
 	mkdir debian && cp good/debian/control debian/ &&
-	for i in 1 2 3 4 5; do truncate -s 500M debian/zeros$i; done &&
+	for i in 1 2 3 4 5; do truncate -s 500M debian/zeros$i || return 1; done &&
 	tar --sparse -cJf greet_1.0-1.debian.tar.xz debian && rm -rf debian &&
 	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
 	hostile total-size "members add up to more than"

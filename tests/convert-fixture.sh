@@ -9,9 +9,9 @@ make_fixture () {
 	case $format in
 	*native*) version=1.0 ;;
 	*) version=1.0-1 ;;
-	esac
-	mkdir -p "$dir/debian/source" "$dir/src"
-	cat >"$dir/Makefile" <<'MAKE'
+	esac &&
+	mkdir -p "$dir/debian/source" "$dir/src" &&
+	cat >"$dir/Makefile" <<'MAKE' &&
 prefix ?= /usr/local
 all: greet
 greet: src/greet.c
@@ -22,7 +22,7 @@ install: greet
 clean:
 	rm -f greet
 MAKE
-	cat >"$dir/src/greet.c" <<'C'
+	cat >"$dir/src/greet.c" <<'C' &&
 #include <stdio.h>
 int main(void)
 {
@@ -35,8 +35,8 @@ int main(void)
 	return 0;
 }
 C
-	echo "Hello from greet." >"$dir/src/greeting.txt"
-	cat >"$dir/debian/control" <<'CONTROL'
+	echo "Hello from greet." >"$dir/src/greeting.txt" &&
+	cat >"$dir/debian/control" <<'CONTROL' &&
 Source: greet
 Section: misc
 Priority: optional
@@ -66,14 +66,14 @@ Replaces: greet (<< 1.0~), greet-legacy
 Description: greeting for greet
  The text greet prints.
 CONTROL
-	cat >"$dir/debian/changelog" <<CHANGELOG
+	cat >"$dir/debian/changelog" <<CHANGELOG &&
 greet ($version) unstable; urgency=medium
 
   * Initial release.
 
  -- Greet Author <author@example.org>  Mon, 05 Jan 2026 10:00:00 +0000
 CHANGELOG
-	cat >"$dir/debian/rules" <<'RULES'
+	cat >"$dir/debian/rules" <<'RULES' &&
 #!/usr/bin/make -f
 %:
 	dh $@
@@ -89,22 +89,22 @@ override_dh_installdocs:
 	dh_installdocs --package=greet
 	rm -f debian/greet/usr/share/doc/greet/README
 RULES
-	chmod 755 "$dir/debian/rules"
-	printf '%s\n' "$format" >"$dir/debian/source/format"
-	cat >"$dir/debian/copyright" <<'COPYRIGHT'
+	chmod 755 "$dir/debian/rules" &&
+	printf '%s\n' "$format" >"$dir/debian/source/format" &&
+	cat >"$dir/debian/copyright" <<'COPYRIGHT' &&
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Files: *
 Copyright: 2026 Greet Author
 License: GPL-3+
 COPYRIGHT
-	echo "usr/bin" >"$dir/debian/greet.install"
-	echo "usr/share/greet" >"$dir/debian/greet-data.install"
-	printf 'usr/share/greet\nvar/lib/greet\n' >"$dir/debian/greet-data.dirs"
+	echo "usr/bin" >"$dir/debian/greet.install" &&
+	echo "usr/share/greet" >"$dir/debian/greet-data.install" &&
+	printf 'usr/share/greet\nvar/lib/greet\n' >"$dir/debian/greet-data.dirs" &&
 	echo "usr/share/greet/greeting.txt usr/share/doc/greet-data/greeting.txt" \
-		>"$dir/debian/greet-data.links"
-	echo "README" >"$dir/debian/greet.docs"
-	echo "README" >"$dir/README"
-	echo "0 4 * * * root true" >"$dir/debian/greet.cron.d"
+		>"$dir/debian/greet-data.links" &&
+	echo "README" >"$dir/debian/greet.docs" &&
+	echo "README" >"$dir/README" &&
+	echo "0 4 * * * root true" >"$dir/debian/greet.cron.d" &&
 	cat >"$dir/debian/greet.postinst" <<'POSTINST'
 #!/bin/sh
 set -e
@@ -123,27 +123,27 @@ POSTINST
 
 # write_dsc NAME VERSION FORMAT FILE...: an unsigned .dsc listing FILEs.
 write_dsc () {
-	name=$1 version=$2 format=$3; shift 3
+	name=$1 version=$2 format=$3; shift 3 &&
 	{
-		echo "Format: $format"
-		echo "Source: $name"
-		echo "Binary: $name, $name-data"
-		echo "Architecture: any all"
-		echo "Version: $version"
-		echo "Maintainer: Greet Author <author@example.org>"
-		echo "Build-Depends: debhelper-compat (= 13)"
-		echo "Package-List:"
-		echo " $name deb misc optional arch=any"
-		echo " $name-data deb misc optional arch=all"
+		echo "Format: $format" &&
+		echo "Source: $name" &&
+		echo "Binary: $name, $name-data" &&
+		echo "Architecture: any all" &&
+		echo "Version: $version" &&
+		echo "Maintainer: Greet Author <author@example.org>" &&
+		echo "Build-Depends: debhelper-compat (= 13)" &&
+		echo "Package-List:" &&
+		echo " $name deb misc optional arch=any" &&
+		echo " $name-data deb misc optional arch=all" &&
 		for sum in sha1 sha256; do
-			[ $sum = sha1 ] && echo "Checksums-Sha1:" || echo "Checksums-Sha256:"
+			[ $sum = sha1 ] && echo "Checksums-Sha1:" || echo "Checksums-Sha256:" &&
 			for f; do
-				echo " $(${sum}sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f"
-			done
-		done
-		echo "Files:"
+				echo " $(${sum}sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f" || return 1
+			done || return 1
+		done &&
+		echo "Files:" &&
 		for f; do
-			echo " $(md5sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f"
+			echo " $(md5sum <"$f" | cut -d" " -f1) $(stat -c %s "$f") $f" || return 1
 		done
 	} >"${name}_$version.dsc"
 }

@@ -19,14 +19,22 @@ fresh () {
 	rm -rf up && mkdir up && cp -a good/debian up/
 }
 
+# contents: what OUTDIR (out) holds, with sizes and times; nothing when
+# there is no out.
+contents () {
+	if [ -e out ] || [ -L out ]; then
+		find out | sort && ls -l --full-time out
+	fi
+}
+
 # refused MESSAGE: exit 2, one line saying MESSAGE, OUTDIR as it was.
 refused () {
-	rm -f err before after
-	find out 2>/dev/null | sort >before; ls -l --full-time out >>before 2>&1
+	rm -f err before after &&
+	contents >before &&
 	expect_status 2 extras-convert -q -o out greet_1.0-1.dsc 2>err &&
 	grep_q "^extras-convert: error: .*$1" err &&
 	test "$(wc -l <err)" -eq 1 &&
-	find out 2>/dev/null | sort >after; ls -l --full-time out >>after 2>&1
+	contents >after &&
 	diff before after
 }
 
@@ -98,7 +106,7 @@ test_expect_success 'refused: a hard link to a file that comes after it' '
 test_expect_success 'refused: 20,000 binary stanzas, with a message, no abort' '
 	fresh &&
 	seq 20000 | sed "s/.*/\nPackage: greet-b&\nArchitecture: all\nDescription: x\n y/" >>up/debian/control &&
-	upload && refused "debian/control:[0-9]*: has 20002 binary package stanzas, more than 1000"
+	upload && refused "debian/control: lists 20002 binary packages, more than the 1000 an extras source may build$"
 '
 
 test_expect_success 'names too long for the patterns of debian/rules fail cleanly, OUTDIR as it was' '
@@ -132,7 +140,7 @@ PY
 test_expect_success 'a 5,000-byte member name: the message is whole, elided in the middle' '
 	python3 longpath.py greet_1.0-1.debian.tar.xz &&
 	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
-	refused "greet_1.0-1.debian.tar.xz: member .debian/d[d/]*\[\.\.\.[0-9]* bytes\.\.\.\][d/]*/evil. is listed twice; refused$"
+	refused "greet_1.0-1.debian.tar.xz: member .debian/d[d/]*\.\.\.[d/]*/evil. has a name longer than 4095 bytes; refused$"
 '
 
 test_expect_success 'refused: debian/source/options in a 3.0 (quilt) upload' '
@@ -142,7 +150,7 @@ test_expect_success 'refused: debian/source/options in a 3.0 (quilt) upload' '
 
 test_expect_success 'refused: Package: and package: in one stanza' '
 	fresh && sed -i "s/^Package: greet-data$/&\npackage: evil/" up/debian/control &&
-	upload && refused "debian/control:[0-9]*: field .package. is repeated"
+	upload && refused "debian/control:[0-9]*: field .package. repeats .Package. of line [0-9]* (field names are case-insensitive)$"
 '
 
 test_expect_success 'refused: a .dsc repeating a field in another case' '

@@ -12,7 +12,7 @@ test_expect_success 'converts a tree in place' '
 '
 
 test_expect_success 'control: the diff is only what must change' '
-	diff -u orig/debian/control greet/debian/control >control.diff || :
+	expect_status 1 diff -u orig/debian/control greet/debian/control >control.diff &&
 	cat >expect <<-\EOF &&
 	@@ -1,28 +1,28 @@
 	-Source: greet
@@ -90,7 +90,7 @@ test_expect_success 'system integration is dropped with a line each' '
 '
 
 test_expect_success 'debian/rules follows the renamed packages' '
-	diff -u orig/debian/rules greet/debian/rules >rules.diff || :
+	expect_status 1 diff -u orig/debian/rules greet/debian/rules >rules.diff &&
 	grep_q "^+	dh_installdocs -pextras-greet-data$" rules.diff &&
 	grep_q "^+	dh_installdocs --package=extras-greet$" rules.diff &&
 	grep_q "^+	rm -f debian/extras-greet/usr/share/doc/greet/README$" rules.diff &&

@@ -35,7 +35,8 @@ test_expect_success 'set up a source with three binary packages' '
 	 x
 	EOS
 	for p in extras-multi extras-multi-data extras-multi-other extras-multi-nocheck; do
-		mkdir -p debian/$p/usr/share/$p && echo x >debian/$p/usr/share/$p/file
+		mkdir -p debian/$p/usr/share/$p &&
+		echo x >debian/$p/usr/share/$p/file || return 1
 	done
 '
 
@@ -173,7 +174,8 @@ test_expect_success 'set up a source with restricted packages' '
 	 x
 	EOS
 	for p in $(sed -n "s/^Package: //p" debian/control); do
-		mkdir -p debian/$p/usr/share/$p && echo x >debian/$p/usr/share/$p/file
+		mkdir -p debian/$p/usr/share/$p &&
+		echo x >debian/$p/usr/share/$p/file || return 1
 	done
 '
 

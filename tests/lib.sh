@@ -48,7 +48,11 @@ test_expect_success () {
 		fi
 	fi
 	test_count=$((test_count + 1))
-	if (set -e; eval "$2") >"$TRASH/.out" 2>&1; then
+	# A statement of its own: in an if's condition (or before && or ||)
+	# the shell ignores set -e, in the subshell too.
+	(set -e; eval "$2") >"$TRASH/.out" 2>&1
+	test_status=$?
+	if [ "$test_status" = 0 ]; then
 		echo "ok $test_count - $1"
 	else
 		test_failures=$((test_failures + 1))
@@ -115,7 +119,8 @@ outside_namespace () {
 		-e '^usr/share/icons/' -e '^usr/share/pixmaps/$' -e '^usr/share/pixmaps/extras-' \
 		-e '^usr/share/dbus-1/$' -e '^usr/share/dbus-1/services/' \
 		-e '^usr/share/metainfo/$' -e '^usr/share/metainfo/extras-' \
-		-e '^usr/share/lintian/' -e '^etc/$' -e '^etc/apparmor.d/' || true
+		-e '^usr/share/lintian/' -e '^etc/$' -e '^etc/apparmor.d/' ||
+		test $? = 1
 }
 
 # unshare_m COMMAND...: COMMAND in a mount namespace of its own.  Where
@@ -133,8 +138,10 @@ unshare_m () {
 # in_namespace DEB... -- CMD...: run CMD with the packages' namespaces
 # mounted at /opt in a private mount namespace, as if installed.
 in_namespace () {
-	rm -rf ns && mkdir ns
-	while [ "$1" != -- ]; do dpkg-deb -x "$1" ns; shift; done
-	shift
+	rm -rf ns && mkdir ns &&
+	while [ "$1" != -- ]; do
+		dpkg-deb -x "$1" ns && shift || return 1
+	done &&
+	shift &&
 	unshare_m sh -c 'mkdir -p /opt && mount -t tmpfs tmpfs /opt && cp -a ns/opt/. /opt/ && exec "$@"' sh "$@"
 }

@@ -14,8 +14,8 @@ NS=/opt/extras.ubuntu.com/twin
 # of one game that conflict with each other, a udeb of it, Priority extra,
 # and an install that makes the game setgid, kept by dh_fixperms -X.
 make_twin () {
-	mkdir -p "$1/debian/source"
-	cat >"$1/Makefile" <<'MAKE'
+	mkdir -p "$1/debian/source" &&
+	cat >"$1/Makefile" <<'MAKE' &&
 all: twin
 twin: twin.c
 	$(CC) $(CFLAGS) -o $@ twin.c
@@ -24,8 +24,8 @@ install: twin
 clean:
 	rm -f twin
 MAKE
-	printf '#include <stdio.h>\nint main(void) { puts("twin"); return 0; }\n' >"$1/twin.c"
-	cat >"$1/debian/control" <<'CONTROL'
+	printf '#include <stdio.h>\nint main(void) { puts("twin"); return 0; }\n' >"$1/twin.c" &&
+	cat >"$1/debian/control" <<'CONTROL' &&
 Source: twin
 Section: games
 Priority: extra
@@ -58,14 +58,14 @@ Conflicts: twin
 Description: a game, another flavour
  The game, the other flavour.
 CONTROL
-	cat >"$1/debian/changelog" <<'CHANGELOG'
+	cat >"$1/debian/changelog" <<'CHANGELOG' &&
 twin (1.0) unstable; urgency=medium
 
   * Initial release.
 
  -- Twin Author <author@example.org>  Mon, 05 Jan 2026 10:00:00 +0000
 CHANGELOG
-	cat >"$1/debian/rules" <<'RULES'
+	cat >"$1/debian/rules" <<'RULES' &&
 #!/usr/bin/make -f
 %:
 	dh $@
@@ -73,11 +73,11 @@ CHANGELOG
 override_dh_fixperms:
 	dh_fixperms -Xgames/twin
 RULES
-	chmod 755 "$1/debian/rules"
-	echo "3.0 (native)" >"$1/debian/source/format"
-	printf 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nFiles: *\nCopyright: 2026 Twin Author\nLicense: GPL-3+\n' >"$1/debian/copyright"
+	chmod 755 "$1/debian/rules" &&
+	echo "3.0 (native)" >"$1/debian/source/format" &&
+	printf 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nFiles: *\nCopyright: 2026 Twin Author\nLicense: GPL-3+\n' >"$1/debian/copyright" &&
 	for p in twin twin-nox twin-udeb; do
-		echo usr/games/twin >"$1/debian/$p.install"
+		echo usr/games/twin >"$1/debian/$p.install" || return 1
 	done
 }
 
@@ -140,7 +140,7 @@ drop_stanza () {
 test_expect_success 'a package and its udeb: the package builds as its maintainer wrote it' '
 	make_twin solo &&
 	sed -i -e "s/twin/solo/g" solo/debian/control solo/debian/changelog solo/debian/rules &&
-	for f in solo/debian/twin*; do mv "$f" "$(echo "$f" | sed s/twin/solo/)"; done &&
+	for f in solo/debian/twin*; do mv "$f" "$(echo "$f" | sed s/twin/solo/)" || return 1; done &&
 	drop_stanza solo/debian/control solo-nox &&
 	rm solo/debian/solo-nox.install &&
 	extras-convert -q solo &&

@@ -17,7 +17,7 @@ compiles () {
 	PATH=$PATH:/usr/sbin:/sbin apparmor_parser -QK -M "$FEATURES" "$1" 2>"$1.err" || {
 		cat "$1.err" >&2
 		return 1
-	}
+	} &&
 	if [ -s "$1.err" ]; then
 		cat "$1.err" >&2
 		return 1
@@ -27,13 +27,13 @@ compiles () {
 # declare PRIVILEGE...: write d.yaml for app hello.
 declare () {
 	{
-		echo "app: hello"
+		echo "app: hello" &&
 		if [ $# -eq 0 ]; then
 			echo "privileges: []"
 		else
 			echo "privileges:"
-		fi
-		for p in "$@"; do echo "  - $p"; done
+		fi &&
+		for p in "$@"; do echo "  - $p" || return 1; done
 	} >d.yaml
 }
 
@@ -46,7 +46,7 @@ test_expect_success 'the catalogue lists the privileges the design names' '
 	extras-profile --list-privileges >list &&
 	for p in x11 network print camera spell-checking audio opengl \
 	         wayland dbus-session; do
-		grep_q "^$p	common	" list
+		grep_q "^$p	common	" list || return 1
 	done &&
 	grep_q "^user-files	reserved	" list
 '
@@ -58,7 +58,7 @@ test_expect_success 'every privilege file has a header naming its class' '
 		f=$TEMPLATES/apparmor/privileges/$p.apparmor
 		grep_q "^# Privilege: $p\$" "$f" &&
 		grep_q "^# Class: \(common\|reserved\)\$" "$f" &&
-		grep_q "^# Grants: " "$f"
+		grep_q "^# Grants: " "$f" || return 1
 	done
 '
 
@@ -170,7 +170,7 @@ while IFS='|' read -r message yaml options; do
 		printf "$yaml\n" >d.yaml &&
 		set -f && set -- &&
 		for w in $options; do
-			set -- "$@" "$(printf "%s" "$w" | tr "%" " ")"
+			set -- "$@" "$(printf "%s" "$w" | tr "%" " ")" || return 1
 		done &&
 		set +f &&
 		expect_status 2 extras-profile "$@" d.yaml >out 2>err &&
@@ -209,7 +209,7 @@ while read -r subset; do
 		cp template.rules allowed &&
 		for p in $subset; do
 			body "$TEMPLATES/apparmor/privileges/$p.apparmor" |
-				grep -v "^ *#" | sed "s/^ *//" >>allowed
+				grep -v "^ *#" | sed "s/^ *//" >>allowed || return 1
 		done &&
 		grep -v "^ *#" p.aa | grep -v "^ *\$" | sed "s/^ *//" >rules &&
 		! grep -vxF -f allowed rules &&
@@ -222,7 +222,7 @@ test_expect_success 'a sample of subsets compiles' '
 	for n in 3 17 29; do
 		declare $(sed -n "${n}p" subsets) &&
 		extras-profile --allow-reserved d.yaml >s.aa &&
-		compiles s.aa
+		compiles s.aa || return 1
 	done
 '
 

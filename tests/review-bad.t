@@ -67,7 +67,7 @@ scratch () {
 # dpkg_in DIR ACTION DEB...: what dpkg does with the packages in DIR,
 # running no maintainer script of the gate's test packages.
 dpkg_in () {
-	d=$1; shift
+	d=$1; shift &&
 	dpkg --root="$d" --force-not-root --force-depends \
 		--force-script-chrootless --force-unsafe-io "$@"
 }
@@ -97,7 +97,7 @@ test_expect_success 'a snippet of dh_extras_python for the namespace is accepted
 
 test_expect_success 'a postinst in ordinary shell around the snippet is accepted by both' '
 	t=$(case_tree ordinary) &&
-	{ cat <<-\EOF
+	{ cat <<-\EOF &&
 	#!/bin/sh
 	set -e
 	PKG=extras-demo
@@ -112,7 +112,7 @@ test_expect_success 'a postinst in ordinary shell around the snippet is accepted
 	case "$1" in
 	    configure)
 	EOF
-	  snippet postinst dh_extras_apparmor "$TEMPLATES/snippets/postinst-apparmor"
+	  snippet postinst dh_extras_apparmor "$TEMPLATES/snippets/postinst-apparmor" &&
 	  cat <<-\EOF
 	    ;;
 	    *)
@@ -158,10 +158,10 @@ n=0
 # $prereq set, only where that prerequisite holds.
 bad () {
 	name=$1 status=$2 pattern=$3 only=
-	shift 3
-	if [ "$1" = deb ]; then only=deb; shift; fi
-	shift
-	n=$((n + 1))
+	shift 3 &&
+	if [ "$1" = deb ]; then only=deb; shift; fi &&
+	shift &&
+	n=$((n + 1)) &&
 	test_expect_success ${prereq:-} "refused: $name" "
 		t=\$(case_tree $name) && $* &&
 		refused $name $status '$pattern' $only

@@ -9,11 +9,11 @@ TEMPLATES=$DH_EXTRAS_DATADIR/templates
 # template (its header dropped, @NAME@, @PACKAGE@ and @DIRS@ filled in),
 # as dh_installdeb writes it.
 snippet () {
-	echo "# Automatically added by $2/0.1.0"
+	echo "# Automatically added by $2/0.1.0" &&
 	awk 'body { print; next } /^#/ { next } /^$/ { body = 1; next }
 	     { body = 1; print }' "$3" |
 		sed -e 's/@NAME@/opt.extras.ubuntu.com.demo/g' \
-		    -e 's/@PACKAGE@/extras-demo/g' -e "s|@DIRS@|${4:-}|g"
+		    -e 's/@PACKAGE@/extras-demo/g' -e "s|@DIRS@|${4:-}|g" &&
 	echo "# End automatically added section"
 }
 
@@ -23,17 +23,17 @@ snippet () {
 good_tree () {
 	mkdir -p "$1/DEBIAN" "$1/$NS/bin" "$1/$NS/share/demo" \
 		"$1/usr/share/doc/extras-demo" "$1/usr/share/applications" \
-		"$1/etc/apparmor.d"
-	printf '#!/bin/sh\necho demo\n' >"$1/$NS/bin/demo"
-	chmod 755 "$1/$NS/bin/demo"
-	echo data >"$1/$NS/share/demo/data.txt"
-	echo "Copyright: nobody" >"$1/usr/share/doc/extras-demo/copyright"
+		"$1/etc/apparmor.d" &&
+	printf '#!/bin/sh\necho demo\n' >"$1/$NS/bin/demo" &&
+	chmod 755 "$1/$NS/bin/demo" &&
+	echo data >"$1/$NS/share/demo/data.txt" &&
+	echo "Copyright: nobody" >"$1/usr/share/doc/extras-demo/copyright" &&
 	printf '[Desktop Entry]\nExec=/%s/bin/demo\n' "$NS" \
-		>"$1/usr/share/applications/extras-demo.desktop"
-	printf 'app: demo\nprivileges:\n  - network\n' >"$1/DEBIAN/extras.yaml"
+		>"$1/usr/share/applications/extras-demo.desktop" &&
+	printf 'app: demo\nprivileges:\n  - network\n' >"$1/DEBIAN/extras.yaml" &&
 	extras-profile --app demo --executable "/$NS/bin/demo" \
-		"$1/DEBIAN/extras.yaml" >"$1/$PROFILE"
-	cat >"$1/DEBIAN/control" <<-EOF
+		"$1/DEBIAN/extras.yaml" >"$1/$PROFILE" &&
+	cat >"$1/DEBIAN/control" <<-EOF &&
 	Package: extras-demo
 	Source: extras-demo
 	Version: 1.0
@@ -44,18 +44,18 @@ good_tree () {
 	Description: a crafted extras package
 	 One of the review gate's test packages.
 	EOF
-	echo "/$PROFILE" >"$1/DEBIAN/conffiles"
+	echo "/$PROFILE" >"$1/DEBIAN/conffiles" &&
 	for script in postinst postrm; do
-		{ printf '#!/bin/sh\nset -e\n'
+		{ printf '#!/bin/sh\nset -e\n' &&
 		  snippet $script dh_extras_apparmor "$TEMPLATES/snippets/$script-apparmor"
-		} >"$1/DEBIAN/$script"
-		chmod 755 "$1/DEBIAN/$script"
+		} >"$1/DEBIAN/$script" &&
+		chmod 755 "$1/DEBIAN/$script" || return 1
 	done
 }
 
 # field TREE NAME VALUE: set (or, without VALUE, remove) a control field.
 field () {
-	sed -i "/^$2:/d" "$1/DEBIAN/control"
+	sed -i "/^$2:/d" "$1/DEBIAN/control" &&
 	if [ $# -gt 2 ]; then
 		sed -i "1a$2: $3" "$1/DEBIAN/control"
 	fi
@@ -74,12 +74,12 @@ build () {
 # source_tree TREE DIR: a source tree DIR whose debian/control names the
 # package of TREE, and whose debian/PKG/ is TREE.
 source_tree () {
-	pkg=$(sed -n 's/^Package: //p' "$1/DEBIAN/control")
-	src=$(sed -n 's/^Source: //p' "$1/DEBIAN/control")
-	pkg=${pkg:-extras-demo}
-	rm -rf "$2" && mkdir -p "$2/debian"
+	pkg=$(sed -n 's/^Package: //p' "$1/DEBIAN/control") &&
+	src=$(sed -n 's/^Source: //p' "$1/DEBIAN/control") &&
+	pkg=${pkg:-extras-demo} &&
+	rm -rf "$2" && mkdir -p "$2/debian" &&
 	printf 'Source: %s\n\nPackage: %s\nArchitecture: all\n' \
-		"${src:-$pkg}" "$pkg" >"$2/debian/control"
+		"${src:-$pkg}" "$pkg" >"$2/debian/control" &&
 	cp -a "$1" "$2/debian/$pkg"
 }
 
@@ -87,13 +87,14 @@ source_tree () {
 # bad/CASE) is refused by extras-review with STATUS and a line matching
 # PATTERN, and so by dh_extras_check unless only "deb" applies.
 refused () {
-	build "bad/$1" "bad/$1.deb"
-	expect_status "$2" extras-review "bad/$1.deb" >"bad/$1.out" 2>&1
-	grep_q "$3" "bad/$1.out"
-	[ "${4:-}" = deb ] && return 0
-	source_tree "bad/$1" "src/$1"
-	(cd "src/$1" && expect_status "$2" dh_extras_check) >"src/$1.out" 2>&1
-	grep_q "$3" "src/$1.out"
+	build "bad/$1" "bad/$1.deb" &&
+	expect_status "$2" extras-review "bad/$1.deb" >"bad/$1.out" 2>&1 &&
+	grep_q "$3" "bad/$1.out" &&
+	if [ "${4:-}" != deb ]; then
+		source_tree "bad/$1" "src/$1" &&
+		(cd "src/$1" && expect_status "$2" dh_extras_check) >"src/$1.out" 2>&1 &&
+		grep_q "$3" "src/$1.out"
+	fi
 }
 
 # case NAME: a fresh good tree bad/NAME to break.

@@ -12,9 +12,9 @@ mkdir -p bad src
 
 # desktop TREE LINE...: the exported .desktop file with these lines.
 desktop () {
-	t=$1; shift
-	{ echo "[Desktop Entry]"; echo "Type=Application"; echo "Name=Demo"
-	  for line; do echo "$line"; done
+	t=$1; shift &&
+	{ echo "[Desktop Entry]" && echo "Type=Application" && echo "Name=Demo" &&
+	  for line; do echo "$line" || return 1; done
 	} >"$t/usr/share/applications/extras-demo.desktop"
 }
 

@@ -70,7 +70,7 @@ test_expect_success 'a binNMU .changes is read and its packages accepted' '
 	rm -rf "$TRASH/nmu" && cp -a "$TOP/tests/fixtures/greet" "$TRASH/nmu" &&
 	{ printf "%s\n" "extras-greet (1.0+b1) unstable; urgency=low, binary-only=yes" "" \
 		"  * Binary-only non-maintainer upload for amd64; no source changes." "" \
-		" -- Build Daemon <buildd@example.org>  Tue, 06 Jan 2026 10:00:00 +0000" ""
+		" -- Build Daemon <buildd@example.org>  Tue, 06 Jan 2026 10:00:00 +0000" "" &&
 	  cat "$TRASH/nmu/debian/changelog"; } >cl && mv cl "$TRASH/nmu/debian/changelog" &&
 	(cd "$TRASH/nmu" && dpkg-buildpackage -us -uc -B -d) >nmu.log 2>&1 ||
 		{ tail -n 30 nmu.log; false; } &&

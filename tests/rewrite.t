@@ -16,20 +16,20 @@ make_tree () {
 		tree/usr/share/pixmaps tree/usr/share/dbus-1/services \
 		tree/usr/lib/foo tree/usr/lib/pkgconfig tree/etc/foo \
 		tree/usr/share/foo2 \
-		tree/usr/share/locale/fr/LC_MESSAGES tree/usr/share/man/man1
-	cat >tree/usr/bin/foo <<-'EOS'
+		tree/usr/share/locale/fr/LC_MESSAGES tree/usr/share/man/man1 &&
+	cat >tree/usr/bin/foo <<-'EOS' &&
 	#!/usr/bin/foo-helper -x
 	data=/usr/share/foo/data/words.txt
 	conf=/etc/foo/foo.conf
 	keep=/usr/share/foobar and /usr/share/application and /usr/share/foo2x
 	lib="/usr/lib/foo"
 	EOS
-	printf '#!/bin/sh\necho helper\n' >tree/usr/bin/foo-helper
-	chmod 755 tree/usr/bin/foo tree/usr/bin/foo-helper
-	echo words >tree/usr/share/foo/data/words.txt
-	echo 'datadir = /usr/share/foo' >tree/etc/foo/foo.conf
-	echo y >tree/usr/share/foo2/y
-	cat >tree/usr/share/applications/foo.desktop <<-'EOS'
+	printf '#!/bin/sh\necho helper\n' >tree/usr/bin/foo-helper &&
+	chmod 755 tree/usr/bin/foo tree/usr/bin/foo-helper &&
+	echo words >tree/usr/share/foo/data/words.txt &&
+	echo 'datadir = /usr/share/foo' >tree/etc/foo/foo.conf &&
+	echo y >tree/usr/share/foo2/y &&
+	cat >tree/usr/share/applications/foo.desktop <<-'EOS' &&
 	[Desktop Entry]
 	Name=Foo
 	Exec=foo --open %U
@@ -42,37 +42,37 @@ make_tree () {
 	Exec="foo" --new-window
 	Icon=foo-symbolic
 	EOS
-	cat >tree/usr/share/dbus-1/services/org.example.Foo.service <<-'EOS'
+	cat >tree/usr/share/dbus-1/services/org.example.Foo.service <<-'EOS' &&
 	[D-BUS Service]
 	Name=org.example.Foo
 	Exec=/usr/bin/foo --gapplication-service
 	EOS
-	printf 'PNG' >tree/usr/share/icons/hicolor/48x48/apps/foo.png
-	printf '<svg/>' >tree/usr/share/icons/hicolor/scalable/apps/foo-symbolic.svg
-	ln -s ../icons/hicolor/48x48/apps/foo.png tree/usr/share/pixmaps/foo.png
-	echo 'See /usr/share/foo/data.' >tree/usr/share/doc/foo/README
-	printf 'prefix=/usr\nlibdir=/usr/lib/foo\n' >tree/usr/lib/pkgconfig/foo.pc
+	printf 'PNG' >tree/usr/share/icons/hicolor/48x48/apps/foo.png &&
+	printf '<svg/>' >tree/usr/share/icons/hicolor/scalable/apps/foo-symbolic.svg &&
+	ln -s ../icons/hicolor/48x48/apps/foo.png tree/usr/share/pixmaps/foo.png &&
+	echo 'See /usr/share/foo/data.' >tree/usr/share/doc/foo/README &&
+	printf 'prefix=/usr\nlibdir=/usr/lib/foo\n' >tree/usr/lib/pkgconfig/foo.pc &&
 	printf 'msgid "Data in %%s"\nmsgstr "Donn\303\251es dans /usr/share/foo/data"\n' \
 		>fr.po &&
-	msgfmt -o tree/usr/share/locale/fr/LC_MESSAGES/foo.mo fr.po
-	echo '.TH FOO 1' >tree/usr/share/man/man1/foo.1
+	msgfmt -o tree/usr/share/locale/fr/LC_MESSAGES/foo.mo fr.po &&
+	echo '.TH FOO 1' >tree/usr/share/man/man1/foo.1 &&
 	# Symlinks: absolute, relative, dangling, to a directory, to the system.
-	ln -s /usr/share/foo/data/words.txt tree/usr/share/foo/words-abs
-	ln -s data/words.txt tree/usr/share/foo/words-rel
-	ln -s /usr/share/foo/missing tree/usr/share/foo/dangling
-	ln -s /usr/share/foo/data tree/usr/lib/foo/data
-	ln -s ../../share/common-licenses/GPL-2 tree/usr/share/foo/COPYING
-	ln -s foo tree/usr/bin/foo-alias
+	ln -s /usr/share/foo/data/words.txt tree/usr/share/foo/words-abs &&
+	ln -s data/words.txt tree/usr/share/foo/words-rel &&
+	ln -s /usr/share/foo/missing tree/usr/share/foo/dangling &&
+	ln -s /usr/share/foo/data tree/usr/lib/foo/data &&
+	ln -s ../../share/common-licenses/GPL-2 tree/usr/share/foo/COPYING &&
+	ln -s foo tree/usr/bin/foo-alias &&
 	# Hardlinks, special modes, odd names, an empty file.
-	cp tree/etc/foo/foo.conf tree/usr/share/foo/a.conf
-	ln tree/usr/share/foo/a.conf tree/usr/share/foo/b.conf
-	echo 'ro /usr/share/foo' >tree/usr/share/foo/readonly
-	chmod 444 tree/usr/share/foo/readonly
-	cp tree/usr/bin/foo-helper tree/usr/bin/foo-suid
-	chmod 4755 tree/usr/bin/foo-suid
-	echo 'x /usr/share/foo' >"tree/usr/share/foo/with space"
-	echo 'y /usr/share/foo' >"tree/usr/share/foo/$(printf 'caf\351')"
-	: >tree/usr/share/foo/empty
+	cp tree/etc/foo/foo.conf tree/usr/share/foo/a.conf &&
+	ln tree/usr/share/foo/a.conf tree/usr/share/foo/b.conf &&
+	echo 'ro /usr/share/foo' >tree/usr/share/foo/readonly &&
+	chmod 444 tree/usr/share/foo/readonly &&
+	cp tree/usr/bin/foo-helper tree/usr/bin/foo-suid &&
+	chmod 4755 tree/usr/bin/foo-suid &&
+	echo 'x /usr/share/foo' >"tree/usr/share/foo/with space" &&
+	echo 'y /usr/share/foo' >"tree/usr/share/foo/$(printf 'caf\351')" &&
+	: >tree/usr/share/foo/empty &&
 	touch -d '2020-01-02 03:04:05' tree/usr/bin/foo tree/usr/share/foo/a.conf
 }
 
