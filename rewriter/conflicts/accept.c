@@ -96,8 +96,14 @@ precheck(struct registry *r, struct upload *u, const char *root,
 	char *owner = NULL, *last = NULL, reason[1024];
 	size_t d, i;
 
-	if (registry_app_owner(r, rep->app, &owner, err) < 0)
+	/* The version first: an upload accepted between the two reads
+	 * then shows as its owner, the refusal that says who holds the
+	 * name (as the transaction, which claims first, would say). */
+	if (registry_last_version(r, rep->app, &last, err) < 0 ||
+	    registry_app_owner(r, rep->app, &owner, err) < 0) {
+		free(last);
 		return -1;
+	}
 	if (owner != NULL && (rep->uploader == NULL ||
 	                      strcmp(owner, rep->uploader) != 0)) {
 		snprintf(reason, sizeof(reason), "app id %s is owned by %s",
@@ -105,8 +111,6 @@ precheck(struct registry *r, struct upload *u, const char *root,
 		add_reason(rep, reason);
 	}
 	free(owner);
-	if (registry_last_version(r, rep->app, &last, err) < 0)
-		return -1;
 	if (last != NULL && !registry_version_newer(rep->version, last)) {
 		snprintf(reason, sizeof(reason), "version %s of %s is not "
 		         "newer than %s, the last accepted", rep->version,
