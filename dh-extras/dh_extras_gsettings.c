@@ -94,7 +94,8 @@ override_env(const struct dh_helper *h, const char *package,
 	snprintf(path, sizeof(path), "%s/%s", dir, package);
 	snprintf(line, sizeof(line), "# GSETTINGS_SCHEMA_DIR for the "
 	         "namespace's schemas (dh_extras_gsettings)\n"
-	         "%s: desktop-command-not-in-package usr/bin/env [%s]\n", package, file);
+	         "%s: desktop-command-not-in-package usr/bin/env [%s]\n",
+	         package, file);
 	dh_helper_show(h, "echo '%s: desktop-command-not-in-package usr/bin/env [%s]' "
 	               ">> %s", package, file, path);
 	if (h->no_act)
