@@ -86,6 +86,16 @@ struct walk {
 
 /* dpkg's environment for maintainer scripts. */
 /* The relations dpkg --compare-versions knows. */
+/* Whether S is one of the words of LIST (NULL-terminated). */
+static bool
+in_list(const char *s, const char *const *list)
+{
+	for (; s != NULL && *list != NULL; list++)
+		if (strcmp(s, *list) == 0)
+			return true;
+	return false;
+}
+
 static bool
 version_relation(const char *op)
 {
@@ -93,12 +103,8 @@ version_relation(const char *op)
 		"lt", "le", "eq", "ne", "ge", "gt", "lt-nl", "le-nl", "ge-nl",
 		"gt-nl", "<", "<<", "<=", "=", ">=", ">>", ">", NULL,
 	};
-	size_t i;
 
-	for (i = 0; op != NULL && ops[i]; i++)
-		if (strcmp(op, ops[i]) == 0)
-			return true;
-	return false;
+	return in_list(op, ops);
 }
 
 static const char *const dpkg_vars[] = {
@@ -548,10 +554,7 @@ count_assignments(struct walk *w, struct json_object *node, int depth)
 			count_assignment(w, json_object_get_string(shell_get(
 				shell_get(shell_at(node, "Assigns", i), "Name"),
 				"Value")));
-		for (i = 0; a0 != NULL && setters[i]; i++)
-			if (strcmp(a0, setters[i]) == 0)
-				break;
-		for (size_t j = 1; a0 != NULL && setters[i] &&
+		for (size_t j = 1; in_list(a0, setters) &&
 		                   j < shell_count(node, "Args"); j++) {
 			char *a = shell_word_literal(shell_at(node, "Args", j));
 
@@ -1113,18 +1116,16 @@ old_path_test(const struct walk *w, struct json_object *st,
 		"-S", "-b", "-c", NULL,
 	};
 	struct json_object *cmd = shell_get(st, "Cmd");
-	size_t argc, i;
+	size_t argc;
 	char **argv;
-	bool ok = false;
+	bool ok;
 
 	if (strcmp(shell_type(cmd), "CallExpr") != 0 ||
 	    shell_get(st, "Negated") || shell_count(cmd, "Assigns") > 0)
 		return false;
 	argv = call_words(cmd, &argc);
-	if ((argc == 4 && is(argv[0], "[") && is(argv[3], "]")) ||
-	    (argc == 3 && is(argv[0], "test")))
-		for (i = 0; !ok && ops[i]; i++)
-			ok = is(argv[1], ops[i]);
+	ok = ((argc == 4 && is(argv[0], "[") && is(argv[3], "]")) ||
+	      (argc == 3 && is(argv[0], "test"))) && in_list(argv[1], ops);
 	free_words(argv, argc);
 	return ok && old_path(w, shell_at(cmd, "Args", 2), why);
 }
@@ -1188,10 +1189,7 @@ old_files_command(const struct walk *w, struct json_object *call,
 	          shell_count(call, "Assigns") == 0;
 	bool options = true, owner = false;
 
-	for (i = 0; ok && cmds[i]; i++)
-		if (is(argv[0], cmds[i]))
-			break;
-	ok = ok && cmds[i] != NULL;
+	ok = ok && in_list(argv[0], cmds);
 	owner = ok && (is(argv[0], "chown") || is(argv[0], "chgrp") ||
 	               is(argv[0], "chmod"));
 	for (i = 1; ok && i < argc; i++) {
