@@ -210,10 +210,12 @@ test_expect_success 'rules that configure by themselves are told where and how t
 	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
 		"override_dh_auto_configure:" \
 		"	./configure --prefix=/usr --with-x" \
-		"	cd build && cmake .." >own/debian/rules &&
+		"	cd build && cmake .." \
+		"	\${CURDIR}/configure --with-y" >own/debian/rules &&
 	extras-convert own >own.out &&
 	grep_q "^debian/rules:6: runs .\./configure. itself, which the namespace does not reach: call .dh_auto_configure -- ARGS. instead" own.out &&
-	grep_q "^debian/rules:7: runs .cmake. itself" own.out
+	grep_q "^debian/rules:7: runs .cmake. itself" own.out &&
+	grep_q "^debian/rules:8: runs .\${CURDIR}/configure. itself" own.out
 '
 
 test_expect_success 'an autoconf package whose rules run ./configure gets dh_auto_configure, which the namespace reaches' '

@@ -229,7 +229,8 @@ note_own_configure(const char *file, const char *text, size_t len,
 {
 	static const char own_configure[] =
 		"^\\t(?![^\\n]*dh_auto_)[^\\n]*?(?<![\\w/.-])"
-		"(\\./configure|\\$\\(CURDIR\\)/configure|cmake|meson)"
+		"(\\./configure|\\$\\(CURDIR\\)/configure|"
+		"\\$\\{CURDIR\\}/configure|cmake|meson)"
 		"(?=[ \\t]|$)";
 	struct varbuf re = VARBUF_INIT;
 	struct line_counter lc = { text, 0, 1 };
