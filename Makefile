@@ -15,6 +15,7 @@ PERLDIR  ?= $(PREFIX)/share/perl5
 CC       ?= gcc
 CFLAGS   ?= -O2 -g
 PKGS      = libdpkg libarchive libpcre2-8 yaml-0.1 json-c libdeflate libmd sqlite3 libpq \
+            zlib liblzma libzstd liblz4 \
             libxml-2.0
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 # libdpkg exists only as a static library: it needs its private libraries.

@@ -1,0 +1,406 @@
+/*
+ * decompress.c: compressed streams read in process, through zlib, liblzma,
+ * libzstd, libbz2 and liblz4.
+ *
+ * dpkg-deb decompresses a member in a child process fed through a pipe;
+ * here the stream reads the member's bytes from the file itself, bounded
+ * by its size, so that a check costs no fork.  The end of a stream is
+ * where each of dpkg's decompressors stops: the end of an xz, lzma, zstd
+ * or bzip2 stream, the last of concatenated gzip members.  Input that
+ * ends before it is an error.
+ */
+#include <bzlib.h>
+#include <errno.h>
+#include <lz4frame.h>
+#include <lzma.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <dpkg/dpkg.h>
+
+#include "base/decompress.h"
+
+#define INPUT_SIZE (64 * 1024)
+/* xz's -9 needs 65 MiB; no dictionary a package needs comes near. */
+#define XZ_MEMLIMIT (256u << 20)
+
+struct decompress {
+	enum decompress_type type;
+	int fd;
+	int64_t left;		/* bytes of FD still to read; -1: to its end */
+	char *name;
+	bool ended;		/* the compressed stream ended */
+	bool between_frames;	/* lz4: a frame ended, no other began */
+	unsigned char *in;
+	size_t in_pos, in_len;
+	bool in_eof;		/* nothing more to read from FD */
+	union {
+		z_stream z;
+		lzma_stream x;
+		ZSTD_DCtx *zstd;
+		bz_stream bz;
+		LZ4F_dctx *lz4;
+	} s;
+};
+
+static const struct {
+	const char *extension;
+	enum decompress_type type;
+} extensions[] = {
+	{ "", DECOMPRESS_NONE },
+	{ ".gz", DECOMPRESS_GZIP },
+	{ ".xz", DECOMPRESS_XZ },
+	{ ".lzma", DECOMPRESS_LZMA },
+	{ ".zst", DECOMPRESS_ZSTD },
+	{ ".bz2", DECOMPRESS_BZIP2 },
+	{ ".lz4", DECOMPRESS_LZ4 },
+};
+
+enum decompress_type
+decompress_type_by_extension(const char *extension)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(extensions) / sizeof(*extensions); i++)
+		if (strcmp(extension, extensions[i].extension) == 0)
+			return extensions[i].type;
+	return DECOMPRESS_UNKNOWN;
+}
+
+enum decompress_type
+decompress_type_of(const char *filename)
+{
+	const char *base = strrchr(filename, '/');
+	const char *dot = strrchr(base ? base + 1 : filename, '.');
+	enum decompress_type t = dot ? decompress_type_by_extension(dot) :
+	                         DECOMPRESS_NONE;
+
+	return t == DECOMPRESS_UNKNOWN ? DECOMPRESS_NONE : t;
+}
+
+enum decompress_type
+decompress_type_sniff(const void *head, size_t n)
+{
+	static const struct {
+		const char *magic;
+		size_t len;
+		enum decompress_type type;
+	} magics[] = {
+		{ "\x1f\x8b", 2, DECOMPRESS_GZIP },
+		{ "\xfd" "7zXZ\0", 6, DECOMPRESS_XZ },
+		{ "\x28\xb5\x2f\xfd", 4, DECOMPRESS_ZSTD },
+		{ "BZh", 3, DECOMPRESS_BZIP2 },
+		{ "\x04\x22\x4d\x18", 4, DECOMPRESS_LZ4 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(magics) / sizeof(*magics); i++)
+		if (n >= magics[i].len &&
+		    memcmp(head, magics[i].magic, magics[i].len) == 0)
+			return magics[i].type;
+	return DECOMPRESS_NONE;
+}
+
+struct decompress *
+decompress_new(enum decompress_type type, int fd, int64_t limit,
+               const char *name)
+{
+	struct decompress *d = m_malloc(sizeof(*d));
+	bool ok = true;
+
+	memset(d, 0, sizeof(*d));
+	d->type = type;
+	d->fd = fd;
+	d->left = limit;
+	d->name = m_strdup(name);
+	if (type != DECOMPRESS_NONE)
+		d->in = m_malloc(INPUT_SIZE);
+	switch (type) {
+	case DECOMPRESS_GZIP:
+		/* 15 + 16: gzip only, as gzread takes it. */
+		ok = inflateInit2(&d->s.z, 15 + 16) == Z_OK;
+		break;
+	case DECOMPRESS_XZ:
+		d->s.x = (lzma_stream)LZMA_STREAM_INIT;
+		ok = lzma_stream_decoder(&d->s.x, XZ_MEMLIMIT, 0) == LZMA_OK;
+		break;
+	case DECOMPRESS_LZMA:
+		d->s.x = (lzma_stream)LZMA_STREAM_INIT;
+		ok = lzma_alone_decoder(&d->s.x, XZ_MEMLIMIT) == LZMA_OK;
+		break;
+	case DECOMPRESS_ZSTD:
+		ok = (d->s.zstd = ZSTD_createDCtx()) != NULL;
+		break;
+	case DECOMPRESS_BZIP2:
+		ok = BZ2_bzDecompressInit(&d->s.bz, 0, 0) == BZ_OK;
+		break;
+	case DECOMPRESS_LZ4:
+		ok = !LZ4F_isError(LZ4F_createDecompressionContext(&d->s.lz4,
+		                                                   LZ4F_VERSION));
+		break;
+	case DECOMPRESS_NONE:
+	case DECOMPRESS_UNKNOWN:
+		break;
+	}
+	if (!ok)
+		ohshit("%s: cannot start the decompressor", name);
+	return d;
+}
+
+/* Read up to N bytes of FD within the limit; -1 with ERR set. */
+static ssize_t
+read_fd(struct decompress *d, void *buf, size_t n, struct dpkg_error *err)
+{
+	ssize_t got;
+
+	if (d->left >= 0 && (uint64_t)d->left < n)
+		n = d->left;
+	if (n == 0)
+		return 0;
+	do
+		got = read(d->fd, buf, n);
+	while (got < 0 && errno == EINTR);
+	if (got < 0)
+		return dpkg_put_errno(err, "%s: cannot read", d->name);
+	if (d->left >= 0)
+		d->left -= got;
+	return got;
+}
+
+/* Make input available unless FD is exhausted; -1 on a read error. */
+static int
+fill_input(struct decompress *d, struct dpkg_error *err)
+{
+	ssize_t got;
+
+	if (d->in_pos < d->in_len || d->in_eof)
+		return 0;
+	got = read_fd(d, d->in, INPUT_SIZE, err);
+	if (got < 0)
+		return -1;
+	d->in_pos = 0;
+	d->in_len = got;
+	d->in_eof = got == 0;
+	return 0;
+}
+
+static int
+corrupt(struct decompress *d, const char *what, struct dpkg_error *err)
+{
+	return dpkg_put_error(err, "%s: corrupt compressed data (%s)",
+	                      d->name, what);
+}
+
+/* Another gzip member follows the one that ended: gzread goes on. */
+static int
+next_gzip_member(struct decompress *d, struct dpkg_error *err)
+{
+	if (fill_input(d, err) < 0)
+		return -1;
+	if (d->in_len - d->in_pos >= 2 && d->in[d->in_pos] == 0x1f &&
+	    d->in[d->in_pos + 1] == 0x8b)
+		inflateReset(&d->s.z);
+	else
+		d->ended = true;
+	return 0;
+}
+
+/* One step of the decompressor: input at IN, output at OUT. */
+static int
+step(struct decompress *d, const unsigned char **in, size_t *inlen,
+     unsigned char **out, size_t *outlen, struct dpkg_error *err)
+{
+	switch (d->type) {
+	case DECOMPRESS_GZIP: {
+		z_stream *z = &d->s.z;
+		int r;
+
+		z->next_in = (unsigned char *)*in;
+		z->avail_in = *inlen;
+		z->next_out = *out;
+		z->avail_out = *outlen;
+		r = inflate(z, Z_NO_FLUSH);
+		*in = z->next_in;
+		*inlen = z->avail_in;
+		*out = z->next_out;
+		*outlen = z->avail_out;
+		if (r == Z_STREAM_END)
+			return 1;
+		if (r != Z_OK && r != Z_BUF_ERROR)
+			return corrupt(d, z->msg ? z->msg : "gzip", err);
+		return 0;
+	}
+	case DECOMPRESS_XZ:
+	case DECOMPRESS_LZMA: {
+		lzma_stream *x = &d->s.x;
+		lzma_ret r;
+
+		x->next_in = *in;
+		x->avail_in = *inlen;
+		x->next_out = *out;
+		x->avail_out = *outlen;
+		r = lzma_code(x, LZMA_RUN);
+		*in = x->next_in;
+		*inlen = x->avail_in;
+		*out = x->next_out;
+		*outlen = x->avail_out;
+		if (r == LZMA_STREAM_END)
+			return 1;
+		if (r == LZMA_MEMLIMIT_ERROR)
+			return dpkg_put_error(err, "%s: the xz stream needs "
+			                      "more than %u MiB to decompress",
+			                      d->name, XZ_MEMLIMIT >> 20);
+		if (r != LZMA_OK && r != LZMA_BUF_ERROR)
+			return corrupt(d, "xz", err);
+		return 0;
+	}
+	case DECOMPRESS_ZSTD: {
+		ZSTD_inBuffer zin = { *in, *inlen, 0 };
+		ZSTD_outBuffer zout = { *out, *outlen, 0 };
+		size_t r = ZSTD_decompressStream(d->s.zstd, &zout, &zin);
+
+		*in += zin.pos;
+		*inlen -= zin.pos;
+		*out += zout.pos;
+		*outlen -= zout.pos;
+		if (ZSTD_isError(r))
+			return corrupt(d, ZSTD_getErrorName(r), err);
+		return r == 0;
+	}
+	case DECOMPRESS_BZIP2: {
+		bz_stream *bz = &d->s.bz;
+		int r;
+
+		bz->next_in = (char *)*in;
+		bz->avail_in = *inlen;
+		bz->next_out = (char *)*out;
+		bz->avail_out = *outlen;
+		r = BZ2_bzDecompress(bz);
+		*in = (const unsigned char *)bz->next_in;
+		*inlen = bz->avail_in;
+		*out = (unsigned char *)bz->next_out;
+		*outlen = bz->avail_out;
+		if (r == BZ_STREAM_END)
+			return 1;
+		if (r != BZ_OK)
+			return corrupt(d, "bzip2", err);
+		return 0;
+	}
+	case DECOMPRESS_LZ4: {
+		size_t src = *inlen, dst = *outlen;
+		size_t r = LZ4F_decompress(d->s.lz4, *out, &dst, *in, &src,
+		                           NULL);
+
+		if (LZ4F_isError(r))
+			return corrupt(d, LZ4F_getErrorName(r), err);
+		*in += src;
+		*inlen -= src;
+		*out += dst;
+		*outlen -= dst;
+		/* A frame ended; another may follow, as lz4cat reads. */
+		return r == 0 ? 2 : 0;
+	}
+	case DECOMPRESS_NONE:
+	case DECOMPRESS_UNKNOWN:
+		break;
+	}
+	return dpkg_put_error(err, "%s: unknown compression", d->name);
+}
+
+ssize_t
+decompress_read(struct decompress *d, void *buf, size_t n,
+                struct dpkg_error *err)
+{
+	unsigned char *out = buf;
+	size_t outlen = n;
+
+	if (d->type == DECOMPRESS_NONE) {
+		size_t done = 0;
+
+		while (done < n) {
+			ssize_t got = read_fd(d, out + done, n - done, err);
+
+			if (got < 0)
+				return -1;
+			if (got == 0)
+				break;
+			done += got;
+		}
+		return done;
+	}
+	while (outlen > 0 && !d->ended) {
+		const unsigned char *in;
+		size_t inlen, before;
+		int r;
+
+		if (fill_input(d, err) < 0)
+			return -1;
+		if (d->in_pos == d->in_len) {
+			/* The input ended: whole only between lz4 frames. */
+			if (d->between_frames) {
+				d->ended = true;
+				break;
+			}
+			return dpkg_put_error(err, "%s: compressed data is "
+			                      "truncated", d->name);
+		}
+		in = d->in + d->in_pos;
+		inlen = before = d->in_len - d->in_pos;
+		r = step(d, &in, &inlen, &out, &outlen, err);
+		if (r < 0)
+			return -1;
+		d->in_pos += before - inlen;
+		if (r == 2)
+			d->between_frames = true;
+		else if (inlen != before)
+			d->between_frames = false;
+		if (r == 1 && d->type == DECOMPRESS_GZIP) {
+			if (next_gzip_member(d, err) < 0)
+				return -1;
+		} else if (r == 1) {
+			d->ended = true;
+		}
+	}
+	return out - (unsigned char *)buf;
+}
+
+int64_t
+decompress_unread(const struct decompress *d)
+{
+	return d->left < 0 ? 0 : d->left;
+}
+
+void
+decompress_free(struct decompress *d)
+{
+	if (d == NULL)
+		return;
+	switch (d->type) {
+	case DECOMPRESS_GZIP:
+		inflateEnd(&d->s.z);
+		break;
+	case DECOMPRESS_XZ:
+	case DECOMPRESS_LZMA:
+		lzma_end(&d->s.x);
+		break;
+	case DECOMPRESS_ZSTD:
+		ZSTD_freeDCtx(d->s.zstd);
+		break;
+	case DECOMPRESS_BZIP2:
+		BZ2_bzDecompressEnd(&d->s.bz);
+		break;
+	case DECOMPRESS_LZ4:
+		LZ4F_freeDecompressionContext(d->s.lz4);
+		break;
+	case DECOMPRESS_NONE:
+	case DECOMPRESS_UNKNOWN:
+		break;
+	}
+	free(d->in);
+	free(d->name);
+	free(d);
+}
