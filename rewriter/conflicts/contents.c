@@ -7,6 +7,7 @@
  * threads meet in a small pool of chunks guarded by one mutex: a chunk is
  * free, being filled, full, or being parsed.
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,9 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <archive.h>
-#include <archive_entry.h>
-
+#include "base/decompress.h"
 #include "conflicts/contents.h"
 
 #define CHUNK_SIZE (4u << 20)
@@ -54,14 +53,6 @@ struct worker {
 	void *ctx;
 	struct contents_stats stats;
 };
-
-static const char *
-archive_reason(struct archive *a)
-{
-	const char *s = archive_error_string(a);
-
-	return s ? s : "unknown error";
-}
 
 /* Record the first error and stop everyone. */
 static void
@@ -300,22 +291,24 @@ static const char *
 produce_file(struct pipeline *p, int i, char *carry,
              struct dpkg_error *err)
 {
-	struct archive *a = archive_read_new();
-	struct archive_entry *e;
+	const char *filename = p->filenames[i];
+	int fd = open(filename, O_RDONLY | O_CLOEXEC);
+	struct decompress *z;
+	char magic[8];
+	ssize_t nmagic;
 	size_t ncarry = 0;
 	bool first = true, eof = false;
 	const char *error = NULL;
 
-	if (a == NULL)
-		abort();
-	archive_read_support_format_raw(a);
-	archive_read_support_filter_all(a);
-	if (archive_read_open_filename(a, p->filenames[i], 1 << 20) !=
-	    ARCHIVE_OK || archive_read_next_header(a, &e) != ARCHIVE_OK) {
-		dpkg_put_error(err, "%s: %s", p->filenames[i],
-		               archive_reason(a));
-		error = err->str;
+	if (fd < 0) {
+		dpkg_put_errno(err, "%s: cannot open", filename);
+		return err->str;
 	}
+	/* Contents files come as the mirror compressed them, and named as
+	 * whoever downloaded them chose: their magic number tells. */
+	nmagic = pread(fd, magic, sizeof(magic), 0);
+	z = decompress_new(decompress_type_sniff(magic, nmagic < 0 ? 0 :
+	                                         nmagic), fd, -1, filename);
 	while (error == NULL && !eof) {
 		struct chunk *c = producer_get(p);
 		char *nl;
@@ -326,12 +319,10 @@ produce_file(struct pipeline *p, int i, char *carry,
 		c->len = ncarry;
 		ncarry = 0;
 		while (c->len < CHUNK_SIZE) {
-			la_ssize_t n = archive_read_data(a, c->data + c->len,
-			                                 CHUNK_SIZE - c->len);
+			ssize_t n = decompress_read(z, c->data + c->len,
+			                            CHUNK_SIZE - c->len, err);
 
 			if (n < 0) {
-				dpkg_put_error(err, "%s: %s",
-				               p->filenames[i], archive_reason(a));
 				error = err->str;
 				break;
 			}
@@ -353,7 +344,7 @@ produce_file(struct pipeline *p, int i, char *carry,
 				c->data[c->len++] = '\n';
 		} else if (nl == NULL) {
 			dpkg_put_error(err, "%s: a line longer than %u "
-			               "bytes", p->filenames[i], CHUNK_SIZE);
+			               "bytes", filename, CHUNK_SIZE);
 			error = err->str;
 			producer_unget(p, c);
 			break;
@@ -369,7 +360,8 @@ produce_file(struct pipeline *p, int i, char *carry,
 		else
 			producer_unget(p, c);
 	}
-	archive_read_free(a);
+	decompress_free(z);
+	close(fd);
 	return error;
 }
 
