@@ -65,12 +65,20 @@ buf_add(struct buf *b, const void *p, size_t n)
 	b->len += n;
 }
 
-/* An open-addressing set of strings kept in a text buffer. */
+/*
+ * An open-addressing set of strings kept in a text buffer.  A slot holds
+ * the string's hash (high half) and id + 1 (low half, 0: empty), so a probe
+ * reads one array until the hashes agree.
+ */
+struct strset_entry {
+	uint64_t offset;	/* into text */
+	uint32_t len;
+	uint32_t hash;
+};
+
 struct strset {
-	uint32_t *slots;	/* id + 1, 0 empty */
-	uint32_t *hashes;	/* per id */
-	uint64_t *offsets;	/* per id, into text; length in lens */
-	uint32_t *lens;
+	uint64_t *slots;
+	struct strset_entry *entries;
 	size_t mask, n, cap;
 	struct buf text;
 };
@@ -86,11 +94,11 @@ strset_grow(struct strset *s)
 		abort();
 	s->mask = size - 1;
 	for (i = 0; i < s->n; i++) {
-		size_t pos = s->hashes[i] & s->mask;
+		size_t pos = s->entries[i].hash & s->mask;
 
 		while (s->slots[pos])
 			pos = (pos + 1) & s->mask;
-		s->slots[pos] = i + 1;
+		s->slots[pos] = (uint64_t)s->entries[i].hash << 32 | (i + 1);
 	}
 }
 
@@ -104,45 +112,35 @@ strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 	if ((s->n + 1) * 2 > s->mask + 1)
 		strset_grow(s);
 	for (pos = h & s->mask; s->slots[pos]; pos = (pos + 1) & s->mask) {
-		uint32_t id = s->slots[pos] - 1;
+		uint32_t id = (uint32_t)s->slots[pos] - 1;
 
-		if (s->hashes[id] == h && s->lens[id] == len &&
-		    memcmp(s->text.data + s->offsets[id], str, len) == 0) {
+		if (s->slots[pos] >> 32 == h && s->entries[id].len == len &&
+		    memcmp(s->text.data + s->entries[id].offset, str,
+		           len) == 0) {
 			*added = false;
 			return id;
 		}
 	}
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 1024;
-		s->hashes = realloc(s->hashes, s->cap * sizeof(*s->hashes));
-		s->offsets = realloc(s->offsets, s->cap * sizeof(*s->offsets));
-		s->lens = realloc(s->lens, s->cap * sizeof(*s->lens));
-		if (!s->hashes || !s->offsets || !s->lens)
+		s->entries = realloc(s->entries, s->cap * sizeof(*s->entries));
+		if (s->entries == NULL)
 			abort();
 	}
-	s->hashes[s->n] = h;
-	s->offsets[s->n] = s->text.len;
-	s->lens[s->n] = len;
+	s->entries[s->n].hash = h;
+	s->entries[s->n].offset = s->text.len;
+	s->entries[s->n].len = len;
 	buf_add(&s->text, str, len);
-	s->slots[pos] = s->n + 1;
+	s->slots[pos] = (uint64_t)h << 32 | (s->n + 1);
 	*added = true;
 	return s->n++;
-}
-
-static const char *
-strset_str(const struct strset *s, uint32_t id, size_t *len)
-{
-	*len = s->lens[id];
-	return s->text.data + s->offsets[id];
 }
 
 static void
 strset_free(struct strset *s)
 {
 	free(s->slots);
-	free(s->hashes);
-	free(s->offsets);
-	free(s->lens);
+	free(s->entries);
 	free(s->text.data);
 }
 
@@ -164,17 +162,19 @@ struct block {
 #define SLAB_BLOCKS 8192
 #define HUGE_PAGE (2u << 20)
 
-/* What one worker of contents_read() builds. */
+/* What one worker of contents_read_entries() builds. */
 struct part {
+	struct contents_builder *b;
 	struct block *buckets[NBUCKETS];
 	struct block *slab;
 	size_t slab_used;
 	struct block **slabs;
 	size_t nslabs;
 	struct strset lists;	/* package lists as written */
-	uint32_t last_list;	/* the previous line's, or UINT32_MAX */
+	uint32_t *map;		/* their numbers in the index */
+	size_t mapcap;
+	struct buf names;	/* a list without areas and sections */
 	uint64_t nentries, ndirs;
-	uint32_t *map;		/* list id → the index's list number */
 };
 
 struct contents_builder {
@@ -184,7 +184,9 @@ struct contents_builder {
 	struct contents_stats stats;
 	int nparts;
 	struct part *parts;
-	/* The merged lists: names without area or section. */
+	/* The index's lists (names without area or section) and package
+	 * names, which the workers share. */
+	pthread_mutex_t lock;
 	struct strset lists;
 	struct strset packages;
 	uint64_t nentries, ndirs;
@@ -207,7 +209,8 @@ contents_builder_new(const char *label, const char *path,
 	    asprintf(&b->tmp, "%s.new-XXXXXX", path) < 0)
 		abort();
 	for (i = 0; i < b->nparts; i++)
-		b->parts[i].last_list = UINT32_MAX;
+		b->parts[i].b = b;
+	pthread_mutex_init(&b->lock, NULL);
 	b->fd = mkostemp(b->tmp, O_CLOEXEC);
 	if (b->fd < 0) {
 		dpkg_put_errno(err, "%s: cannot create temporary file", path);
@@ -243,44 +246,98 @@ new_block(struct part *p)
 	return blk;
 }
 
+/*
+ * The index's number of the package list RAW ("utils/a,b" as written), a
+ * list of names without areas and sections ("a,b").  The workers share the
+ * index's lists; each keeps the number of every list it has seen.
+ */
+static uint32_t
+part_list(struct part *p, const char *raw, size_t len)
+{
+	struct contents_builder *b = p->b;
+	const char *item = raw, *end = raw + len;
+	bool added;
+	uint32_t id = strset_intern(&p->lists, raw, len, &added), num;
+
+	if (!added)
+		return p->map[id];
+	p->names.len = 0;
+	while (item < end) {
+		const char *comma = memchr(item, ',', end - item);
+		size_t itemlen = (comma ? comma : end) - item, namelen;
+		const char *name = contents_item_package(item, itemlen,
+		                                         &namelen);
+
+		if (item != raw)
+			buf_add(&p->names, ",", 1);
+		buf_add(&p->names, name, namelen);
+		item += itemlen + 1;
+	}
+	pthread_mutex_lock(&b->lock);
+	num = strset_intern(&b->lists, p->names.data ? p->names.data : "",
+	                    p->names.len, &added);
+	if (added) {
+		const char *name = p->names.data, *names_end = name +
+		                   p->names.len;
+
+		while (name < names_end) {
+			const char *comma = memchr(name, ',',
+			                           names_end - name);
+			size_t namelen = (comma ? comma : names_end) - name;
+
+			if (namelen > 0)
+				strset_intern(&b->packages, name, namelen,
+				              &added);
+			name += namelen + 1;
+		}
+	}
+	pthread_mutex_unlock(&b->lock);
+	if (id >= p->mapcap) {
+		p->mapcap = p->mapcap ? p->mapcap * 2 : 1024;
+		p->map = realloc(p->map, p->mapcap * sizeof(*p->map));
+		if (p->map == NULL)
+			abort();
+	}
+	p->map[id] = num;
+	return num;
+}
+
+/* contents_read_entries()'s callback: each entry to its bucket. */
 static void
-add_entry(void *ctx, const char *path, size_t len, uint64_t hash,
-          const char *pkgs, size_t pkglen)
+add_entries(void *ctx, const struct contents_entry *e, size_t n)
 {
 	struct part *p = ctx;
-	struct block **bucket = &p->buckets[hash >> (64 - BUCKET_BITS)];
-	struct block *blk = *bucket;
-	uint32_t list;
+	const char *last = NULL;
+	uint32_t lastlen = 0, list = 0;
+	size_t i;
 
-	(void)path;
-	(void)len;
-	if (pkgs == NULL) {
-		list = CONTENTS_DIRECTORY;
-		p->ndirs++;
-	} else {
-		size_t lastlen = 0;
-		const char *last = p->last_list == UINT32_MAX ? NULL :
-		                   strset_str(&p->lists, p->last_list,
-		                              &lastlen);
-		bool added;
+	for (i = 0; i < n; i++) {
+		struct block **bucket =
+			&p->buckets[e[i].hash >> (64 - BUCKET_BITS)];
+		struct block *blk = *bucket;
 
-		/* Neighbouring paths often come from the same package. */
-		if (last == NULL || lastlen != pkglen ||
-		    memcmp(last, pkgs, pkglen) != 0)
-			p->last_list = strset_intern(&p->lists, pkgs, pkglen,
-			                             &added);
-		list = p->last_list;
-		p->nentries++;
+		if (e[i].packages == NULL) {
+			p->ndirs++;
+		} else {
+			/* A run of lines with the same list: one pointer. */
+			if (e[i].packages != last || e[i].pkglen != lastlen) {
+				last = e[i].packages;
+				lastlen = e[i].pkglen;
+				list = part_list(p, last, lastlen);
+			}
+			p->nentries++;
+		}
+		if (blk == NULL || blk->n == BLOCK_PAIRS) {
+			struct block *fresh = new_block(p);
+
+			fresh->next = blk;
+			*bucket = blk = fresh;
+		}
+		blk->v[blk->n].hash = e[i].hash;
+		blk->v[blk->n].list = e[i].packages == NULL ?
+		                      CONTENTS_DIRECTORY : list;
+		blk->n++;
 	}
-	if (blk == NULL || blk->n == BLOCK_PAIRS) {
-		struct block *fresh = new_block(p);
-
-		fresh->next = blk;
-		*bucket = blk = fresh;
-	}
-	blk->v[blk->n].hash = hash;
-	blk->v[blk->n].list = list;
-	blk->n++;
 }
 
 int
@@ -293,68 +350,14 @@ contents_builder_add(struct contents_builder *b,
 
 	for (i = 0; i < b->nparts; i++)
 		ctx[i] = &b->parts[i];
-	return contents_read(filenames, nfiles, b->nparts, add_entry, ctx,
-	                     &b->stats, err);
+	return contents_read_entries(filenames, nfiles, b->nparts,
+	                             add_entries, ctx, &b->stats, err);
 }
 
 const struct contents_stats *
 contents_builder_stats(const struct contents_builder *b)
 {
 	return &b->stats;
-}
-
-/* The section-less list of RAW ("utils/a,b") into the merged lists. */
-static uint32_t
-merge_list(struct contents_builder *b, const char *raw, size_t len)
-{
-	struct buf names = { 0 };
-	const char *p = raw, *end = raw + len;
-	uint32_t id;
-	bool added;
-
-	while (p < end) {
-		const char *comma = memchr(p, ',', end - p);
-		size_t itemlen = (comma ? comma : end) - p, namelen;
-		const char *name = contents_item_package(p, itemlen, &namelen);
-
-		if (names.len > 0)
-			buf_add(&names, ",", 1);
-		buf_add(&names, name, namelen);
-		if (namelen > 0)
-			strset_intern(&b->packages, name, namelen, &added);
-		p += itemlen + 1;
-	}
-	id = strset_intern(&b->lists, names.data ? names.data : "",
-	                   names.len, &added);
-	free(names.data);
-	return id;
-}
-
-static int
-merge_lists(struct contents_builder *b, struct dpkg_error *err)
-{
-	int w;
-
-	for (w = 0; w < b->nparts; w++) {
-		struct part *p = &b->parts[w];
-		uint32_t i;
-
-		p->map = malloc((p->lists.n + 1) * sizeof(*p->map));
-		if (p->map == NULL)
-			abort();
-		for (i = 0; i < p->lists.n; i++) {
-			size_t len;
-			const char *raw = strset_str(&p->lists, i, &len);
-
-			p->map[i] = merge_list(b, raw, len);
-		}
-		b->nentries += p->nentries;
-		b->ndirs += p->ndirs;
-	}
-	if (b->lists.n > LIST_MAX)
-		return dpkg_put_error(err, "%s: more than %u package lists",
-		                      b->path, LIST_MAX);
-	return 0;
 }
 
 static inline uint64_t
@@ -469,8 +472,6 @@ fill_slots(void *arg)
 					uint64_t pos = home_slot(h, f->nslots) -
 					               base;
 
-					if (list != CONTENTS_DIRECTORY)
-						list = p->map[list];
 					while (pos < cap && win[pos])
 						pos++;
 					if (pos == cap || base + pos >= f->limit) {
@@ -559,9 +560,9 @@ cmp_names(const void *a, const void *b, void *arg)
 {
 	const struct strset *s = arg;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	size_t lx = s->lens[x], ly = s->lens[y];
-	int c = memcmp(s->text.data + s->offsets[x],
-	               s->text.data + s->offsets[y], lx < ly ? lx : ly);
+	size_t lx = s->entries[x].len, ly = s->entries[y].len;
+	int c = memcmp(s->text.data + s->entries[x].offset,
+	               s->text.data + s->entries[y].offset, lx < ly ? lx : ly);
 
 	return c ? c : (lx > ly) - (lx < ly);
 }
@@ -617,7 +618,8 @@ flatten(const struct strset *s, const uint32_t *order, uint32_t *offsets,
 		uint32_t id = order ? order[i] : i;
 
 		offsets[i] = text->len;
-		buf_add(text, s->text.data + s->offsets[id], s->lens[id]);
+		buf_add(text, s->text.data + s->entries[id].offset,
+		        s->entries[id].len);
 	}
 	offsets[s->n] = text->len;
 }
@@ -684,10 +686,15 @@ int
 contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 {
 	uint64_t n, nslots, end;
-	int ret = 0;
+	int ret = 0, w;
 
-	if (merge_lists(b, err) < 0)
-		return -1;
+	for (w = 0; w < b->nparts; w++) {
+		b->nentries += b->parts[w].nentries;
+		b->ndirs += b->parts[w].ndirs;
+	}
+	if (b->lists.n > LIST_MAX)
+		return dpkg_put_error(err, "%s: more than %u package lists",
+		                      b->path, LIST_MAX);
 	n = b->nentries + b->ndirs;
 	b->stats.directories = b->ndirs;
 	/* Load factor 0.8: misses stop at an empty slot within a line. */
@@ -732,11 +739,13 @@ contents_builder_free(struct contents_builder *b)
 			free(p->slabs[i]);
 		free(p->slabs);
 		free(p->map);
+		free(p->names.data);
 		strset_free(&p->lists);
 	}
 	free(b->parts);
 	strset_free(&b->lists);
 	strset_free(&b->packages);
+	pthread_mutex_destroy(&b->lock);
 	free(b);
 }
 
