@@ -54,7 +54,7 @@ main(void)
 	FILE *fp;
 	int i;
 
-	test_plan(40);
+	test_plan(42);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
@@ -103,6 +103,17 @@ main(void)
 	test_str(who(idx, "usr/share/dbus-1/services/slash", 1), ==, "slash");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0999", 1), ==, "many5");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0501", 1), ==, "many4");
+	/* Every one of them: slots near the buckets' ends included. */
+	for (i = 0, n = 0; i < 1000; i++) {
+		char many[64], want[16];
+
+		snprintf(many, sizeof(many), "usr/share/%s/extras-file%04d",
+		         i % 2 ? "pixmaps" : "nothere", i);
+		snprintf(want, sizeof(want), "many%d", i % 7);
+		n += strcmp(who(idx, many, 1), want) == 0;
+	}
+	test_int(n, ==, 1000);
+	test_ok(contents_index_is_directory(idx, "usr/share/nothere"));
 	test_int(contents_index_find(idx, "usr/share/doc/extras-a/copyright",
 	                             keep, NULL, NULL), ==, 2);
 	/* Every path, any file, and the directories they lie in. */

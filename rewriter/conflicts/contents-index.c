@@ -381,7 +381,7 @@ slot_value(uint64_t h, uint32_t list)
  * One filler: buckets [FIRST, LAST), whose home slots are [LO, LIMIT).  It
  * fills them one bucket at a time in a small window (a bucket's slots stay
  * in the cache) and writes each bucket's slots to the file once final: no
- * later bucket probes below its own first home slot.
+ * later bucket's entry lands below its own first home slot.
  */
 struct fill {
 	const struct contents_builder *b;
@@ -390,7 +390,7 @@ struct fill {
 	unsigned first, last;
 	uint64_t limit;
 	int error;
-	/* Entries whose probe ran past the window or LIMIT. */
+	/* Entries that would land past the window or LIMIT. */
 	struct pair *deferred;
 	size_t ndeferred, cap;
 };
@@ -434,18 +434,79 @@ bucket_start(unsigned bucket, uint64_t nslots)
 	return home_slot((uint64_t)bucket << (64 - BUCKET_BITS), nslots);
 }
 
+/*
+ * Place BUCKET's entries in the window starting at slot BASE: where linear
+ * probing would put them, but without probing.  Entries are counted by
+ * home slot, and a sweep over the homes gives each home its run: it starts
+ * at the home, or after the previous run when that reaches further.  Every
+ * slot between an entry's home and its place is then taken, which is all a
+ * lookup needs.  The first SPILL slots are taken already (the previous
+ * bucket's overflow).  Returns the end of the last run.
+ */
+static uint64_t
+place(struct fill *f, unsigned bucket, uint64_t base, uint64_t own,
+      uint64_t spill, uint64_t *win, uint32_t *start, uint64_t cap)
+{
+	/* Past the window, or past this filler's part of the table. */
+	uint64_t stop = f->limit - base < cap ? f->limit - base : cap;
+	uint64_t next = spill, s;
+	int w;
+
+	/* A home may be the next bucket's first slot (home_slot() rounds
+	 * down): OWN + 1 homes. */
+	memset(start, 0, (own + 1) * sizeof(*start));
+	for (w = 0; w < f->b->nparts; w++) {
+		const struct block *blk;
+		uint32_t i;
+
+		for (blk = f->b->parts[w].buckets[bucket]; blk; blk = blk->next)
+			for (i = 0; i < blk->n; i++)
+				start[home_slot(blk->v[i].hash, f->nslots) -
+				      base]++;
+	}
+	for (s = 0; s <= own; s++) {
+		uint32_t n = start[s];
+
+		if (n == 0)
+			continue;
+		if (next < s)
+			next = s;
+		start[s] = next;
+		next += n;
+	}
+	for (w = 0; w < f->b->nparts; w++) {
+		const struct block *blk;
+		uint32_t i;
+
+		for (blk = f->b->parts[w].buckets[bucket]; blk; blk = blk->next)
+			for (i = 0; i < blk->n; i++) {
+				uint64_t h = blk->v[i].hash;
+				uint64_t pos = start[home_slot(h, f->nslots) -
+				                     base]++;
+
+				if (pos >= stop)
+					defer(f, h, blk->v[i].list);
+				else
+					win[pos] = slot_value(h,
+					                      blk->v[i].list);
+			}
+	}
+	return next < stop ? next : stop;
+}
+
 static void *
 fill_slots(void *arg)
 {
 	struct fill *f = arg;
 	uint64_t base = bucket_start(f->first, f->nslots), cap, used = 0;
 	uint64_t *win;
+	uint32_t *start;
 	unsigned bucket;
-	int w;
 
 	cap = (f->nslots >> BUCKET_BITS) * 2 + SPILL;
 	win = calloc(cap, sizeof(*win));
-	if (win == NULL)
+	start = malloc(cap * sizeof(*start));
+	if (win == NULL || start == NULL)
 		abort();
 	for (bucket = f->first; bucket < f->last && f->error == 0; bucket++) {
 		uint64_t end = bucket + 1 < f->last ?
@@ -455,34 +516,13 @@ fill_slots(void *arg)
 		if (own > cap - SPILL) {
 			/* Hashes far from uniform: grow the window. */
 			win = realloc(win, (own + SPILL) * sizeof(*win));
-			if (win == NULL)
+			start = realloc(start, (own + SPILL) * sizeof(*start));
+			if (win == NULL || start == NULL)
 				abort();
 			memset(win + cap, 0, (own + SPILL - cap) * sizeof(*win));
 			cap = own + SPILL;
 		}
-		for (w = 0; w < f->b->nparts; w++) {
-			const struct part *p = &f->b->parts[w];
-			const struct block *blk;
-			uint32_t i;
-
-			for (blk = p->buckets[bucket]; blk; blk = blk->next)
-				for (i = 0; i < blk->n; i++) {
-					uint64_t h = blk->v[i].hash;
-					uint32_t list = blk->v[i].list;
-					uint64_t pos = home_slot(h, f->nslots) -
-					               base;
-
-					while (pos < cap && win[pos])
-						pos++;
-					if (pos == cap || base + pos >= f->limit) {
-						defer(f, h, list);
-						continue;
-					}
-					win[pos] = slot_value(h, list);
-					if (pos + 1 > used)
-						used = pos + 1;
-				}
-		}
+		used = place(f, bucket, base, own, used, win, start, cap);
 		if (pwrite_all(f->fd, win, own * sizeof(*win),
 		               HEADER_SIZE + base * sizeof(*win)) < 0)
 			f->error = errno ? errno : EIO;
@@ -499,6 +539,7 @@ fill_slots(void *arg)
 		base = end;
 	}
 	free(win);
+	free(start);
 	return NULL;
 }
 
