@@ -464,13 +464,12 @@ place(struct fill *f, unsigned bucket, uint64_t base, uint64_t own,
 				start[home_slot(blk->v[i].hash, f->nslots) -
 				      base]++;
 	}
+	/* Without a branch on whether a home has entries: about half have
+	 * none, at random. */
 	for (s = 0; s <= own; s++) {
 		uint32_t n = start[s];
 
-		if (n == 0)
-			continue;
-		if (next < s)
-			next = s;
+		next = next > s ? next : s;
 		start[s] = next;
 		next += n;
 	}
