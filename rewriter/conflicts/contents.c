@@ -264,9 +264,21 @@ parse_line(const char *line, size_t len, const bool *pkg_ok, struct line *l)
 		l->pkglen = end - pkgs;
 	}
 	p = pkgs;
-	/* Columns are padded with spaces: skip them eight at a time. */
-	while (p - line >= 8 && load64(p - 8) == 0x2020202020202020ull)
+	/* Columns are padded with spaces: skip them a word at a time, and
+	 * the last ones by counting the word's spaces at its end. */
+	while (p - line >= 8) {
+		uint64_t x = load64(p - 8) ^ 0x2020202020202020ull;
+
+		if (x != 0) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			p -= __builtin_clzll(x) / 8;
+#else
+			p -= __builtin_ctzll(x) / 8;
+#endif
+			break;
+		}
 		p -= 8;
+	}
 	while (p > line && is_blank(p[-1]))
 		p--;
 	while (line < p && *line == '/')
@@ -378,6 +390,28 @@ directories(struct worker *w, const char *path, size_t len,
 				emit(w, path, k, NULL, 0);
 }
 
+/* Where PATH's last slash is, or 0 when it has none. */
+static inline size_t
+last_slash(const char *path, size_t len)
+{
+	size_t i = len;
+
+	for (; i >= 8; i -= 8) {
+		uint64_t m = slash_bytes(load64(path + i - 8));
+
+		if (m != 0)
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			return i - 8 + (63 - __builtin_clzll(m)) / 8;
+#else
+			return i - 1 - __builtin_ctzll(m) / 8;
+#endif
+	}
+	while (i > 0)
+		if (path[--i] == '/')
+			return i;
+	return 0;
+}
+
 /*
  * Parse chunk C, handing on each entry, and each directory not already
  * given for the previous line of the chunk.
@@ -388,7 +422,7 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 	struct contents_stats *stats = &w->stats;
 	const char *p = c->data, *end = c->data + c->len;
 	const char *prev = "";
-	size_t prevlen = 0;
+	size_t prevlen = 0, prevdir = 0;
 	/* The last good line's package list (a nonempty one, checked). */
 	struct line l = { NULL, "", 0, 0 };
 	/* A NUL in a path makes its line bad; the rare chunk with one is
@@ -417,8 +451,14 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 			l = last;
 			stats->bad_lines++;
 		} else {
+			size_t dir = last_slash(l.path, l.pathlen);
+
 			stats->entries++;
-			directories(w, l.path, l.pathlen, prev, prevlen);
+			/* Most lines lie in the previous line's directory. */
+			if (dir != prevdir || !same_bytes(l.path, prev, dir))
+				directories(w, l.path, l.pathlen, prev,
+				            prevlen);
+			prevdir = dir;
 			emit(w, l.path, l.pathlen, l.packages, l.pkglen);
 			prev = l.path;
 			prevlen = l.pathlen;
