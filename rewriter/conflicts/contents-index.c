@@ -31,6 +31,8 @@
 #define BUCKET_BITS 8
 #define NBUCKETS (1u << BUCKET_BITS)
 #define MAX_WORKERS 8
+/* Entries whose package lists are looked up together. */
+#define LOOKAHEAD 256
 
 struct contents_index_header {
 	char magic[8];
@@ -102,11 +104,43 @@ strset_grow(struct strset *s)
 	}
 }
 
-/* The id of STR, added if new; *ADDED says which. */
-static uint32_t
-strset_intern(struct strset *s, const char *str, size_t len, bool *added)
+static inline uint32_t
+strset_hash(const char *str, size_t len)
 {
-	uint32_t h = (uint32_t)contents_hash(str, len);
+	return (uint32_t)contents_hash(str, len);
+}
+
+/*
+ * Start loading what looking up a string of hash H reads, in STEP 0 its
+ * home slot, in step 1 its entry, in step 2 its text: each a cache miss in
+ * a large set, which a run of lookups can wait for together.
+ */
+static inline void
+strset_prefetch(const struct strset *s, uint32_t h, int step)
+{
+	uint64_t slot;
+
+	if (s->slots == NULL)
+		return;
+	if (step == 0) {
+		__builtin_prefetch(&s->slots[h & s->mask]);
+		return;
+	}
+	slot = s->slots[h & s->mask];
+	if (slot >> 32 != h)
+		return;
+	if (step == 1)
+		__builtin_prefetch(&s->entries[(uint32_t)slot - 1]);
+	else
+		__builtin_prefetch(s->text.data +
+		                   s->entries[(uint32_t)slot - 1].offset);
+}
+
+/* The id of STR, of hash H, added if new; *ADDED says which. */
+static uint32_t
+strset_intern_hashed(struct strset *s, const char *str, size_t len,
+                     uint32_t h, bool *added)
+{
 	size_t pos;
 
 	if ((s->n + 1) * 2 > s->mask + 1)
@@ -134,6 +168,12 @@ strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 	s->slots[pos] = (uint64_t)h << 32 | (s->n + 1);
 	*added = true;
 	return s->n++;
+}
+
+static uint32_t
+strset_intern(struct strset *s, const char *str, size_t len, bool *added)
+{
+	return strset_intern_hashed(s, str, len, strset_hash(str, len), added);
 }
 
 static void
@@ -252,12 +292,13 @@ new_block(struct part *p)
  * index's lists; each keeps the number of every list it has seen.
  */
 static uint32_t
-part_list(struct part *p, const char *raw, size_t len)
+part_list(struct part *p, const char *raw, size_t len, uint32_t h)
 {
 	struct contents_builder *b = p->b;
 	const char *item = raw, *end = raw + len;
 	bool added;
-	uint32_t id = strset_intern(&p->lists, raw, len, &added), num;
+	uint32_t id = strset_intern_hashed(&p->lists, raw, len, h, &added);
+	uint32_t num;
 
 	if (!added)
 		return p->map[id];
@@ -307,36 +348,62 @@ static void
 add_entries(void *ctx, const struct contents_entry *e, size_t n)
 {
 	struct part *p = ctx;
+	/* A new package list starts at I when its pointer is not the
+	 * previous entry's: the hash of each. */
+	uint32_t h[LOOKAHEAD];
 	const char *last = NULL;
 	uint32_t lastlen = 0, list = 0;
-	size_t i;
+	size_t i, j, m;
+	int step;
 
-	for (i = 0; i < n; i++) {
-		struct block **bucket =
-			&p->buckets[e[i].hash >> (64 - BUCKET_BITS)];
-		struct block *blk = *bucket;
+	for (; n > 0; e += m, n -= m) {
+		m = n < LOOKAHEAD ? n : LOOKAHEAD;
+		/* The lists' lookups, cache misses, overlapped. */
+		for (step = 0; step < 3; step++) {
+			const char *pl = last;
+			uint32_t pll = lastlen;
 
-		if (e[i].packages == NULL) {
-			p->ndirs++;
-		} else {
-			/* A run of lines with the same list: one pointer. */
-			if (e[i].packages != last || e[i].pkglen != lastlen) {
-				last = e[i].packages;
-				lastlen = e[i].pkglen;
-				list = part_list(p, last, lastlen);
+			for (j = 0; j < m; j++) {
+				if (e[j].packages == NULL ||
+				    (e[j].packages == pl && e[j].pkglen == pll))
+					continue;
+				pl = e[j].packages;
+				pll = e[j].pkglen;
+				if (step == 0)
+					h[j] = strset_hash(pl, pll);
+				strset_prefetch(&p->lists, h[j], step);
 			}
-			p->nentries++;
 		}
-		if (blk == NULL || blk->n == BLOCK_PAIRS) {
-			struct block *fresh = new_block(p);
+		for (i = 0; i < m; i++) {
+			struct block **bucket =
+				&p->buckets[e[i].hash >> (64 - BUCKET_BITS)];
+			struct block *blk = *bucket;
 
-			fresh->next = blk;
-			*bucket = blk = fresh;
+			if (e[i].packages == NULL) {
+				p->ndirs++;
+			} else {
+				/* A run of lines with the same list: one
+				 * pointer. */
+				if (e[i].packages != last ||
+				    e[i].pkglen != lastlen) {
+					last = e[i].packages;
+					lastlen = e[i].pkglen;
+					list = part_list(p, last, lastlen,
+					                 h[i]);
+				}
+				p->nentries++;
+			}
+			if (blk == NULL || blk->n == BLOCK_PAIRS) {
+				struct block *fresh = new_block(p);
+
+				fresh->next = blk;
+				*bucket = blk = fresh;
+			}
+			blk->v[blk->n].hash = e[i].hash;
+			blk->v[blk->n].list = e[i].packages == NULL ?
+			                      CONTENTS_DIRECTORY : list;
+			blk->n++;
 		}
-		blk->v[blk->n].hash = e[i].hash;
-		blk->v[blk->n].list = e[i].packages == NULL ?
-		                      CONTENTS_DIRECTORY : list;
-		blk->n++;
 	}
 }
 
@@ -563,42 +630,6 @@ insert_in_file(int fd, uint64_t nslots, uint64_t h, uint32_t list)
 	return -1;
 }
 
-/* Write the NSLOTS slots to FD; -1 with errno set on failure. */
-static int
-build_slots(const struct contents_builder *b, int fd, uint64_t nslots)
-{
-	struct fill f[MAX_WORKERS];
-	pthread_t threads[MAX_WORKERS];
-	int n = b->nparts, t, ret = 0;
-	size_t i;
-
-	for (t = 0; t < n; t++) {
-		memset(&f[t], 0, sizeof(f[t]));
-		f[t].b = b;
-		f[t].fd = fd;
-		f[t].nslots = nslots;
-		f[t].first = NBUCKETS * t / n;
-		f[t].last = NBUCKETS * (t + 1) / n;
-		f[t].limit = t + 1 < n ? bucket_start(f[t].last, nslots) :
-		             nslots;
-		if (pthread_create(&threads[t], NULL, fill_slots, &f[t]) != 0)
-			abort();
-	}
-	for (t = 0; t < n; t++)
-		pthread_join(threads[t], NULL);
-	for (t = 0; t < n; t++) {
-		if (f[t].error != 0 && ret == 0) {
-			errno = f[t].error;
-			ret = -1;
-		}
-		for (i = 0; i < f[t].ndeferred && ret == 0; i++)
-			ret = insert_in_file(fd, nslots, f[t].deferred[i].hash,
-			                     f[t].deferred[i].list);
-		free(f[t].deferred);
-	}
-	return ret;
-}
-
 static int
 cmp_names(const void *a, const void *b, void *arg)
 {
@@ -726,6 +757,53 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	return ret;
 }
 
+/*
+ * Write the NSLOTS slots to FD, and meanwhile what follows them from END
+ * (write_tail()); -1 with errno set on failure.
+ */
+static int
+build_slots(struct contents_builder *b, int fd, uint64_t nslots,
+            uint64_t end)
+{
+	struct fill f[MAX_WORKERS];
+	pthread_t threads[MAX_WORKERS];
+	int n = b->nparts, t, ret, tail_errno = 0;
+	size_t i;
+
+	for (t = 0; t < n; t++) {
+		memset(&f[t], 0, sizeof(f[t]));
+		f[t].b = b;
+		f[t].fd = fd;
+		f[t].nslots = nslots;
+		f[t].first = NBUCKETS * t / n;
+		f[t].last = NBUCKETS * (t + 1) / n;
+		f[t].limit = t + 1 < n ? bucket_start(f[t].last, nslots) :
+		             nslots;
+		if (pthread_create(&threads[t], NULL, fill_slots, &f[t]) != 0)
+			abort();
+	}
+	/* The lists and names are sorted and written while the threads
+	 * fill the slots. */
+	ret = write_tail(b, end, nslots);
+	if (ret < 0)
+		tail_errno = errno ? errno : EIO;
+	for (t = 0; t < n; t++)
+		pthread_join(threads[t], NULL);
+	for (t = 0; t < n; t++) {
+		if (f[t].error != 0 && ret == 0) {
+			errno = f[t].error;
+			ret = -1;
+		}
+		for (i = 0; i < f[t].ndeferred && ret == 0; i++)
+			ret = insert_in_file(fd, nslots, f[t].deferred[i].hash,
+			                     f[t].deferred[i].list);
+		free(f[t].deferred);
+	}
+	if (tail_errno != 0)
+		errno = tail_errno;
+	return ret;
+}
+
 int
 contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 {
@@ -744,8 +822,9 @@ contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 	/* Load factor 0.8: misses stop at an empty slot within a line. */
 	nslots = n + n / 4 + 1;
 	end = HEADER_SIZE + nslots * sizeof(uint64_t);
-	if (ftruncate(b->fd, end) < 0 || build_slots(b, b->fd, nslots) < 0 ||
-	    write_tail(b, end, nslots) < 0 || fchmod(b->fd, 0644) < 0 ||
+	if (ftruncate(b->fd, end) < 0 ||
+	    build_slots(b, b->fd, nslots, end) < 0 ||
+	    fchmod(b->fd, 0644) < 0 ||
 	    fsync(b->fd) < 0)
 		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
 	if (close(b->fd) < 0 && ret == 0)
