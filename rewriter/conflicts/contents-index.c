@@ -441,6 +441,8 @@ slot_value(uint64_t h, uint32_t list)
 	return (h & ((1ull << TAG_BITS) - 1)) << LIST_BITS | field;
 }
 
+/* Writeback of the slots is started this many bytes at a time. */
+#define SYNC_STEP (1u << 20)
 /* Room past a bucket's own slots for the probes that run beyond them. */
 #define SPILL (1u << 16)
 
@@ -565,6 +567,8 @@ fill_slots(void *arg)
 {
 	struct fill *f = arg;
 	uint64_t base = bucket_start(f->first, f->nslots), cap, used = 0;
+	uint64_t synced = (HEADER_SIZE + base * sizeof(uint64_t)) &
+	                  ~(SYNC_STEP - 1), written;
 	uint64_t *win;
 	uint32_t *start;
 	unsigned bucket;
@@ -592,10 +596,15 @@ fill_slots(void *arg)
 		if (pwrite_all(f->fd, win, own * sizeof(*win),
 		               HEADER_SIZE + base * sizeof(*win)) < 0)
 			f->error = errno ? errno : EIO;
-		/* Start writing it to disk now: the fsync at the end then
-		 * has less to wait for.  A hint, whose failure fsync tells. */
-		sync_file_range(f->fd, HEADER_SIZE + base * sizeof(*win),
-		                own * sizeof(*win), SYNC_FILE_RANGE_WRITE);
+		/* Start writing what is final to disk a megabyte at a time:
+		 * the fsync at the end then has less to wait for.  A hint,
+		 * whose failure fsync tells. */
+		written = (HEADER_SIZE + end * sizeof(*win)) & ~(SYNC_STEP - 1);
+		if (written > synced) {
+			sync_file_range(f->fd, synced, written - synced,
+			                SYNC_FILE_RANGE_WRITE);
+			synced = written;
+		}
 		/* What ran past this bucket's slots starts the next one's. */
 		spill = used > own ? used - own : 0;
 		memmove(win, win + own, spill * sizeof(*win));
