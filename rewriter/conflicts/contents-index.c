@@ -184,18 +184,49 @@ strset_free(struct strset *s)
 	free(s->text.data);
 }
 
-/* One entry waiting for its slot: the hash, and the worker's list id. */
+/* One entry waiting for its slot: the hash, and the index's list number
+ * (or CONTENTS_DIRECTORY). */
 struct pair {
 	uint64_t hash;
 	uint32_t list;
+};
+
+/*
+ * The same in a bucket, in ten bytes: the hash without the bucket's bits
+ * above the list's low eight, and the list's high sixteen.  Eight
+ * million of them: every byte is 8 MB to fill and read back.
+ */
+struct packed_pair {
+	uint64_t hash_list;
+	uint16_t list_high;
 } __attribute__((packed));
 
-#define BLOCK_PAIRS 340
+#define BLOCK_PAIRS 408
 struct block {
 	struct block *next;
 	uint32_t n;
-	struct pair v[BLOCK_PAIRS];
+	struct packed_pair v[BLOCK_PAIRS];
 };
+
+_Static_assert(sizeof(struct block) == 4096, "a block is a page");
+
+static inline void
+pack(struct packed_pair *pp, uint64_t hash, uint32_t list)
+{
+	pp->hash_list = hash << BUCKET_BITS | (list & 0xff);
+	pp->list_high = list >> 8;
+}
+
+static inline struct pair
+unpack(const struct packed_pair *pp, unsigned bucket)
+{
+	struct pair pr;
+
+	pr.hash = (uint64_t)bucket << (64 - BUCKET_BITS) |
+	          pp->hash_list >> BUCKET_BITS;
+	pr.list = (uint32_t)pp->list_high << 8 | (pp->hash_list & 0xff);
+	return pr;
+}
 
 /* 32 MB slabs, 2 MB aligned: huge pages where the kernel gives them, so
  * filling them costs few page faults. */
@@ -399,10 +430,8 @@ add_entries(void *ctx, const struct contents_entry *e, size_t n)
 				fresh->next = blk;
 				*bucket = blk = fresh;
 			}
-			blk->v[blk->n].hash = e[i].hash;
-			blk->v[blk->n].list = e[i].packages == NULL ?
-			                      CONTENTS_DIRECTORY : list;
-			blk->n++;
+			pack(&blk->v[blk->n++], e[i].hash,
+			     e[i].packages == NULL ? CONTENTS_DIRECTORY : list);
 		}
 	}
 }
@@ -530,7 +559,8 @@ place(struct fill *f, unsigned bucket, uint64_t base, uint64_t own,
 
 		for (blk = f->b->parts[w].buckets[bucket]; blk; blk = blk->next)
 			for (i = 0; i < blk->n; i++)
-				start[home_slot(blk->v[i].hash, f->nslots) -
+				start[home_slot(unpack(&blk->v[i], bucket).hash,
+				                f->nslots) -
 				      base]++;
 	}
 	/* Without a branch on whether a home has entries: about half have
@@ -548,15 +578,15 @@ place(struct fill *f, unsigned bucket, uint64_t base, uint64_t own,
 
 		for (blk = f->b->parts[w].buckets[bucket]; blk; blk = blk->next)
 			for (i = 0; i < blk->n; i++) {
-				uint64_t h = blk->v[i].hash;
+				struct pair pr = unpack(&blk->v[i], bucket);
+				uint64_t h = pr.hash;
 				uint64_t pos = start[home_slot(h, f->nslots) -
 				                     base]++;
 
 				if (pos >= stop)
-					defer(f, h, blk->v[i].list);
+					defer(f, h, pr.list);
 				else
-					win[pos] = slot_value(h,
-					                      blk->v[i].list);
+					win[pos] = slot_value(h, pr.list);
 			}
 	}
 	return next < stop ? next : stop;
