@@ -31,8 +31,6 @@
 #define BUCKET_BITS 8
 #define NBUCKETS (1u << BUCKET_BITS)
 #define MAX_WORKERS 8
-/* Entries whose package lists are looked up together. */
-#define LOOKAHEAD 256
 
 struct contents_index_header {
 	char magic[8];
@@ -104,43 +102,11 @@ strset_grow(struct strset *s)
 	}
 }
 
-static inline uint32_t
-strset_hash(const char *str, size_t len)
-{
-	return (uint32_t)contents_hash(str, len);
-}
-
-/*
- * Start loading what looking up a string of hash H reads, in STEP 0 its
- * home slot, in step 1 its entry, in step 2 its text: each a cache miss in
- * a large set, which a run of lookups can wait for together.
- */
-static inline void
-strset_prefetch(const struct strset *s, uint32_t h, int step)
-{
-	uint64_t slot;
-
-	if (s->slots == NULL)
-		return;
-	if (step == 0) {
-		__builtin_prefetch(&s->slots[h & s->mask]);
-		return;
-	}
-	slot = s->slots[h & s->mask];
-	if (slot >> 32 != h)
-		return;
-	if (step == 1)
-		__builtin_prefetch(&s->entries[(uint32_t)slot - 1]);
-	else
-		__builtin_prefetch(s->text.data +
-		                   s->entries[(uint32_t)slot - 1].offset);
-}
-
-/* The id of STR, of hash H, added if new; *ADDED says which. */
+/* The id of STR, added if new; *ADDED says which. */
 static uint32_t
-strset_intern_hashed(struct strset *s, const char *str, size_t len,
-                     uint32_t h, bool *added)
+strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 {
+	uint32_t h = (uint32_t)contents_hash(str, len);
 	size_t pos;
 
 	if ((s->n + 1) * 2 > s->mask + 1)
@@ -168,12 +134,6 @@ strset_intern_hashed(struct strset *s, const char *str, size_t len,
 	s->slots[pos] = (uint64_t)h << 32 | (s->n + 1);
 	*added = true;
 	return s->n++;
-}
-
-static uint32_t
-strset_intern(struct strset *s, const char *str, size_t len, bool *added)
-{
-	return strset_intern_hashed(s, str, len, strset_hash(str, len), added);
 }
 
 static void
@@ -323,13 +283,12 @@ new_block(struct part *p)
  * index's lists; each keeps the number of every list it has seen.
  */
 static uint32_t
-part_list(struct part *p, const char *raw, size_t len, uint32_t h)
+part_list(struct part *p, const char *raw, size_t len)
 {
 	struct contents_builder *b = p->b;
 	const char *item = raw, *end = raw + len;
 	bool added;
-	uint32_t id = strset_intern_hashed(&p->lists, raw, len, h, &added);
-	uint32_t num;
+	uint32_t id = strset_intern(&p->lists, raw, len, &added), num;
 
 	if (!added)
 		return p->map[id];
@@ -379,60 +338,34 @@ static void
 add_entries(void *ctx, const struct contents_entry *e, size_t n)
 {
 	struct part *p = ctx;
-	/* A new package list starts at I when its pointer is not the
-	 * previous entry's: the hash of each. */
-	uint32_t h[LOOKAHEAD];
 	const char *last = NULL;
 	uint32_t lastlen = 0, list = 0;
-	size_t i, j, m;
-	int step;
+	size_t i;
 
-	for (; n > 0; e += m, n -= m) {
-		m = n < LOOKAHEAD ? n : LOOKAHEAD;
-		/* The lists' lookups, cache misses, overlapped. */
-		for (step = 0; step < 3; step++) {
-			const char *pl = last;
-			uint32_t pll = lastlen;
+	for (i = 0; i < n; i++) {
+		struct block **bucket =
+			&p->buckets[e[i].hash >> (64 - BUCKET_BITS)];
+		struct block *blk = *bucket;
 
-			for (j = 0; j < m; j++) {
-				if (e[j].packages == NULL ||
-				    (e[j].packages == pl && e[j].pkglen == pll))
-					continue;
-				pl = e[j].packages;
-				pll = e[j].pkglen;
-				if (step == 0)
-					h[j] = strset_hash(pl, pll);
-				strset_prefetch(&p->lists, h[j], step);
+		if (e[i].packages == NULL) {
+			p->ndirs++;
+		} else {
+			/* A run of lines with the same list: one pointer. */
+			if (e[i].packages != last || e[i].pkglen != lastlen) {
+				last = e[i].packages;
+				lastlen = e[i].pkglen;
+				list = part_list(p, last, lastlen);
 			}
+			p->nentries++;
 		}
-		for (i = 0; i < m; i++) {
-			struct block **bucket =
-				&p->buckets[e[i].hash >> (64 - BUCKET_BITS)];
-			struct block *blk = *bucket;
+		if (blk == NULL || blk->n == BLOCK_PAIRS) {
+			struct block *fresh = new_block(p);
 
-			if (e[i].packages == NULL) {
-				p->ndirs++;
-			} else {
-				/* A run of lines with the same list: one
-				 * pointer. */
-				if (e[i].packages != last ||
-				    e[i].pkglen != lastlen) {
-					last = e[i].packages;
-					lastlen = e[i].pkglen;
-					list = part_list(p, last, lastlen,
-					                 h[i]);
-				}
-				p->nentries++;
-			}
-			if (blk == NULL || blk->n == BLOCK_PAIRS) {
-				struct block *fresh = new_block(p);
-
-				fresh->next = blk;
-				*bucket = blk = fresh;
-			}
-			pack(&blk->v[blk->n++], e[i].hash,
-			     e[i].packages == NULL ? CONTENTS_DIRECTORY : list);
+			fresh->next = blk;
+			*bucket = blk = fresh;
 		}
+		pack(&blk->v[blk->n++], e[i].hash,
+		     e[i].packages == NULL ? CONTENTS_DIRECTORY : list);
 	}
 }
 
