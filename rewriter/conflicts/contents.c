@@ -321,6 +321,28 @@ header_end(const char *data, size_t len)
 	return NULL;
 }
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* The next newline from P; the chunk ends in one. */
+static inline const char *
+next_line_end(const char *p, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n');
+
+	for (; end - p >= 16; p += 16) {
+		unsigned m = _mm_movemask_epi8(_mm_cmpeq_epi8(
+			_mm_loadu_si128((const __m128i *)p), nl));
+
+		if (m != 0)
+			return p + __builtin_ctz(m);
+	}
+#endif
+	return memchr(p, '\n', end - p);
+}
+
 /* Hand on the worker's batch. */
 static void
 flush(struct worker *w)
@@ -438,7 +460,7 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 		}
 	}
 	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
+		const char *nl = next_line_end(p, end);
 		struct line last = l;
 
 		stats->lines++;
