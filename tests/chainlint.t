@@ -63,8 +63,9 @@ test_expect_success 'lib.sh: a test body stops at its first failing statement' '
 	! grep reached out
 '
 
-for f in "$TOP"/tests/*.t "$TOP"/tests/*.sh; do
-	f=tests/${f##*/}
+for f in "$TOP"/tests/*.t "$TOP"/tests/*.sh "$TOP"/tests/sbuild/*.t \
+	"$TOP"/tests/confinement/*.t "$TOP"/tests/confinement/*.sh; do
+	f=${f#"$TOP"/}
 	test_expect_success CHAINLINT "chain-lint: $f" "
 		cd \"\$TOP\" && /usr/bin/python3 tests/chainlint.py $f
 	"
