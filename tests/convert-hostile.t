@@ -6,8 +6,8 @@
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/convert-fixture.sh"
 
-make_fixture good "3.0 (quilt)"
-tar -czf greet_1.0.orig.tar.gz --exclude=debian good
+test_setup 'the fixture' make_fixture good "3.0 (quilt)"
+test_setup 'its upstream tarball' tar -czf greet_1.0.orig.tar.gz --exclude=debian good
 
 # upload: greet_1.0-1.dsc from the debian/ of the directory "up".
 upload () {
