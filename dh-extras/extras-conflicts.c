@@ -15,6 +15,7 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
+#include "base/version.h"
 #include "debian/changes.h"
 #include "conflicts/accept.h"
 #include "conflicts/conflicts.h"
@@ -51,6 +52,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "keyring", 0, 1, NULL, &keyring, NULL, 0, NULL, NULL },
 	{ "fingerprint", 0, 1, NULL, &fingerprint, NULL, 0, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };
 

@@ -11,6 +11,7 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
+#include "base/version.h"
 #include "convert/convert.h"
 #include "base/output.h"
 #include "convert/convert-dsc.h"
@@ -46,6 +47,7 @@ main(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct convert_options opt = { .privileges = NULL };
@@ -66,6 +68,7 @@ main(int argc, char **argv)
 		case 'o': outdir = optarg; break;
 		case 'q': quiet = true; break;
 		case 'h': usage(stdout); return 0;
+		case 'V': version_print(); return 0;
 		default: usage(stderr); return 2;
 		}
 	}

@@ -12,6 +12,7 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
+#include "base/version.h"
 #include "namespace/declaration.h"
 #include "namespace/namespace.h"
 #include "apparmor/profile.h"
@@ -86,6 +87,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "executable", 0, 1, NULL, NULL, add_executable, 0, NULL, NULL },
 	{ "list-privileges", 0, 0, &list, NULL, NULL, 1, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };
 

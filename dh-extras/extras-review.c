@@ -13,6 +13,7 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
+#include "base/version.h"
 #include "base/output.h"
 #include "review/review.h"
 
@@ -55,6 +56,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "previous", 0, 1, NULL, NULL, add_previous, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };
 

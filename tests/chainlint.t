@@ -63,8 +63,21 @@ test_expect_success 'lib.sh: a test body stops at its first failing statement' '
 	! grep reached out
 '
 
-for f in "$TOP"/tests/*.t "$TOP"/tests/*.sh; do
-	f=tests/${f##*/}
+test_expect_success 'lib.sh: a failing setup stops the file, no test runs' '
+	cat >setup.t <<-\EOF &&
+	. "$TOP/tests/lib.sh"
+	test_setup "the fixture" false
+	test_expect_success "after" "true"
+	test_done
+	EOF
+	expect_status 1 sh setup.t >out &&
+	grep_q "^Bail out! setup failed: the fixture\$" out &&
+	! grep "^ok" out
+'
+
+for f in "$TOP"/tests/*.t "$TOP"/tests/*.sh "$TOP"/tests/sbuild/*.t \
+	"$TOP"/tests/confinement/*.t "$TOP"/tests/confinement/*.sh; do
+	f=${f#"$TOP"/}
 	test_expect_success CHAINLINT "chain-lint: $f" "
 		cd \"\$TOP\" && /usr/bin/python3 tests/chainlint.py $f
 	"

@@ -47,9 +47,9 @@ test_expect_success 'start a PostgreSQL server' '
 		-o "-k $PGDIR -c listen_addresses= -c fsync=off" start >/dev/null
 '
 
-conflicts_fixtures
+test_setup 'Contents files and packages' conflicts_fixtures
 conflicts_story "postgresql:///postgres?host=$PGDIR&user=$pguser"
-accept_fixtures
+test_setup 'uploaders, keys and uploads' accept_fixtures
 accept_story "postgresql:///postgres?host=$PGDIR&user=$pguser"
 
 test_expect_success 'bad input: an unreachable server' '

@@ -5,9 +5,9 @@
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/conflicts-lib.sh"
 
-conflicts_fixtures
+test_setup 'Contents files and packages' conflicts_fixtures
 conflicts_story "$TRASH/db"
-accept_fixtures
+test_setup 'uploaders, keys and uploads' accept_fixtures
 accept_story "$TRASH/db"
 accept_done
 

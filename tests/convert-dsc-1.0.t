@@ -20,7 +20,7 @@ hostile () {
 }
 
 # The upload: an orig tarball without debian/, and a diff adding it.
-make_fixture good "1.0"
+test_setup 'the fixture as a 1.0 source' make_fixture good "1.0"
 mkdir src && cp -a good src/greet-1.0 && rm src/greet-1.0/debian/source/format &&
 tar -C src --exclude=greet-1.0/debian -czf src/greet_1.0.orig.tar.gz greet-1.0 &&
 (cd src && dpkg-source -b greet-1.0 >/dev/null 2>&1) || exit 1

@@ -6,8 +6,8 @@
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/convert-fixture.sh"
 
-make_fixture good "3.0 (quilt)"
-tar -czf greet_1.0.orig.tar.gz --exclude=debian good
+test_setup 'the fixture' make_fixture good "3.0 (quilt)"
+test_setup 'its upstream tarball' tar -czf greet_1.0.orig.tar.gz --exclude=debian good
 
 # upload: greet_1.0-1.dsc from the debian/ of the directory "up".
 upload () {
@@ -106,7 +106,7 @@ test_expect_success 'refused: a hard link to a file that comes after it' '
 test_expect_success 'refused: 20,000 binary stanzas, with a message, no abort' '
 	fresh &&
 	seq 20000 | sed "s/.*/\nPackage: greet-b&\nArchitecture: all\nDescription: x\n y/" >>up/debian/control &&
-	upload && refused "debian/control: lists 20002 binary packages, more than the 1000 an extras source may build$"
+	upload && refused "debian/control:[0-9][0-9]*: binary package 1001 of 20002: more than the 1000 an extras source may build$"
 '
 
 test_expect_success 'names too long for the patterns of debian/rules fail cleanly, OUTDIR as it was' '

@@ -86,7 +86,7 @@ test_expect_success 'system integration is dropped with a line each' '
 	grep_q "^debian/greet.postinst:6: dropped system integration .update-alternatives" out &&
 	echo usr/share/greet >expect &&
 	diff -u expect greet/debian/extras-greet-data.dirs &&
-	grep_q "^debian/greet-data.dirs:2: dropped .var/lib/greet." out
+	grep_q "^debian/greet-data.dirs:2: dropped .var/lib/greet.: it creates a system directory for data a program changes, which the confined app cannot write: keep it in the user.s home (\$XDG_DATA_HOME, \$XDG_STATE_HOME)$" out
 '
 
 test_expect_success 'debian/rules follows the renamed packages' '

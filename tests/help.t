@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every command's --help is the SYNOPSIS and OPTIONS of its manual (the
 # POD is the only source of both): each option the manual lists is in the
-# help, and the help names the manual.
+# help, and the help names the manual; every command tells its version.
 
 . "$TOP/tests/lib.sh"
 
@@ -17,6 +17,11 @@ for pod in "$TOP"/dh-extras/*.pod; do
 		while read -r option; do
 			grep -qF -e \"\$option\" $name.help || { echo \"missing \$option\"; exit 1; }
 		done <$name.options
+	"
+	test_expect_success "$name --version: its name and version" "
+		$name --version >$name.version &&
+		grep_q '^$name [0-9][^ ]*\$' $name.version &&
+		test \$(wc -l <$name.version) = 1
 	"
 done
 

@@ -61,6 +61,18 @@ test_expect_success () {
 	fi
 }
 
+# test_setup WHAT COMMAND...: a file's shared setup, run in this shell
+# (its variables last) outside any test; a failure stops the whole file
+# with TAP's "Bail out!", so no test runs on a setup that went wrong.
+test_setup () {
+	what=$1 && shift &&
+	if ! "$@" >"$TRASH/.setup" 2>&1; then
+		echo "Bail out! setup failed: $what"
+		sed 's/^/#   /' "$TRASH/.setup"
+		exit 1
+	fi
+}
+
 # test_skip NAME REASON
 test_skip () {
 	test_count=$((test_count + 1))

@@ -15,17 +15,11 @@
 # [TarInfo, bytes or None], with add(name, data=b"", type=REG, link="",
 # uid=0, gid=0, uname="root", gname="root") to append one; written as OUT.
 retar () {
-	python3 - "$@" <<-\EOF
+	PYTHONPATH="$TOP/tests" python3 - "$@" <<-\EOF
 	import io, sys, tarfile
+	from debar import read_ar, write_ar
 	src, dst, which, code = sys.argv[1:5]
-	raw = open(src, "rb").read()
-	assert raw[:8] == b"!<arch>\n"
-	pos, ar = 8, []
-	while pos < len(raw):
-	    h = raw[pos:pos + 60]
-	    size = int(h[48:58])
-	    ar.append([h[:16].decode().strip(), raw[pos + 60:pos + 60 + size]])
-	    pos += 60 + size + (size & 1)
+	ar = read_ar(src)
 	REG, DIR, SYM, LNK = tarfile.REGTYPE, tarfile.DIRTYPE, tarfile.SYMTYPE, tarfile.LNKTYPE
 	for m in ar:
 	    if not m[0].startswith(which + ".tar"):
@@ -46,11 +40,7 @@ retar () {
 	        for ti, data in members:
 	            t.addfile(ti, io.BytesIO(data) if data is not None else None)
 	    m[1] = out.getvalue()
-	with open(dst, "wb") as f:
-	    f.write(b"!<arch>\n")
-	    for name, data in ar:
-	        f.write(("%-16s%-12d%-6d%-6d%-8o%-10d`\n" % (name, 0, 0, 0, 0o100644, len(data))).encode())
-	        f.write(data + (b"\n" if len(data) & 1 else b""))
+	write_ar(dst, ar)
 	EOF
 }
 
@@ -539,15 +529,11 @@ test_expect_success 'refused: a link that leaves the namespace through a sibling
 
 test_expect_success 'bad input: a PAX header, which dpkg does not read' '
 	t=$(case_tree pax) && build $t bad/pax.0.deb &&
-	python3 - bad/pax.0.deb bad/pax.deb <<-\EOF &&
+	PYTHONPATH="$TOP/tests" python3 - bad/pax.0.deb bad/pax.deb <<-\EOF &&
 	import io, sys, tarfile
+	from debar import read_ar, write_ar
 	src, dst = sys.argv[1:3]
-	raw = open(src, "rb").read()
-	pos, ar = 8, []
-	while pos < len(raw):
-	    h = raw[pos:pos + 60]; size = int(h[48:58])
-	    ar.append([h[:16].decode().strip(), raw[pos + 60:pos + 60 + size]])
-	    pos += 60 + size + (size & 1)
+	ar = read_ar(src)
 	for m in ar:
 	    if m[0].startswith("data.tar"):
 	        tin = tarfile.open(fileobj=io.BytesIO(m[1]))
@@ -559,16 +545,46 @@ test_expect_success 'bad input: a PAX header, which dpkg does not read' '
 	            ti.pax_headers = {"path": "./opt/extras.ubuntu.com/demo/share/demo/ok"}
 	            t.addfile(ti, io.BytesIO(b""))
 	        m[1] = out.getvalue()
-	with open(dst, "wb") as f:
-	    f.write(b"!<arch>\n")
-	    for name, data in ar:
-	        f.write(("%-16s%-12d%-6d%-6d%-8o%-10d`\n" % (name, 0, 0, 0, 0o100644, len(data))).encode())
-	        f.write(data + (b"\n" if len(data) & 1 else b""))
+	write_ar(dst, ar)
 	EOF
 	expect_status 2 extras-review bad/pax.deb 2>err &&
-	grep_q "^extras-review: error: bad/pax.deb: data.tar.gz: member .* has a PAX header, which dpkg does not read" err &&
+	grep_q "^extras-review: error: bad/pax.deb: data.tar.gz: unsupported PAX tar header type .x.$" err &&
 	scratch root && ! dpkg_in root --unpack bad/pax.deb >out 2>&1 &&
 	grep_q "unsupported PAX tar header" out
+'
+
+# dpkg 1.21 allocates the 8 GiB (untouched, so it succeeds) and, the data
+# ending before, unpacks an empty package: refused here before libdpkg's
+# tar reader allocates anything.
+test_expect_success 'bad input: a GNU long name of 8 GiB, refused before it is allocated' '
+	t=$(case_tree longname) && build $t bad/longname.0.deb &&
+	PYTHONPATH="$TOP/tests" python3 - bad/longname.0.deb bad/longname.deb <<-\EOF &&
+	import sys
+	from debar import read_ar, write_ar
+	src, dst = sys.argv[1:3]
+	h = bytearray(512)
+	h[0:13] = b"././@LongLink"
+	h[100:108] = b"0000644\0"
+	h[124:136] = b"%011o\0" % (8 << 30)
+	h[156:157] = b"L"
+	h[257:265] = b"ustar  \0"
+	h[148:156] = b" " * 8
+	h[148:156] = b"%06o\0 " % sum(h)
+	ar = [m for m in read_ar(src) if not m[0].startswith("data.tar")]
+	ar.append(["data.tar", bytes(h) + b"x" * 512 + bytes(1024)])
+	write_ar(dst, ar)
+	EOF
+	expect_status 2 extras-review bad/longname.deb 2>err &&
+	grep_q "^extras-review: error: bad/longname.deb: data.tar: a GNU long name of 8589934592 bytes$" err
+'
+
+test_expect_success 'bad input: an ar member size dpkg does not read, in its words' '
+	cp good.deb bad/arsize.deb &&
+	printf x | dd of=bad/arsize.deb bs=1 seek=$((72 + 48)) conv=notrunc 2>/dev/null &&
+	expect_status 2 extras-review bad/arsize.deb 2>err &&
+	grep_q "^extras-review: error: bad/arsize.deb: invalid character .x. in archive .bad/arsize.deb. member .control.tar[.a-z]*. size$" err &&
+	! dpkg-deb --info bad/arsize.deb >out 2>&1 &&
+	grep_q "invalid character .x. in archive .bad/arsize.deb. member .control.tar[.a-z]*. size" out
 '
 
 test_expect_success 'bad input: a .changes with a stanza after its signature' '

@@ -139,8 +139,8 @@ main(int argc, char **argv)
 	         "Source: extras-a1\nPriority: optional\n"
 	         "Build-Depends: dh-sequence-extras\n\nPackage: extras-a1\n");
 	test_str(rw(many_packages(CONTROL_PACKAGES_MAX + 1)), ==,
-	         "debian/control: lists 1001 binary packages, more than the 1000 "
-	         "an extras source may build");
+	         "debian/control:2003: binary package 1001 of 1001: more than "
+	         "the 1000 an extras source may build");
 
 	return test_done();
 }

@@ -117,8 +117,7 @@ decompress_new(enum decompress_type type, int fd, int64_t limit,
 	d->fd = fd;
 	d->left = limit;
 	d->name = m_strdup(name);
-	if (type != DECOMPRESS_NONE)
-		d->in = m_malloc(INPUT_SIZE);
+	d->in = m_malloc(INPUT_SIZE);
 	switch (type) {
 	case DECOMPRESS_GZIP:
 		/* 15 + 16: gzip only, as gzread takes it. */
@@ -319,18 +318,35 @@ decompress_read(struct decompress *d, void *buf, size_t n,
 	size_t outlen = n;
 
 	if (d->type == DECOMPRESS_NONE) {
-		size_t done = 0;
+		while (outlen > 0) {
+			size_t avail;
+			ssize_t got;
 
-		while (done < n) {
-			ssize_t got = read_fd(d, out + done, n - done, err);
-
-			if (got < 0)
+			/* Large reads go straight to BUF; small ones, as
+			 * tar's 512-byte blocks, come from the buffer. */
+			if (d->in_pos == d->in_len && outlen >= INPUT_SIZE) {
+				got = read_fd(d, out, outlen, err);
+				if (got < 0)
+					return -1;
+				if (got == 0)
+					break;
+				out += got;
+				outlen -= got;
+				continue;
+			}
+			if (fill_input(d, err) < 0)
 				return -1;
-			if (got == 0)
+			avail = d->in_len - d->in_pos;
+			if (avail == 0)
 				break;
-			done += got;
+			if (avail > outlen)
+				avail = outlen;
+			memcpy(out, d->in + d->in_pos, avail);
+			d->in_pos += avail;
+			out += avail;
+			outlen -= avail;
 		}
-		return done;
+		return out - (unsigned char *)buf;
 	}
 	while (outlen > 0 && !d->ended) {
 		const unsigned char *in;

@@ -309,9 +309,11 @@ read_names(const struct deb822 *d, struct control_info *info,
 		                    "needs a source stanza and at least one "
 		                    "binary package stanza");
 	if (d->nstanzas - 1 > CONTROL_PACKAGES_MAX)
-		return put_error_at(err, d->filename, 0,
-		                    "lists %d binary packages, more than the %d "
-		                    "an extras source may build", d->nstanzas - 1,
+		return put_error_at(err, d->filename,
+		                    d->stanzas[CONTROL_PACKAGES_MAX + 1].line,
+		                    "binary package %d of %d: more than the %d "
+		                    "an extras source may build",
+		                    CONTROL_PACKAGES_MAX + 1, d->nstanzas - 1,
 		                    CONTROL_PACKAGES_MAX);
 	for (i = 0; i < d->nstanzas; i++)
 		if (check_repeated_field(d, &d->stanzas[i], err) < 0)

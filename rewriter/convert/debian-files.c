@@ -323,6 +323,15 @@ judge_links(const char *file, const char *text, struct dpkg_error *err)
 	return 0;
 }
 
+/* Whether the path LINE starts with is under /var: state, not data. */
+static bool
+is_variable_data(const char *line)
+{
+	while (*line == '/')
+		line++;
+	return strncmp(line, "var/", 4) == 0 || strncmp(line, "var\n", 4) == 0;
+}
+
 /* Keep the lines that create directories the namespace takes over. */
 static char *
 judge_dirs(const char *file, const char *text, struct convert_plan *plan)
@@ -346,6 +355,15 @@ judge_dirs(const char *file, const char *text, struct convert_plan *plan)
 		if (keep) {
 			memcpy(o, p, n + (p[n] == '\n'));
 			o += n + (p[n] == '\n');
+		} else if (is_variable_data(p + strspn(p, " \t"))) {
+			/* The gate refuses state in the namespace's var/
+			 * too: say where it goes instead. */
+			convert_plan_note(plan, file, lno, "dropped '%.*s': it "
+			                  "creates a system directory for data a "
+			                  "program changes, which the confined app "
+			                  "cannot write: keep it in the user's home "
+			                  "($XDG_DATA_HOME, $XDG_STATE_HOME)",
+			                  (int)n, p);
 		} else {
 			convert_plan_note(plan, file, lno, "dropped '%.*s': it "
 			                  "creates a system directory", (int)n, p);

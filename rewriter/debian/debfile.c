@@ -1,68 +1,52 @@
 /*
- * debfile.c: read a binary package (.deb) without unpacking it.
+ * debfile.c: read a binary package (.deb) without unpacking it, with
+ * dpkg's own code: libdpkg's ar member headers and tar reader, and the
+ * member rules of dpkg-deb.  So the gate sees the members dpkg would
+ * unpack, in its order, and refuses what dpkg would refuse.
+ *
+ * One difference: dpkg-deb reads control.tar with tar(1), which takes PAX
+ * headers; here both tar members go through dpkg's reader, which does
+ * not.  dpkg-deb never writes them.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <archive.h>
-#include <archive_entry.h>
-
 #include <dpkg/dpkg.h>
 #include <dpkg/dpkg-db.h>
-#include <dpkg/arch.h>
+#include <dpkg/ar.h>
+#include <dpkg/deb-version.h>
+#include <dpkg/ehandle.h>
 #include <dpkg/path.h>
+#include <dpkg/tarfn.h>
 
+#include "base/decompress.h"
 #include "debian/debfile.h"
 
-/* The outer archive, read from by the inner (tar) archive. */
-struct ar_stream {
-	struct archive *ar;
-	char buf[64 * 1024];
+/* A GNU long name or link longer than this is refused before libdpkg
+ * allocates it: paths are at most PATH_MAX (4096) bytes. */
+#define LONG_NAME_MAX (64 * 1024)
+/* debian-binary is "2.0\n"; dpkg reads it whole. */
+#define DEBIAN_BINARY_MAX 1024
+
+/* One tar member of the .deb being read through dpkg's tar reader. */
+struct tar_reader {
+	struct debfile *deb;
+	const char *member;	/* "data.tar.xz" */
+	struct decompress *z;
+	/* The first error of a callback; the reader's own is in tar.err. */
+	struct dpkg_error error;
+	/* Blocks of a GNU long name still to come through read(). */
+	uintmax_t long_blocks;
+	size_t cap;
 };
-
-
-static const char *
-archive_reason(struct archive *a)
-{
-	const char *s = archive_error_string(a);
-
-	return s ? s : "unknown error";
-}
-
-static la_ssize_t
-ar_stream_read(struct archive *inner, void *client, const void **buf)
-{
-	struct ar_stream *s = client;
-	la_ssize_t n = archive_read_data(s->ar, s->buf, sizeof(s->buf));
-
-	if (n < 0)
-		archive_set_error(inner, EIO, "%s",
-		                  archive_reason(s->ar));
-	*buf = s->buf;
-	return n;
-}
-
-static enum debfile_type
-type_of(mode_t filetype, bool hardlink)
-{
-	if (hardlink)
-		return DEBFILE_HARDLINK;
-	switch (filetype) {
-	case AE_IFREG:
-		return DEBFILE_REGULAR;
-	case AE_IFDIR:
-		return DEBFILE_DIRECTORY;
-	case AE_IFLNK:
-		return DEBFILE_SYMLINK;
-	default:
-		return DEBFILE_SPECIAL;
-	}
-}
 
 char *
 debfile_path(const char *name, const char **reason)
@@ -90,220 +74,271 @@ debfile_path(const char *name, const char **reason)
 	return d;
 }
 
-static int
-keep_data(struct debfile *deb, struct archive *inner, struct debfile_member *m,
-          struct dpkg_error *err)
+/* An error of the member being read: "FILE: MEMBER: ...". */
+static int DPKG_ATTR_PRINTF(2)
+member_error(struct tar_reader *r, const char *fmt, ...)
 {
-	la_ssize_t n;
+	char what[1024];
+	va_list args;
 
-	m->data = malloc(m->size + 1);
-	if (m->data == NULL)
-		abort();
-	n = archive_read_data(inner, m->data, m->size);
-	if (n != m->size)
-		return dpkg_put_error(err, "%s: %s: member '%s': %s",
-		                      deb->filename, deb->data_tar, m->path,
-		                      n < 0 ? archive_reason(inner) :
-		                      "truncated");
-	m->data[m->size] = '\0';
-	return 0;
+	va_start(args, fmt);
+	vsnprintf(what, sizeof(what), fmt, args);
+	va_end(args);
+	if (r->error.str == NULL)
+		dpkg_put_error(&r->error, "%s: %s: %s", r->deb->filename,
+		               r->member, what);
+	return -1;
 }
 
 /*
- * Whether the member just read came with PAX extended headers: dpkg's
- * tar reader refuses them, and their path or link would not be the one
- * dpkg reads from the header.
+ * dpkg's tar reader reads every header, and a GNU long name's blocks,
+ * through here; a file's data is read by the callbacks.  A long name's
+ * size is checked before libdpkg allocates it.
  */
-static bool
-is_pax(struct archive *inner)
+static int
+tar_read(struct tar_archive *tar, char *buf, int len)
 {
-	int f = archive_format(inner);
+	struct tar_reader *r = tar->ctx;
+	ssize_t n = decompress_read(r->z, buf, len, &r->error);
 
-	return f == ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE ||
-	       f == ARCHIVE_FORMAT_TAR_PAX_RESTRICTED;
+	if (n < 0)
+		return -1;
+	if (r->long_blocks > 0) {
+		r->long_blocks--;
+	} else if (n == TARBLKSZ && (buf[156] == TAR_FILETYPE_GNU_LONGNAME ||
+	                             buf[156] == TAR_FILETYPE_GNU_LONGLINK)) {
+		uintmax_t size;
+
+		errno = 0;
+		size = tar_atoul(buf + 124, 12, UINTMAX_MAX);
+		if (errno == 0 && size > LONG_NAME_MAX)
+			return member_error(r, "a GNU long name of %ju bytes",
+			                    size);
+		r->long_blocks = (size + TARBLKSZ - 1) / TARBLKSZ;
+	}
+	return n;
 }
 
+/* Read and drop N bytes of the member's data. */
 static int
-read_data_tar(struct debfile *deb, struct archive *inner,
-              struct dpkg_error *err)
+skip_data(struct tar_reader *r, uintmax_t n)
 {
-	struct archive_entry *e;
-	size_t cap = 0;
-	int r;
+	char buf[64 * 1024];
 
-	while ((r = archive_read_next_header(inner, &e)) == ARCHIVE_OK ||
-	       r == ARCHIVE_WARN) {
-		struct debfile_member m = { 0 };
-		const char *reason = NULL, *link;
+	while (n > 0) {
+		size_t want = n < sizeof(buf) ? n : sizeof(buf);
+		ssize_t got = decompress_read(r->z, buf, want, &r->error);
 
-		if (is_pax(inner))
-			return dpkg_put_error(err, "%s: %s: member '%s' has a "
-			                      "PAX header, which dpkg does not "
-			                      "read", deb->filename,
-			                      deb->data_tar,
-			                      archive_entry_pathname(e));
-		m.path = debfile_path(archive_entry_pathname(e) ?
-		                        archive_entry_pathname(e) : "", &reason);
-		if (m.path == NULL)
-			return dpkg_put_error(err, "%s: %s: member '%s' %s",
-			                      deb->filename, deb->data_tar,
-			                      archive_entry_pathname(e), reason);
-		if (m.path[0] == '\0') {
-			free(m.path);
-			continue;
-		}
-		link = archive_entry_hardlink(e);
-		m.type = type_of(archive_entry_filetype(e), link != NULL);
-		m.st_mode = archive_entry_mode(e);
-		m.mode = m.st_mode & 07777;
-		m.size = archive_entry_size(e);
-		if (link != NULL) {
-			m.target = debfile_path(link, &reason);
-			if (m.target == NULL) {
-				reason = "is a hard link that leaves the package";
-				debfile_member_free(&m);
-				return dpkg_put_error(err, "%s: %s: member '%s' %s",
-				                      deb->filename, deb->data_tar,
-				                      archive_entry_pathname(e),
-				                      reason);
-			}
-		} else if (archive_entry_symlink(e) != NULL) {
-			m.target = m_strdup(archive_entry_symlink(e));
-		}
-		m.owner = m_strdup(archive_entry_uname(e) ?
-		                  archive_entry_uname(e) : "");
-		m.group = m_strdup(archive_entry_gname(e) ?
-		                  archive_entry_gname(e) : "");
-		m.uid = archive_entry_uid(e);
-		m.gid = archive_entry_gid(e);
-		if (deb->nmembers == cap) {
-			cap = cap ? cap * 2 : 64;
-			deb->members = realloc(deb->members,
-			                       cap * sizeof(*deb->members));
-			if (deb->members == NULL)
-				abort();
-		}
-		deb->members[deb->nmembers++] = m;
-		if (m.type == DEBFILE_REGULAR && deb->keep != NULL &&
-		    m.size >= 0 && m.size <= DEBFILE_CONTROL_MEMBER_MAX &&
-		    deb->keep(&m, deb->keep_ctx)) {
-			if (keep_data(deb, inner, &deb->members[deb->nmembers - 1],
-			              err) < 0)
-				return -1;
-			continue;
-		}
-		/* Reading the data is what finds truncation and corruption. */
-		if (archive_read_data_skip(inner) != ARCHIVE_OK)
-			return dpkg_put_error(err, "%s: %s: %s", deb->filename,
-			                      deb->data_tar,
-			                      archive_reason(inner));
+		if (got < 0)
+			return -1;
+		if ((size_t)got < want)
+			return member_error(r, "truncated");
+		n -= got;
 	}
-	if (r != ARCHIVE_EOF)
-		return dpkg_put_error(err, "%s: %s: %s", deb->filename,
-		                      deb->data_tar, archive_reason(inner));
 	return 0;
 }
 
+/* A file's data, then the padding to the next block, as dpkg reads them;
+ * kept in *DATA (NUL-terminated) when DATA is not NULL. */
 static int
-read_control_member(struct debfile *deb, struct archive *inner,
-                    struct archive_entry *e, struct dpkg_error *err)
+read_file_data(struct tar_reader *r, const struct tar_entry *te, char **data)
 {
-	struct debfile_control_member c = { 0 };
-	const char *reason = NULL;
-	char *name = debfile_path(archive_entry_pathname(e) ?
-	                            archive_entry_pathname(e) : "", &reason);
-	struct debfile_control_member *grown;
+	uintmax_t size = te->size, pad = (TARBLKSZ - size % TARBLKSZ) %
+	                 TARBLKSZ;
 
-	if (name == NULL)
-		return dpkg_put_error(err, "%s: %s: member '%s' %s",
-		                      deb->filename, deb->control_tar,
-		                      archive_entry_pathname(e), reason);
-	if (name[0] == '\0') {
-		free(name);
-		return 0;
+	if (data != NULL) {
+		ssize_t got;
+
+		*data = m_malloc(size + 1);
+		got = decompress_read(r->z, *data, size, &r->error);
+		if (got < 0)
+			return -1;
+		if ((uintmax_t)got < size)
+			return member_error(r, "member '%s': truncated",
+			                    te->name);
+		(*data)[size] = '\0';
+		return skip_data(r, pad);
 	}
-	c.name = name;
-	c.type = type_of(archive_entry_filetype(e),
-	                 archive_entry_hardlink(e) != NULL);
-	c.mode = archive_entry_mode(e) & 07777;
-	if (c.type == DEBFILE_REGULAR) {
-		la_int64_t size = archive_entry_size(e);
-		la_ssize_t n;
+	return skip_data(r, size + pad);
+}
 
-		if (size < 0 || size > DEBFILE_CONTROL_MEMBER_MAX) {
-			dpkg_put_error(err, "%s: %s: member '%s' is too large",
-			               deb->filename, deb->control_tar, c.name);
-			free(name);
+static enum debfile_type
+type_of(const struct tar_entry *te)
+{
+	switch (te->type) {
+	case TAR_FILETYPE_FILE:
+		return DEBFILE_REGULAR;
+	case TAR_FILETYPE_DIR:
+		return DEBFILE_DIRECTORY;
+	case TAR_FILETYPE_SYMLINK:
+		return DEBFILE_SYMLINK;
+	case TAR_FILETYPE_HARDLINK:
+		return DEBFILE_HARDLINK;
+	default:
+		return DEBFILE_SPECIAL;
+	}
+}
+
+/* A member of data.tar, in the order dpkg unpacks them. */
+static int
+data_member(struct tar_archive *tar, struct tar_entry *te)
+{
+	struct tar_reader *r = tar->ctx;
+	struct debfile *deb = r->deb;
+	struct debfile_member m = { 0 };
+	const char *reason = NULL;
+
+	m.path = debfile_path(te->name, &reason);
+	if (m.path == NULL)
+		return member_error(r, "member '%s' %s", te->name, reason);
+	m.type = type_of(te);
+	m.st_mode = te->stat.mode;
+	m.mode = m.st_mode & 07777;
+	m.size = te->size;
+	if (m.type == DEBFILE_HARDLINK) {
+		m.target = debfile_path(te->linkname, &reason);
+		if (m.target == NULL) {
+			debfile_member_free(&m);
+			return member_error(r, "member '%s' is a hard link "
+			                    "that leaves the package",
+			                    te->name);
+		}
+	} else if (m.type == DEBFILE_SYMLINK) {
+		m.target = m_strdup(te->linkname);
+	}
+	m.owner = m_strdup(te->stat.uname ? te->stat.uname : "");
+	m.group = m_strdup(te->stat.gname ? te->stat.gname : "");
+	m.uid = te->stat.uid;
+	m.gid = te->stat.gid;
+	if (m.type == DEBFILE_REGULAR && m.path[0] != '\0' &&
+	    deb->keep != NULL && m.size <= DEBFILE_CONTROL_MEMBER_MAX &&
+	    deb->keep(&m, deb->keep_ctx)) {
+		if (read_file_data(r, te, &m.data) < 0) {
+			debfile_member_free(&m);
 			return -1;
 		}
-		c.data = malloc(size + 1);
-		if (c.data == NULL)
-			abort();
-		n = archive_read_data(inner, c.data, size);
-		if (n != size) {
-			free(c.data);
-			free(name);
-			return dpkg_put_error(err, "%s: %s: member '%s': %s",
-			                      deb->filename, deb->control_tar,
-			                      archive_entry_pathname(e),
-			                      n < 0 ? archive_reason(inner) :
-			                      "truncated");
-		}
-		c.data[size] = '\0';
-		c.size = size;
+	} else if (m.type == DEBFILE_REGULAR &&
+	           read_file_data(r, te, NULL) < 0) {
+		debfile_member_free(&m);
+		return -1;
 	}
-	grown = realloc(deb->control_members,
-	                (deb->ncontrol_members + 1) * sizeof(*grown));
-	if (grown == NULL)
-		abort();
-	deb->control_members = grown;
+	/* The root directory ("./") is no member. */
+	if (m.path[0] == '\0') {
+		debfile_member_free(&m);
+		return 0;
+	}
+	if (deb->nmembers == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		deb->members = m_realloc(deb->members,
+		                         r->cap * sizeof(*deb->members));
+	}
+	deb->members[deb->nmembers++] = m;
+	return 0;
+}
+
+/* A member of control.tar: the files whole, the rest by name and type. */
+static int
+control_member(struct tar_archive *tar, struct tar_entry *te)
+{
+	struct tar_reader *r = tar->ctx;
+	struct debfile *deb = r->deb;
+	struct debfile_control_member c = { 0 };
+	const char *reason = NULL;
+
+	c.name = debfile_path(te->name, &reason);
+	if (c.name == NULL)
+		return member_error(r, "member '%s' %s", te->name, reason);
+	c.type = type_of(te);
+	c.mode = te->stat.mode & 07777;
+	if (c.type == DEBFILE_REGULAR) {
+		if (te->size > DEBFILE_CONTROL_MEMBER_MAX) {
+			free(c.name);
+			return member_error(r, "member '%s' is too large",
+			                    te->name);
+		}
+		if (read_file_data(r, te, &c.data) < 0) {
+			free(c.data);
+			free(c.name);
+			return -1;
+		}
+		c.size = te->size;
+	}
+	if (c.name[0] == '\0') {
+		free(c.data);
+		free(c.name);
+		return 0;
+	}
+	deb->control_members = m_realloc(deb->control_members,
+	                                 (deb->ncontrol_members + 1) *
+	                                 sizeof(*deb->control_members));
 	deb->control_members[deb->ncontrol_members++] = c;
 	return 0;
 }
 
-static int
-read_control_tar(struct debfile *deb, struct archive *inner,
-                 struct dpkg_error *err)
-{
-	struct archive_entry *e;
-	int r;
+static const struct tar_operations data_ops = {
+	.read = tar_read,
+	.extract_file = data_member,
+	.link = data_member,
+	.symlink = data_member,
+	.mkdir = data_member,
+	.mknod = data_member,
+};
 
-	while ((r = archive_read_next_header(inner, &e)) == ARCHIVE_OK ||
-	       r == ARCHIVE_WARN)
-		if (read_control_member(deb, inner, e, err) < 0)
-			return -1;
-	if (r != ARCHIVE_EOF)
-		return dpkg_put_error(err, "%s: %s: %s", deb->filename,
-		                      deb->control_tar, archive_reason(inner));
-	return 0;
-}
+static const struct tar_operations control_ops = {
+	.read = tar_read,
+	.extract_file = control_member,
+	.link = control_member,
+	.symlink = control_member,
+	.mkdir = control_member,
+	.mknod = control_member,
+};
 
-/* Read the current ar member as a tar archive with READER. */
+/*
+ * The tar member of SIZE bytes at FD's offset, through dpkg's tar reader,
+ * then to the end of its compressed stream: dpkg reads it all, and fails
+ * on damage after the tar's end too.
+ */
 static int
-read_inner_tar(struct debfile *deb, struct archive *ar, const char *member,
-               int (*reader)(struct debfile *, struct archive *,
-                             struct dpkg_error *),
-               struct dpkg_error *err)
+read_tar_member(struct debfile *deb, int fd, const char *member,
+                off_t size, const struct tar_operations *ops,
+                struct dpkg_error *err)
 {
-	struct ar_stream *s = malloc(sizeof(*s));
-	struct archive *inner = archive_read_new();
+	const char *dot = strchr(member, '.');
+	const char *ext = dot ? strchr(dot + 1, '.') : NULL;
+	char name[4096 + 64];
+	struct tar_reader r;
+	struct tar_archive tar;
 	int ret;
 
-	if (s == NULL || inner == NULL)
-		abort();
-	s->ar = ar;
-	archive_read_support_format_tar(inner);
-	archive_read_support_format_gnutar(inner);
-	archive_read_support_filter_all(inner);
-	if (archive_read_open(inner, s, NULL, ar_stream_read, NULL) !=
-	    ARCHIVE_OK)
-		ret = dpkg_put_error(err, "%s: %s: %s", deb->filename, member,
-		                     archive_reason(inner));
-	else
-		ret = reader(deb, inner, err);
-	archive_read_free(inner);
-	free(s);
-	return ret;
+	snprintf(name, sizeof(name), "%s: %s", deb->filename, member);
+	memset(&r, 0, sizeof(r));
+	r.deb = deb;
+	r.member = member;
+	r.cap = deb->nmembers;
+	r.z = decompress_new(decompress_type_by_extension(ext ? ext : ""), fd,
+	                     size, name);
+	memset(&tar, 0, sizeof(tar));
+	tar.ops = ops;
+	tar.ctx = &r;
+	ret = tar_extractor(&tar);
+	if (ret == 0) {
+		char buf[64 * 1024];
+		ssize_t n;
+
+		while ((n = decompress_read(r.z, buf, sizeof(buf),
+		                            &r.error)) > 0)
+			;
+		ret = n < 0 ? -1 : 0;
+	}
+	if (ret != 0 && r.error.str == NULL)
+		dpkg_put_error(&r.error, "%s: %s", name, tar.err.str ?
+		               tar.err.str : "unreadable tar archive");
+	if (ret != 0)
+		dpkg_error_move(err, &r.error);
+	dpkg_error_destroy(&r.error);
+	dpkg_error_destroy(&tar.err);
+	decompress_free(r.z);
+	return ret == 0 ? 0 : -1;
 }
 
 static bool
@@ -320,6 +355,7 @@ member_is(const char *name, const char *base, const char *const *exts)
 	return false;
 }
 
+/* The compressions dpkg-deb takes for each member. */
 static const char *const control_exts[] = {
 	"", ".gz", ".xz", ".zst", NULL,
 };
@@ -327,65 +363,147 @@ static const char *const data_exts[] = {
 	"", ".gz", ".xz", ".zst", ".bz2", ".lzma", NULL,
 };
 
+static ssize_t
+read_exactly(int fd, void *buf, size_t n)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t got = read(fd, (char *)buf + done, n - done);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			break;
+		done += got;
+	}
+	return done;
+}
+
+/* debian-binary, as dpkg-deb reads it: a line, format version 2.x. */
 static int
-read_debian_binary(struct debfile *deb, struct archive *ar,
+read_debian_binary(struct debfile *deb, int fd, off_t size,
                    struct dpkg_error *err)
 {
-	char buf[sizeof(deb->format)];
-	la_ssize_t n = archive_read_data(ar, buf, sizeof(buf) - 1);
+	char buf[DEBIAN_BINARY_MAX + 1];
+	struct deb_version version;
+	char *nl;
 
-	if (n < 0)
-		return dpkg_put_error(err, "%s: debian-binary: %s",
-		                      deb->filename, archive_reason(ar));
-	buf[n] = '\0';
-	if (strncmp(buf, "2.", 2) != 0 || n < 4 || buf[n - 1] != '\n')
+	if (size > DEBIAN_BINARY_MAX)
+		return dpkg_put_error(err, "%s: debian-binary is %jd bytes",
+		                      deb->filename, (intmax_t)size);
+	if (read_exactly(fd, buf, size) != size)
+		return dpkg_put_error(err, "%s: debian-binary: truncated",
+		                      deb->filename);
+	buf[size] = '\0';
+	nl = strchr(buf, '\n');
+	if (nl == NULL || deb_version_parse(&version, buf) != NULL ||
+	    version.major != 2 || (size_t)(nl - buf) >= sizeof(deb->format))
 		return dpkg_put_error(err, "%s: not a format 2.x binary "
 		                      "package", deb->filename);
-	buf[n - 1] = '\0';
-	memcpy(deb->format, buf, n);
+	*nl = '\0';
+	memcpy(deb->format, buf, nl - buf + 1);
 	return 0;
 }
 
-static int
-read_ar(struct debfile *deb, struct archive *ar, struct dpkg_error *err)
+/* libdpkg reports a bad ar size through ohshit(): catch its message. */
+static char ar_message[1024];
+
+static void
+keep_ar_message(const char *emsg, const void *data)
 {
-	struct archive_entry *e;
-	int r, index = 0;
+	(void)data;
+	snprintf(ar_message, sizeof(ar_message), "%s", emsg);
+}
 
-	while ((r = archive_read_next_header(ar, &e)) == ARCHIVE_OK) {
-		const char *name = archive_entry_pathname(e);
+static int
+member_size(struct dpkg_ar *ar, struct dpkg_ar_hdr *h, off_t *size,
+            struct dpkg_error *err)
+{
+	jmp_buf jump;
 
-		if (name == NULL)
-			name = "";
+	if (setjmp(jump)) {
+		pop_error_context(ehflag_bombout);
+		return dpkg_put_error(err, "%s: %s", ar->name, ar_message);
+	}
+	push_error_context_jump(&jump, keep_ar_message, ar->name);
+	*size = dpkg_ar_member_get_size(ar, h);
+	pop_error_context(ehflag_normaltidy);
+	return 0;
+}
+
+/* The members of the ar archive, by dpkg-deb's rules. */
+static int
+read_ar(struct debfile *deb, struct dpkg_ar *ar, struct dpkg_error *err)
+{
+	char magic[sizeof(DPKG_AR_MAGIC) - 1];
+	off_t at = sizeof(magic);
+	int index = 0;
+
+	if (read_exactly(ar->fd, magic, sizeof(magic)) != sizeof(magic) ||
+	    memcmp(magic, DPKG_AR_MAGIC, sizeof(magic)) != 0)
+		return dpkg_put_error(err, "%s: not an ar archive",
+		                      deb->filename);
+	for (;; index++) {
+		struct dpkg_ar_hdr h;
+		ssize_t got = read_exactly(ar->fd, &h, sizeof(h));
+		const char *name = h.ar_name;
+		off_t size, end;
+
+		if (got == 0)
+			break;
+		if (got != sizeof(h))
+			return dpkg_put_error(err, "%s: truncated ar member "
+			                      "header", deb->filename);
+		if (dpkg_ar_member_is_illegal(&h))
+			return dpkg_put_error(err, "%s: corrupt ar member "
+			                      "header", deb->filename);
+		dpkg_ar_normalize_name(&h);
+		/* The name is 16 bytes, NUL-padded by the normalising. */
+		if (memchr(h.ar_name, '\0', sizeof(h.ar_name)) == NULL)
+			return dpkg_put_error(err, "%s: member '%.16s' has no "
+			                      "name dpkg reads", deb->filename,
+			                      h.ar_name);
+		if (member_size(ar, &h, &size, err) < 0)
+			return -1;
+		at += sizeof(h);
+		end = at + size + (size & 1);
+		if (end > ar->size && !(end == ar->size + 1 && (size & 1)))
+			return dpkg_put_error(err, "%s: member '%s' is "
+			                      "truncated", deb->filename, name);
 		if (index == 0 && strcmp(name, "debian-binary") != 0)
 			return dpkg_put_error(err, "%s: not a binary package: "
 			                      "first member is '%s'",
 			                      deb->filename, name);
 		if (index == 0) {
-			if (read_debian_binary(deb, ar, err) < 0)
+			if (read_debian_binary(deb, ar->fd, size, err) < 0)
 				return -1;
 		} else if (deb->control_tar == NULL &&
 		           member_is(name, "control.tar", control_exts)) {
 			deb->control_tar = m_strdup(name);
-			if (read_inner_tar(deb, ar, name, read_control_tar,
-			                   err) < 0)
+			if (read_tar_member(deb, ar->fd, name, size,
+			                    &control_ops, err) < 0)
 				return -1;
 		} else if (deb->control_tar != NULL && deb->data_tar == NULL &&
 		           member_is(name, "data.tar", data_exts)) {
 			deb->data_tar = m_strdup(name);
-			if (read_inner_tar(deb, ar, name, read_data_tar,
-			                   err) < 0)
+			if (read_tar_member(deb, ar->fd, name, size, &data_ops,
+			                    err) < 0)
 				return -1;
 		} else if (name[0] != '_') {
 			return dpkg_put_error(err, "%s: unexpected member '%s'",
 			                      deb->filename, name);
 		}
-		index++;
+		if (lseek(ar->fd, end, SEEK_SET) < 0)
+			return dpkg_put_errno(err, "%s: cannot seek",
+			                      deb->filename);
+		at = end;
 	}
-	if (r != ARCHIVE_EOF)
-		return dpkg_put_error(err, "%s: %s", deb->filename,
-		                      index == 0 ? "not an ar archive" :
-		                      archive_reason(ar));
+	if (index == 0)
+		return dpkg_put_error(err, "%s: an ar archive without members",
+		                      deb->filename);
 	if (deb->control_tar == NULL || deb->data_tar == NULL)
 		return dpkg_put_error(err, "%s: missing %s member",
 		                      deb->filename, deb->control_tar ?
@@ -393,7 +511,6 @@ read_ar(struct debfile *deb, struct archive *ar, struct dpkg_error *err)
 	return 0;
 }
 
-/* "name" or "name (version)" into its parts, validated. */
 int
 debfile_read(struct debfile *deb, const char *filename,
              struct dpkg_error *err)
@@ -407,26 +524,27 @@ debfile_read_keep(struct debfile *deb, const char *filename,
                                void *ctx), void *ctx,
                   struct dpkg_error *err)
 {
-	struct archive *ar;
+	struct dpkg_ar ar;
+	struct stat st;
 	int ret;
 
 	memset(deb, 0, sizeof(*deb));
 	deb->filename = m_strdup(filename);
 	deb->keep = keep;
 	deb->keep_ctx = ctx;
-	ar = archive_read_new();
-	if (ar == NULL)
-		abort();
-	archive_read_support_format_ar(ar);
-	if (access(filename, R_OK) < 0)
+	memset(&ar, 0, sizeof(ar));
+	ar.name = filename;
+	ar.fd = open(filename, O_RDONLY | O_CLOEXEC);
+	if (ar.fd < 0 || fstat(ar.fd, &st) < 0)
 		ret = dpkg_put_errno(err, "%s: cannot read", filename);
-	else if (archive_read_open_filename(ar, filename, 64 * 1024) !=
-	         ARCHIVE_OK)
-		ret = dpkg_put_error(err, "%s: not an ar archive (%s)",
-		                     filename, archive_reason(ar));
-	else
-		ret = read_ar(deb, ar, err);
-	archive_read_free(ar);
+	else if (!S_ISREG(st.st_mode))
+		ret = dpkg_put_error(err, "%s: not a regular file", filename);
+	else {
+		ar.size = st.st_size;
+		ret = read_ar(deb, &ar, err);
+	}
+	if (ar.fd >= 0)
+		close(ar.fd);
 	if (ret == 0)
 		ret = debfile_parse_control(deb, err);
 	if (ret < 0) {
@@ -435,4 +553,3 @@ debfile_read_keep(struct debfile *deb, const char *filename,
 	}
 	return 0;
 }
-

@@ -30,7 +30,7 @@ loaded () {
 
 # enforced NAME: NAME loaded in enforce mode.
 enforced () {
-	mode=$(loaded "$1")
+	mode=$(loaded "$1") &&
 	if [ "$mode" != enforce ]; then
 		echo "profile $1: '${mode:-not loaded}', not enforce" >&2
 		grep extras "$PROFILES" >&2
@@ -41,20 +41,22 @@ enforced () {
 # mark: a line in the kernel log after which denials() looks (unique:
 # each test runs in a subshell of its own).
 mark () {
-	MARK="dh-extras-mark-$(cat /proc/sys/kernel/random/uuid)"
+	MARK="dh-extras-mark-$(cat /proc/sys/kernel/random/uuid)" &&
 	echo "$MARK" >/dev/kmsg
 }
 
 # denials: the DENIED lines of the kernel log since the last mark (audit
 # records reach the log asynchronously: wait a little first).
 denials () {
-	sleep 0.5
-	dmesg | sed -n "/$MARK\$/,\$p" | grep 'apparmor="DENIED"' || true
+	sleep 0.5 &&
+	# grep's 1 is "no denial", the answer most tests want.
+	{ dmesg | sed -n "/$MARK\$/,\$p" | grep 'apparmor="DENIED"' ||
+		test $? = 1; }
 }
 
 # no_denials: fails, showing them, if there was a DENIED line since mark.
 no_denials () {
-	denials >"$TRASH/denials"
+	denials >"$TRASH/denials" &&
 	if [ -s "$TRASH/denials" ]; then
 		echo "DENIED since $MARK:" >&2
 		cat "$TRASH/denials" >&2
@@ -78,26 +80,27 @@ as_root () {
 # allowed AS ACTION [PATH]: the probe ($PROBE), run by as_AS, may; no
 # denial.
 allowed () {
-	who=$1; shift
-	mark
+	who=$1 &&
+	shift &&
+	mark &&
 	if ! "as_$who" "$PROBE" "$@"; then
 		echo "probe $* as $who: refused" >&2
 		denials >&2
 		return 1
-	fi
+	fi &&
 	no_denials
 }
 
 # denied AS ACTION PATH [NAME]: the probe, run by as_AS, may not, and
 # AppArmor said so: a DENIED line naming NAME (default PATH).
 denied () {
-	who=$1 action=$2 path=$3 name=${4:-$3}
-	mark
+	who=$1 action=$2 path=$3 name=${4:-$3} &&
+	mark &&
 	if "as_$who" "$PROBE" "$action" "$path" 2>/dev/null; then
 		echo "probe $action $path as $who: allowed" >&2
 		return 1
-	fi
-	denials >"$TRASH/denials"
+	fi &&
+	denials >"$TRASH/denials" &&
 	if ! grep -q "name=\"$name\"" "$TRASH/denials"; then
 		echo "probe $action $path as $who: refused, but no DENIED line for $name" >&2
 		cat "$TRASH/denials" >&2
@@ -200,12 +203,12 @@ test_expect_success 'the probe may not use the network without "network"' '
 # refused AS ACTION PATH: the probe, run by as_AS, may not, and no DENIED
 # line says so (what a profile refuses quietly, with a deny rule).
 refused () {
-	who=$1 action=$2 path=$3
-	mark
+	who=$1 action=$2 path=$3 &&
+	mark &&
 	if "as_$who" "$PROBE" "$action" "$path" 2>/dev/null; then
 		echo "probe $action $path as $who: allowed" >&2
 		return 1
-	fi
+	fi &&
 	no_denials
 }
 

@@ -81,7 +81,12 @@ if command -v dpkg-deb >/dev/null; then
 	echo x=1 >"$pkg/opt/extras.ubuntu.com/foo/etc/foo.conf"
 	printf '#!/bin/sh\n' >"$pkg/opt/extras.ubuntu.com/foo/bin/foo"
 	ln -s foo "$pkg/opt/extras.ubuntu.com/foo/bin/foo-link"
-	for z in none gzip xz; do
+	# A hard link, and a path over tar's 100 bytes: a GNU long name.
+	ln "$pkg/opt/extras.ubuntu.com/foo/bin/foo" \
+		"$pkg/opt/extras.ubuntu.com/foo/bin/foo-hard"
+	long=$pkg/opt/extras.ubuntu.com/foo/share/a-directory-name-of-fifty-bytes-to-pass-one-hundred/x
+	mkdir -p "$long" && : >"$long/file"
+	for z in none gzip xz zstd; do
 		dpkg-deb --root-owner-group -Z"$z" --build "$pkg" \
 			"$out/debfile/foo-$z.deb" >/dev/null 2>&1 || true
 	done

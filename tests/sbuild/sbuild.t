@@ -30,7 +30,8 @@ APT="apt-get -o DPkg::Lock::Timeout=600 -q"
 
 # bounded SECONDS COMMAND...: COMMAND niced and ended after SECONDS.
 bounded () {
-	secs=$1; shift
+	secs=$1 &&
+	shift &&
 	timeout -k 30 "$secs" nice "$@"
 }
 
@@ -38,7 +39,9 @@ bounded () {
 # Debian's.
 mirror () {
 	{
-		cat /etc/apt/sources.list.d/*.sources 2>/dev/null
+		# No .sources file is no error.
+		{ cat /etc/apt/sources.list.d/*.sources 2>/dev/null ||
+			test $? = 1; } &&
 		echo
 	} | awk -v dist="$DIST" '
 		/^[[:space:]]*$/ {
@@ -47,11 +50,12 @@ mirror () {
 		}
 		/^Types:/ { for (i = 2; i <= NF; i++) if ($i == "deb") deb = 1 }
 		/^Suites:/ { for (i = 2; i <= NF; i++) if ($i == dist) suite = 1 }
-		/^URIs:/ { uri = $2 }' >"$TRASH/mirror"
-	[ -s "$TRASH/mirror" ] ||
+		/^URIs:/ { uri = $2 }' >"$TRASH/mirror" &&
+	# awk's 2 is a list file missing, after reading the others.
+	{ [ -s "$TRASH/mirror" ] ||
 		awk -v dist="$DIST" '$1 == "deb" && $0 !~ /\[/ && $3 == dist { print $2; exit }' \
 			/etc/apt/sources.list /etc/apt/sources.list.d/*.list \
-			2>/dev/null >"$TRASH/mirror"
+			2>/dev/null >"$TRASH/mirror" || test $? = 2; } &&
 	if [ -s "$TRASH/mirror" ]; then
 		cat "$TRASH/mirror"
 	else
@@ -62,7 +66,8 @@ mirror () {
 # as_builder SECONDS COMMAND...: run COMMAND, bounded, as the user who
 # runs sbuild, in a clean environment (as a build daemon would).
 as_builder () {
-	secs=$1; shift
+	secs=$1 &&
+	shift &&
 	if [ "$(id -u)" = 0 ]; then
 		bounded "$secs" runuser -u "$BUILDER" -- env -i HOME="$BUILDER_HOME" \
 			PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"
@@ -93,7 +98,9 @@ sbuild_one () {
 test_expect_success 'the tools and a build user with subordinate ids' '
 	missing= &&
 	for t in mmdebstrap:mmdebstrap sbuild:sbuild newuidmap:uidmap; do
-		command -v "${t%%:*}" >/dev/null || missing="$missing ${t#*:}"
+		if ! command -v "${t%%:*}" >/dev/null; then
+			missing="$missing ${t#*:}"
+		fi || return 1
 	done &&
 	if [ -n "$missing" ]; then
 		test "$(id -u)" = 0 &&
@@ -161,7 +168,7 @@ test_expect_success BUILDER 'fixtures converted into source packages' '
 			show_log convert-$f.log || exit 1
 		(cd src/$f && dpkg-source -b . >../../source-$f.log 2>&1) ||
 			show_log source-$f.log || exit 1
-		mkdir -p work/$f && mv src/extras-${f}_* work/$f/
+		mkdir -p work/$f && mv src/extras-${f}_* work/$f/ || exit 1
 	done &&
 	if [ "$(id -u)" = 0 ]; then chown -R "$BUILDER:" work; fi &&
 	ls work/greet/extras-greet_1.0.dsc work/tune/extras-tune_1.0.dsc
