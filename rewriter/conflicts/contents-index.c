@@ -1,12 +1,13 @@
 /*
  * contents-index.c: a compact, memory-mapped index of Contents files.
  *
- * Building runs in the workers of contents_read(): each keeps its own
- * package lists and drops each entry's (hash, list) into one of NBUCKETS
- * buckets by the hash's top bits.  Then the lists are merged, and threads
- * fill the slots bucket range by bucket range, straight into the mapped
- * file: the home slot grows with the hash, so each thread sweeps its part
- * of the table once.
+ * Building runs in the workers of contents_read_entries(): each numbers
+ * the package lists it meets in the index's shared numbering, and drops
+ * each entry's (hash, list) into one of NBUCKETS buckets by the hash's
+ * top bits.  Once the entries are counted, threads fill the slots bucket
+ * range by bucket range and write them to the file: the home slot grows
+ * with the hash, so each thread sweeps its part of the table once, while
+ * the main thread writes the lists and names that follow the slots.
  */
 #include <errno.h>
 #include <fcntl.h>
