@@ -341,24 +341,11 @@ part_list(struct part *p, const char *raw, size_t len)
 		buf_add(&p->names, name, namelen);
 		item += itemlen + 1;
 	}
+	/* The package names are gathered from the lists at the end, beside
+	 * the slots' filling. */
 	pthread_mutex_lock(&b->lock);
 	num = strset_intern(&b->lists, p->names.data ? p->names.data : "",
 	                    p->names.len, &added);
-	if (added) {
-		const char *name = p->names.data, *names_end = name +
-		                   p->names.len;
-
-		while (name < names_end) {
-			const char *comma = memchr(name, ',',
-			                           names_end - name);
-			size_t namelen = (comma ? comma : names_end) - name;
-
-			if (namelen > 0)
-				strset_intern(&b->packages, name, namelen,
-				              &added);
-			name += namelen + 1;
-		}
-	}
 	pthread_mutex_unlock(&b->lock);
 	if (id >= p->mapcap) {
 		p->mapcap = p->mapcap ? p->mapcap * 2 : 1024;
@@ -714,13 +701,31 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 {
 	struct contents_index_header h;
 	const struct strset *pk = &b->packages;
-	uint32_t *order = malloc((pk->n + 1) * sizeof(*order));
-	uint32_t *pkoff = malloc((pk->n + 1) * sizeof(*pkoff));
+	uint32_t *order, *pkoff;
 	uint32_t *listoff = malloc((b->lists.n + 1) * sizeof(*listoff));
 	struct buf pktext = { 0 }, listtext = { 0 };
 	size_t i;
 	int ret = 0;
 
+	/* Every name of every list ("a,b"). */
+	for (i = 0; i < b->lists.n; i++) {
+		const char *name = b->lists.text.data +
+		                   b->lists.entries[i].offset;
+		const char *end = name + b->lists.entries[i].len;
+		bool added;
+
+		while (name < end) {
+			const char *comma = memchr(name, ',', end - name);
+			size_t namelen = (comma ? comma : end) - name;
+
+			if (namelen > 0)
+				strset_intern(&b->packages, name, namelen,
+				              &added);
+			name += namelen + 1;
+		}
+	}
+	order = malloc((pk->n + 1) * sizeof(*order));
+	pkoff = malloc((pk->n + 1) * sizeof(*pkoff));
 	if (order == NULL || pkoff == NULL || listoff == NULL)
 		abort();
 	for (i = 0; i < pk->n; i++)
