@@ -54,7 +54,7 @@ main(void)
 	FILE *fp;
 	int i;
 
-	test_plan(40);
+	test_plan(44);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
@@ -69,6 +69,17 @@ main(void)
 	snprintf(idxpath, sizeof(idxpath), "%s/test.idx", dir);
 	fp = fopen(path, "w");
 	fputs(contents, fp);
+	/* A NUL in a path, in paths of each length the hash reads apart:
+	 * bad lines, their directories not indexed either. */
+	{
+		static const char nuls[] =
+			"a\0b   utils/nul\n"
+			"ab\0cd   utils/nul\n"
+			"opt/nulldir/x\0y   utils/nul\n"
+			"opt/nulldir/sub/a-longer-name\0here   utils/nul\n";
+
+		fwrite(nuls, 1, sizeof(nuls) - 1, fp);
+	}
 	/* Enough entries for several blocks and front coding. */
 	for (i = 0; i < 1000; i++)
 		fprintf(fp, "usr/share/%s/extras-file%04d   misc/many%d\n",
@@ -90,7 +101,7 @@ main(void)
 	test_int(contents_builder_add(b, files, 2, &err), ==, 0);
 	st = contents_builder_stats(b);
 	test_int(st->entries, ==, 1007);
-	test_int(st->bad_lines, ==, 3);
+	test_int(st->bad_lines, ==, 7);
 	test_int(st->headers, ==, 1);
 	test_int(contents_builder_write(b, &err), ==, 0);
 	contents_builder_free(b);
@@ -103,6 +114,17 @@ main(void)
 	test_str(who(idx, "usr/share/dbus-1/services/slash", 1), ==, "slash");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0999", 1), ==, "many5");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0501", 1), ==, "many4");
+	/* Every one of them: slots near the buckets' ends included. */
+	for (i = 0, n = 0; i < 1000; i++) {
+		char many[64], want[16];
+
+		snprintf(many, sizeof(many), "usr/share/%s/extras-file%04d",
+		         i % 2 ? "pixmaps" : "nothere", i);
+		snprintf(want, sizeof(want), "many%d", i % 7);
+		n += strcmp(who(idx, many, 1), want) == 0;
+	}
+	test_int(n, ==, 1000);
+	test_ok(contents_index_is_directory(idx, "usr/share/nothere"));
 	test_int(contents_index_find(idx, "usr/share/doc/extras-a/copyright",
 	                             keep, NULL, NULL), ==, 2);
 	/* Every path, any file, and the directories they lie in. */
@@ -126,6 +148,8 @@ main(void)
 	test_ok(contents_index_has_package(idx, "many6"));
 	test_ok(!contents_index_has_package(idx, "devel"));
 	test_ok(!contents_index_has_package(idx, "hell"));
+	test_ok(!contents_index_has_package(idx, "nul"));
+	test_ok(!contents_index_is_directory(idx, "opt/nulldir"));
 	contents_index_close(idx);
 
 	snprintf(cmd, sizeof(cmd), "truncate -s -8 %s", idxpath);

@@ -1,12 +1,13 @@
 /*
  * contents-index.c: a compact, memory-mapped index of Contents files.
  *
- * Building runs in the workers of contents_read(): each keeps its own
- * package lists and drops each entry's (hash, list) into one of NBUCKETS
- * buckets by the hash's top bits.  Then the lists are merged, and threads
- * fill the slots bucket range by bucket range, straight into the mapped
- * file: the home slot grows with the hash, so each thread sweeps its part
- * of the table once.
+ * Building runs in the workers of contents_read_entries(): each numbers
+ * the package lists it meets in the index's shared numbering, and drops
+ * each entry's (hash, list) into one of NBUCKETS buckets by the hash's
+ * top bits.  Once the entries are counted, threads fill the slots bucket
+ * range by bucket range and write them to the file: the home slot grows
+ * with the hash, so each thread sweeps its part of the table once, while
+ * the main thread writes the lists and names that follow the slots.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +32,7 @@
 #define BUCKET_BITS 8
 #define NBUCKETS (1u << BUCKET_BITS)
 #define MAX_WORKERS 8
+#define HUGE_PAGE (2u << 20)
 
 struct contents_index_header {
 	char magic[8];
@@ -65,32 +67,72 @@ buf_add(struct buf *b, const void *p, size_t n)
 	b->len += n;
 }
 
-/* An open-addressing set of strings kept in a text buffer. */
+/*
+ * An open-addressing set of strings kept in a text buffer.  A slot holds
+ * the string's hash (high half) and id + 1 (low half, 0: empty), so a probe
+ * reads one array until the hashes agree.
+ */
+struct strset_entry {
+	uint64_t offset;	/* into text */
+	uint32_t len;
+	uint32_t hash;
+};
+
 struct strset {
-	uint32_t *slots;	/* id + 1, 0 empty */
-	uint32_t *hashes;	/* per id */
-	uint64_t *offsets;	/* per id, into text; length in lens */
-	uint32_t *lens;
+	uint64_t *slots;
+	struct strset_entry *entries;
 	size_t mask, n, cap;
 	struct buf text;
 };
 
+#define STRSET_SLOTS (1u << 18)
+#define STRSET_ENTRIES (1u << 17)
+#define STRSET_TEXT (4u << 20)
+
+/*
+ * SIZE bytes, 2 MB aligned and on huge pages where the kernel gives them:
+ * the sets are probed at random, and a TLB miss costs a page walk (two of
+ * them in a virtual machine), more than the cache miss itself.
+ */
+static void *
+table_alloc(size_t size)
+{
+	void *p;
+
+	size = (size + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
+	p = aligned_alloc(HUGE_PAGE, size);
+	if (p == NULL)
+		abort();
+	madvise(p, size, MADV_HUGEPAGE);
+	return p;
+}
+
+/* Room for a set of the size of a Contents file's package lists (64,000
+ * in bookworm), before any growing. */
+static void
+strset_init(struct strset *s)
+{
+	s->cap = STRSET_ENTRIES;
+	s->entries = table_alloc(s->cap * sizeof(*s->entries));
+	s->text.cap = STRSET_TEXT;
+	s->text.data = table_alloc(s->text.cap);
+}
+
 static void
 strset_grow(struct strset *s)
 {
-	size_t size = s->mask ? (s->mask + 1) * 2 : 1024, i;
+	size_t size = s->mask ? (s->mask + 1) * 2 : STRSET_SLOTS, i;
 
 	free(s->slots);
-	s->slots = calloc(size, sizeof(*s->slots));
-	if (s->slots == NULL)
-		abort();
+	s->slots = table_alloc(size * sizeof(*s->slots));
+	memset(s->slots, 0, size * sizeof(*s->slots));
 	s->mask = size - 1;
 	for (i = 0; i < s->n; i++) {
-		size_t pos = s->hashes[i] & s->mask;
+		size_t pos = s->entries[i].hash & s->mask;
 
 		while (s->slots[pos])
 			pos = (pos + 1) & s->mask;
-		s->slots[pos] = i + 1;
+		s->slots[pos] = (uint64_t)s->entries[i].hash << 32 | (i + 1);
 	}
 }
 
@@ -104,77 +146,99 @@ strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 	if ((s->n + 1) * 2 > s->mask + 1)
 		strset_grow(s);
 	for (pos = h & s->mask; s->slots[pos]; pos = (pos + 1) & s->mask) {
-		uint32_t id = s->slots[pos] - 1;
+		uint32_t id = (uint32_t)s->slots[pos] - 1;
 
-		if (s->hashes[id] == h && s->lens[id] == len &&
-		    memcmp(s->text.data + s->offsets[id], str, len) == 0) {
+		if (s->slots[pos] >> 32 == h && s->entries[id].len == len &&
+		    memcmp(s->text.data + s->entries[id].offset, str,
+		           len) == 0) {
 			*added = false;
 			return id;
 		}
 	}
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 1024;
-		s->hashes = realloc(s->hashes, s->cap * sizeof(*s->hashes));
-		s->offsets = realloc(s->offsets, s->cap * sizeof(*s->offsets));
-		s->lens = realloc(s->lens, s->cap * sizeof(*s->lens));
-		if (!s->hashes || !s->offsets || !s->lens)
+		s->entries = realloc(s->entries, s->cap * sizeof(*s->entries));
+		if (s->entries == NULL)
 			abort();
 	}
-	s->hashes[s->n] = h;
-	s->offsets[s->n] = s->text.len;
-	s->lens[s->n] = len;
+	s->entries[s->n].hash = h;
+	s->entries[s->n].offset = s->text.len;
+	s->entries[s->n].len = len;
 	buf_add(&s->text, str, len);
-	s->slots[pos] = s->n + 1;
+	s->slots[pos] = (uint64_t)h << 32 | (s->n + 1);
 	*added = true;
 	return s->n++;
-}
-
-static const char *
-strset_str(const struct strset *s, uint32_t id, size_t *len)
-{
-	*len = s->lens[id];
-	return s->text.data + s->offsets[id];
 }
 
 static void
 strset_free(struct strset *s)
 {
 	free(s->slots);
-	free(s->hashes);
-	free(s->offsets);
-	free(s->lens);
+	free(s->entries);
 	free(s->text.data);
 }
 
-/* One entry waiting for its slot: the hash, and the worker's list id. */
+/* One entry waiting for its slot: the hash, and the index's list number
+ * (or CONTENTS_DIRECTORY). */
 struct pair {
 	uint64_t hash;
 	uint32_t list;
+};
+
+/*
+ * The same in a bucket, in ten bytes: the hash without the bucket's bits
+ * above the list's low eight, and the list's high sixteen.  Eight
+ * million of them: every byte is 8 MB to fill and read back.
+ */
+struct packed_pair {
+	uint64_t hash_list;
+	uint16_t list_high;
 } __attribute__((packed));
 
-#define BLOCK_PAIRS 340
+#define BLOCK_PAIRS 408
 struct block {
 	struct block *next;
 	uint32_t n;
-	struct pair v[BLOCK_PAIRS];
+	struct packed_pair v[BLOCK_PAIRS];
 };
+
+_Static_assert(sizeof(struct block) == 4096, "a block is a page");
+
+static inline void
+pack(struct packed_pair *pp, uint64_t hash, uint32_t list)
+{
+	pp->hash_list = hash << BUCKET_BITS | (list & 0xff);
+	pp->list_high = list >> 8;
+}
+
+static inline struct pair
+unpack(const struct packed_pair *pp, unsigned bucket)
+{
+	struct pair pr;
+
+	pr.hash = (uint64_t)bucket << (64 - BUCKET_BITS) |
+	          pp->hash_list >> BUCKET_BITS;
+	pr.list = (uint32_t)pp->list_high << 8 | (pp->hash_list & 0xff);
+	return pr;
+}
 
 /* 32 MB slabs, 2 MB aligned: huge pages where the kernel gives them, so
  * filling them costs few page faults. */
 #define SLAB_BLOCKS 8192
-#define HUGE_PAGE (2u << 20)
 
-/* What one worker of contents_read() builds. */
+/* What one worker of contents_read_entries() builds. */
 struct part {
+	struct contents_builder *b;
 	struct block *buckets[NBUCKETS];
 	struct block *slab;
 	size_t slab_used;
 	struct block **slabs;
 	size_t nslabs;
 	struct strset lists;	/* package lists as written */
-	uint32_t last_list;	/* the previous line's, or UINT32_MAX */
+	uint32_t *map;		/* their numbers in the index */
+	size_t mapcap;
+	struct buf names;	/* a list without areas and sections */
 	uint64_t nentries, ndirs;
-	uint32_t *map;		/* list id → the index's list number */
 };
 
 struct contents_builder {
@@ -184,7 +248,9 @@ struct contents_builder {
 	struct contents_stats stats;
 	int nparts;
 	struct part *parts;
-	/* The merged lists: names without area or section. */
+	/* The index's lists (names without area or section) and package
+	 * names, which the workers share. */
+	pthread_mutex_t lock;
 	struct strset lists;
 	struct strset packages;
 	uint64_t nentries, ndirs;
@@ -206,8 +272,13 @@ contents_builder_new(const char *label, const char *path,
 	if (b->parts == NULL || b->path == NULL ||
 	    asprintf(&b->tmp, "%s.new-XXXXXX", path) < 0)
 		abort();
-	for (i = 0; i < b->nparts; i++)
-		b->parts[i].last_list = UINT32_MAX;
+	for (i = 0; i < b->nparts; i++) {
+		b->parts[i].b = b;
+		strset_init(&b->parts[i].lists);
+	}
+	strset_init(&b->lists);
+	strset_init(&b->packages);
+	pthread_mutex_init(&b->lock, NULL);
 	b->fd = mkostemp(b->tmp, O_CLOEXEC);
 	if (b->fd < 0) {
 		dpkg_put_errno(err, "%s: cannot create temporary file", path);
@@ -243,44 +314,83 @@ new_block(struct part *p)
 	return blk;
 }
 
+/*
+ * The index's number of the package list RAW ("utils/a,b" as written), a
+ * list of names without areas and sections ("a,b").  The workers share the
+ * index's lists; each keeps the number of every list it has seen.
+ */
+static uint32_t
+part_list(struct part *p, const char *raw, size_t len)
+{
+	struct contents_builder *b = p->b;
+	const char *item = raw, *end = raw + len;
+	bool added;
+	uint32_t id = strset_intern(&p->lists, raw, len, &added), num;
+
+	if (!added)
+		return p->map[id];
+	p->names.len = 0;
+	while (item < end) {
+		const char *comma = memchr(item, ',', end - item);
+		size_t itemlen = (comma ? comma : end) - item, namelen;
+		const char *name = contents_item_package(item, itemlen,
+		                                         &namelen);
+
+		if (item != raw)
+			buf_add(&p->names, ",", 1);
+		buf_add(&p->names, name, namelen);
+		item += itemlen + 1;
+	}
+	/* The package names are gathered from the lists at the end, beside
+	 * the slots' filling. */
+	pthread_mutex_lock(&b->lock);
+	num = strset_intern(&b->lists, p->names.data ? p->names.data : "",
+	                    p->names.len, &added);
+	pthread_mutex_unlock(&b->lock);
+	if (id >= p->mapcap) {
+		p->mapcap = p->mapcap ? p->mapcap * 2 : 1024;
+		p->map = realloc(p->map, p->mapcap * sizeof(*p->map));
+		if (p->map == NULL)
+			abort();
+	}
+	p->map[id] = num;
+	return num;
+}
+
+/* contents_read_entries()'s callback: each entry to its bucket. */
 static void
-add_entry(void *ctx, const char *path, size_t len, uint64_t hash,
-          const char *pkgs, size_t pkglen)
+add_entries(void *ctx, const struct contents_entry *e, size_t n)
 {
 	struct part *p = ctx;
-	struct block **bucket = &p->buckets[hash >> (64 - BUCKET_BITS)];
-	struct block *blk = *bucket;
-	uint32_t list;
+	const char *last = NULL;
+	uint32_t lastlen = 0, list = 0;
+	size_t i;
 
-	(void)path;
-	(void)len;
-	if (pkgs == NULL) {
-		list = CONTENTS_DIRECTORY;
-		p->ndirs++;
-	} else {
-		size_t lastlen = 0;
-		const char *last = p->last_list == UINT32_MAX ? NULL :
-		                   strset_str(&p->lists, p->last_list,
-		                              &lastlen);
-		bool added;
+	for (i = 0; i < n; i++) {
+		struct block **bucket =
+			&p->buckets[e[i].hash >> (64 - BUCKET_BITS)];
+		struct block *blk = *bucket;
 
-		/* Neighbouring paths often come from the same package. */
-		if (last == NULL || lastlen != pkglen ||
-		    memcmp(last, pkgs, pkglen) != 0)
-			p->last_list = strset_intern(&p->lists, pkgs, pkglen,
-			                             &added);
-		list = p->last_list;
-		p->nentries++;
+		if (e[i].packages == NULL) {
+			p->ndirs++;
+		} else {
+			/* A run of lines with the same list: one pointer. */
+			if (e[i].packages != last || e[i].pkglen != lastlen) {
+				last = e[i].packages;
+				lastlen = e[i].pkglen;
+				list = part_list(p, last, lastlen);
+			}
+			p->nentries++;
+		}
+		if (blk == NULL || blk->n == BLOCK_PAIRS) {
+			struct block *fresh = new_block(p);
+
+			fresh->next = blk;
+			*bucket = blk = fresh;
+		}
+		pack(&blk->v[blk->n++], e[i].hash,
+		     e[i].packages == NULL ? CONTENTS_DIRECTORY : list);
 	}
-	if (blk == NULL || blk->n == BLOCK_PAIRS) {
-		struct block *fresh = new_block(p);
-
-		fresh->next = blk;
-		*bucket = blk = fresh;
-	}
-	blk->v[blk->n].hash = hash;
-	blk->v[blk->n].list = list;
-	blk->n++;
 }
 
 int
@@ -293,68 +403,14 @@ contents_builder_add(struct contents_builder *b,
 
 	for (i = 0; i < b->nparts; i++)
 		ctx[i] = &b->parts[i];
-	return contents_read(filenames, nfiles, b->nparts, add_entry, ctx,
-	                     &b->stats, err);
+	return contents_read_entries(filenames, nfiles, b->nparts,
+	                             add_entries, ctx, &b->stats, err);
 }
 
 const struct contents_stats *
 contents_builder_stats(const struct contents_builder *b)
 {
 	return &b->stats;
-}
-
-/* The section-less list of RAW ("utils/a,b") into the merged lists. */
-static uint32_t
-merge_list(struct contents_builder *b, const char *raw, size_t len)
-{
-	struct buf names = { 0 };
-	const char *p = raw, *end = raw + len;
-	uint32_t id;
-	bool added;
-
-	while (p < end) {
-		const char *comma = memchr(p, ',', end - p);
-		size_t itemlen = (comma ? comma : end) - p, namelen;
-		const char *name = contents_item_package(p, itemlen, &namelen);
-
-		if (names.len > 0)
-			buf_add(&names, ",", 1);
-		buf_add(&names, name, namelen);
-		if (namelen > 0)
-			strset_intern(&b->packages, name, namelen, &added);
-		p += itemlen + 1;
-	}
-	id = strset_intern(&b->lists, names.data ? names.data : "",
-	                   names.len, &added);
-	free(names.data);
-	return id;
-}
-
-static int
-merge_lists(struct contents_builder *b, struct dpkg_error *err)
-{
-	int w;
-
-	for (w = 0; w < b->nparts; w++) {
-		struct part *p = &b->parts[w];
-		uint32_t i;
-
-		p->map = malloc((p->lists.n + 1) * sizeof(*p->map));
-		if (p->map == NULL)
-			abort();
-		for (i = 0; i < p->lists.n; i++) {
-			size_t len;
-			const char *raw = strset_str(&p->lists, i, &len);
-
-			p->map[i] = merge_list(b, raw, len);
-		}
-		b->nentries += p->nentries;
-		b->ndirs += p->ndirs;
-	}
-	if (b->lists.n > LIST_MAX)
-		return dpkg_put_error(err, "%s: more than %u package lists",
-		                      b->path, LIST_MAX);
-	return 0;
 }
 
 static inline uint64_t
@@ -371,6 +427,8 @@ slot_value(uint64_t h, uint32_t list)
 	return (h & ((1ull << TAG_BITS) - 1)) << LIST_BITS | field;
 }
 
+/* Writeback of the slots is started this many bytes at a time. */
+#define SYNC_STEP (1u << 20)
 /* Room past a bucket's own slots for the probes that run beyond them. */
 #define SPILL (1u << 16)
 
@@ -378,7 +436,7 @@ slot_value(uint64_t h, uint32_t list)
  * One filler: buckets [FIRST, LAST), whose home slots are [LO, LIMIT).  It
  * fills them one bucket at a time in a small window (a bucket's slots stay
  * in the cache) and writes each bucket's slots to the file once final: no
- * later bucket probes below its own first home slot.
+ * later bucket's entry lands below its own first home slot.
  */
 struct fill {
 	const struct contents_builder *b;
@@ -387,7 +445,7 @@ struct fill {
 	unsigned first, last;
 	uint64_t limit;
 	int error;
-	/* Entries whose probe ran past the window or LIMIT. */
+	/* Entries that would land past the window or LIMIT. */
 	struct pair *deferred;
 	size_t ndeferred, cap;
 };
@@ -431,18 +489,81 @@ bucket_start(unsigned bucket, uint64_t nslots)
 	return home_slot((uint64_t)bucket << (64 - BUCKET_BITS), nslots);
 }
 
+/*
+ * Place BUCKET's entries in the window starting at slot BASE: where linear
+ * probing would put them, but without probing.  Entries are counted by
+ * home slot, and a sweep over the homes gives each home its run: it starts
+ * at the home, or after the previous run when that reaches further.  Every
+ * slot between an entry's home and its place is then taken, which is all a
+ * lookup needs.  The first SPILL slots are taken already (the previous
+ * bucket's overflow).  Returns the end of the last run.
+ */
+static uint64_t
+place(struct fill *f, unsigned bucket, uint64_t base, uint64_t own,
+      uint64_t spill, uint64_t *win, uint32_t *start, uint64_t cap)
+{
+	/* Past the window, or past this filler's part of the table. */
+	uint64_t stop = f->limit - base < cap ? f->limit - base : cap;
+	uint64_t next = spill, s;
+	int w;
+
+	/* A home may be the next bucket's first slot (home_slot() rounds
+	 * down): OWN + 1 homes. */
+	memset(start, 0, (own + 1) * sizeof(*start));
+	for (w = 0; w < f->b->nparts; w++) {
+		const struct block *blk;
+		uint32_t i;
+
+		for (blk = f->b->parts[w].buckets[bucket]; blk; blk = blk->next)
+			for (i = 0; i < blk->n; i++)
+				start[home_slot(unpack(&blk->v[i], bucket).hash,
+				                f->nslots) -
+				      base]++;
+	}
+	/* Without a branch on whether a home has entries: about half have
+	 * none, at random. */
+	for (s = 0; s <= own; s++) {
+		uint32_t n = start[s];
+
+		next = next > s ? next : s;
+		start[s] = next;
+		next += n;
+	}
+	for (w = 0; w < f->b->nparts; w++) {
+		const struct block *blk;
+		uint32_t i;
+
+		for (blk = f->b->parts[w].buckets[bucket]; blk; blk = blk->next)
+			for (i = 0; i < blk->n; i++) {
+				struct pair pr = unpack(&blk->v[i], bucket);
+				uint64_t h = pr.hash;
+				uint64_t pos = start[home_slot(h, f->nslots) -
+				                     base]++;
+
+				if (pos >= stop)
+					defer(f, h, pr.list);
+				else
+					win[pos] = slot_value(h, pr.list);
+			}
+	}
+	return next < stop ? next : stop;
+}
+
 static void *
 fill_slots(void *arg)
 {
 	struct fill *f = arg;
 	uint64_t base = bucket_start(f->first, f->nslots), cap, used = 0;
+	uint64_t synced = (HEADER_SIZE + base * sizeof(uint64_t)) &
+	                  ~(SYNC_STEP - 1), written;
 	uint64_t *win;
+	uint32_t *start;
 	unsigned bucket;
-	int w;
 
 	cap = (f->nslots >> BUCKET_BITS) * 2 + SPILL;
 	win = calloc(cap, sizeof(*win));
-	if (win == NULL)
+	start = malloc(cap * sizeof(*start));
+	if (win == NULL || start == NULL)
 		abort();
 	for (bucket = f->first; bucket < f->last && f->error == 0; bucket++) {
 		uint64_t end = bucket + 1 < f->last ?
@@ -452,39 +573,25 @@ fill_slots(void *arg)
 		if (own > cap - SPILL) {
 			/* Hashes far from uniform: grow the window. */
 			win = realloc(win, (own + SPILL) * sizeof(*win));
-			if (win == NULL)
+			start = realloc(start, (own + SPILL) * sizeof(*start));
+			if (win == NULL || start == NULL)
 				abort();
 			memset(win + cap, 0, (own + SPILL - cap) * sizeof(*win));
 			cap = own + SPILL;
 		}
-		for (w = 0; w < f->b->nparts; w++) {
-			const struct part *p = &f->b->parts[w];
-			const struct block *blk;
-			uint32_t i;
-
-			for (blk = p->buckets[bucket]; blk; blk = blk->next)
-				for (i = 0; i < blk->n; i++) {
-					uint64_t h = blk->v[i].hash;
-					uint32_t list = blk->v[i].list;
-					uint64_t pos = home_slot(h, f->nslots) -
-					               base;
-
-					if (list != CONTENTS_DIRECTORY)
-						list = p->map[list];
-					while (pos < cap && win[pos])
-						pos++;
-					if (pos == cap || base + pos >= f->limit) {
-						defer(f, h, list);
-						continue;
-					}
-					win[pos] = slot_value(h, list);
-					if (pos + 1 > used)
-						used = pos + 1;
-				}
-		}
+		used = place(f, bucket, base, own, used, win, start, cap);
 		if (pwrite_all(f->fd, win, own * sizeof(*win),
 		               HEADER_SIZE + base * sizeof(*win)) < 0)
 			f->error = errno ? errno : EIO;
+		/* Start writing what is final to disk a megabyte at a time:
+		 * the fsync at the end then has less to wait for.  A hint,
+		 * whose failure fsync tells. */
+		written = (HEADER_SIZE + end * sizeof(*win)) & ~(SYNC_STEP - 1);
+		if (written > synced) {
+			sync_file_range(f->fd, synced, written - synced,
+			                SYNC_FILE_RANGE_WRITE);
+			synced = written;
+		}
 		/* What ran past this bucket's slots starts the next one's. */
 		spill = used > own ? used - own : 0;
 		memmove(win, win + own, spill * sizeof(*win));
@@ -494,6 +601,7 @@ fill_slots(void *arg)
 		base = end;
 	}
 	free(win);
+	free(start);
 	return NULL;
 }
 
@@ -518,50 +626,14 @@ insert_in_file(int fd, uint64_t nslots, uint64_t h, uint32_t list)
 	return -1;
 }
 
-/* Write the NSLOTS slots to FD; -1 with errno set on failure. */
-static int
-build_slots(const struct contents_builder *b, int fd, uint64_t nslots)
-{
-	struct fill f[MAX_WORKERS];
-	pthread_t threads[MAX_WORKERS];
-	int n = b->nparts, t, ret = 0;
-	size_t i;
-
-	for (t = 0; t < n; t++) {
-		memset(&f[t], 0, sizeof(f[t]));
-		f[t].b = b;
-		f[t].fd = fd;
-		f[t].nslots = nslots;
-		f[t].first = NBUCKETS * t / n;
-		f[t].last = NBUCKETS * (t + 1) / n;
-		f[t].limit = t + 1 < n ? bucket_start(f[t].last, nslots) :
-		             nslots;
-		if (pthread_create(&threads[t], NULL, fill_slots, &f[t]) != 0)
-			abort();
-	}
-	for (t = 0; t < n; t++)
-		pthread_join(threads[t], NULL);
-	for (t = 0; t < n; t++) {
-		if (f[t].error != 0 && ret == 0) {
-			errno = f[t].error;
-			ret = -1;
-		}
-		for (i = 0; i < f[t].ndeferred && ret == 0; i++)
-			ret = insert_in_file(fd, nslots, f[t].deferred[i].hash,
-			                     f[t].deferred[i].list);
-		free(f[t].deferred);
-	}
-	return ret;
-}
-
 static int
 cmp_names(const void *a, const void *b, void *arg)
 {
 	const struct strset *s = arg;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	size_t lx = s->lens[x], ly = s->lens[y];
-	int c = memcmp(s->text.data + s->offsets[x],
-	               s->text.data + s->offsets[y], lx < ly ? lx : ly);
+	size_t lx = s->entries[x].len, ly = s->entries[y].len;
+	int c = memcmp(s->text.data + s->entries[x].offset,
+	               s->text.data + s->entries[y].offset, lx < ly ? lx : ly);
 
 	return c ? c : (lx > ly) - (lx < ly);
 }
@@ -617,7 +689,8 @@ flatten(const struct strset *s, const uint32_t *order, uint32_t *offsets,
 		uint32_t id = order ? order[i] : i;
 
 		offsets[i] = text->len;
-		buf_add(text, s->text.data + s->offsets[id], s->lens[id]);
+		buf_add(text, s->text.data + s->entries[id].offset,
+		        s->entries[id].len);
 	}
 	offsets[s->n] = text->len;
 }
@@ -628,13 +701,31 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 {
 	struct contents_index_header h;
 	const struct strset *pk = &b->packages;
-	uint32_t *order = malloc((pk->n + 1) * sizeof(*order));
-	uint32_t *pkoff = malloc((pk->n + 1) * sizeof(*pkoff));
+	uint32_t *order, *pkoff;
 	uint32_t *listoff = malloc((b->lists.n + 1) * sizeof(*listoff));
 	struct buf pktext = { 0 }, listtext = { 0 };
 	size_t i;
 	int ret = 0;
 
+	/* Every name of every list ("a,b"). */
+	for (i = 0; i < b->lists.n; i++) {
+		const char *name = b->lists.text.data +
+		                   b->lists.entries[i].offset;
+		const char *end = name + b->lists.entries[i].len;
+		bool added;
+
+		while (name < end) {
+			const char *comma = memchr(name, ',', end - name);
+			size_t namelen = (comma ? comma : end) - name;
+
+			if (namelen > 0)
+				strset_intern(&b->packages, name, namelen,
+				              &added);
+			name += namelen + 1;
+		}
+	}
+	order = malloc((pk->n + 1) * sizeof(*order));
+	pkoff = malloc((pk->n + 1) * sizeof(*pkoff));
 	if (order == NULL || pkoff == NULL || listoff == NULL)
 		abort();
 	for (i = 0; i < pk->n; i++)
@@ -680,21 +771,74 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	return ret;
 }
 
+/*
+ * Write the NSLOTS slots to FD, and meanwhile what follows them from END
+ * (write_tail()); -1 with errno set on failure.
+ */
+static int
+build_slots(struct contents_builder *b, int fd, uint64_t nslots,
+            uint64_t end)
+{
+	struct fill f[MAX_WORKERS];
+	pthread_t threads[MAX_WORKERS];
+	int n = b->nparts, t, ret, tail_errno = 0;
+	size_t i;
+
+	for (t = 0; t < n; t++) {
+		memset(&f[t], 0, sizeof(f[t]));
+		f[t].b = b;
+		f[t].fd = fd;
+		f[t].nslots = nslots;
+		f[t].first = NBUCKETS * t / n;
+		f[t].last = NBUCKETS * (t + 1) / n;
+		f[t].limit = t + 1 < n ? bucket_start(f[t].last, nslots) :
+		             nslots;
+		if (pthread_create(&threads[t], NULL, fill_slots, &f[t]) != 0)
+			abort();
+	}
+	/* The lists and names are sorted and written while the threads
+	 * fill the slots. */
+	ret = write_tail(b, end, nslots);
+	if (ret < 0)
+		tail_errno = errno ? errno : EIO;
+	for (t = 0; t < n; t++)
+		pthread_join(threads[t], NULL);
+	for (t = 0; t < n; t++) {
+		if (f[t].error != 0 && ret == 0) {
+			errno = f[t].error;
+			ret = -1;
+		}
+		for (i = 0; i < f[t].ndeferred && ret == 0; i++)
+			ret = insert_in_file(fd, nslots, f[t].deferred[i].hash,
+			                     f[t].deferred[i].list);
+		free(f[t].deferred);
+	}
+	if (tail_errno != 0)
+		errno = tail_errno;
+	return ret;
+}
+
 int
 contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 {
 	uint64_t n, nslots, end;
-	int ret = 0;
+	int ret = 0, w;
 
-	if (merge_lists(b, err) < 0)
-		return -1;
+	for (w = 0; w < b->nparts; w++) {
+		b->nentries += b->parts[w].nentries;
+		b->ndirs += b->parts[w].ndirs;
+	}
+	if (b->lists.n > LIST_MAX)
+		return dpkg_put_error(err, "%s: more than %u package lists",
+		                      b->path, LIST_MAX);
 	n = b->nentries + b->ndirs;
 	b->stats.directories = b->ndirs;
 	/* Load factor 0.8: misses stop at an empty slot within a line. */
 	nslots = n + n / 4 + 1;
 	end = HEADER_SIZE + nslots * sizeof(uint64_t);
-	if (ftruncate(b->fd, end) < 0 || build_slots(b, b->fd, nslots) < 0 ||
-	    write_tail(b, end, nslots) < 0 || fchmod(b->fd, 0644) < 0 ||
+	if (ftruncate(b->fd, end) < 0 ||
+	    build_slots(b, b->fd, nslots, end) < 0 ||
+	    fchmod(b->fd, 0644) < 0 ||
 	    fsync(b->fd) < 0)
 		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
 	if (close(b->fd) < 0 && ret == 0)
@@ -732,11 +876,13 @@ contents_builder_free(struct contents_builder *b)
 			free(p->slabs[i]);
 		free(p->slabs);
 		free(p->map);
+		free(p->names.data);
 		strset_free(&p->lists);
 	}
 	free(b->parts);
 	strset_free(&b->lists);
 	strset_free(&b->packages);
+	pthread_mutex_destroy(&b->lock);
 	free(b);
 }
 

@@ -13,19 +13,27 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "base/decompress.h"
 #include "conflicts/contents.h"
 
+/* Chunks are 2 MB huge pages where the kernel gives them: a page fault
+ * per 4 kB of a chunk's first fill costs about as much as parsing it. */
 #define CHUNK_SIZE (4u << 20)
+#define HUGE_PAGE (2u << 20)
+/* What a chunk holds at most: one byte stays for a last newline. */
+#define CHUNK_FILL (CHUNK_SIZE - 1)
 #define MAX_PRODUCERS 4
 #define MAX_WORKERS 16
+/* Entries handed on at a time. */
+#define BATCH 256
 /* The old header is about 30 lines; look no further for its end. */
 #define HEADER_SCAN_LINES 200
 
 struct chunk {
-	char *data;
+	char *data;	/* CHUNK_SIZE bytes */
 	size_t len;
 	/* The first chunk of a file: it may start with the old header. */
 	bool first;
@@ -39,6 +47,7 @@ struct pipeline {
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
 	struct chunk *chunks;
+	char *chunk_memory;
 	/* Stacks of chunk indices: free ones, full ones. */
 	unsigned *free, *full;
 	unsigned nchunks, nfree, nfull;
@@ -49,9 +58,11 @@ struct pipeline {
 
 struct worker {
 	struct pipeline *p;
-	contents_entry_fn *entry;
+	contents_entries_fn *entries;
 	void *ctx;
 	struct contents_stats stats;
+	struct contents_entry batch[BATCH];
+	size_t nbatch;
 };
 
 /* Record the first error and stop everyone. */
@@ -104,7 +115,104 @@ is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* Bytes a package list may hold: names, sections, separators. */
+static inline uint64_t
+load64(const char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint64_t
+load32(const char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static inline uint64_t
+mix(uint64_t a, uint64_t b)
+{
+	__uint128_t r = (__uint128_t)a * b;
+
+	return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+
+/*
+ * Sixteen bytes a multiplication, as wyhash does; the last bytes are read
+ * as overlapping words, never past the end.
+ */
+static inline uint64_t
+hash_bytes(const char *s, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w0, w1;
+	const char *end = s + len;
+
+	if (len > 16) {
+		do {
+			h = mix(h ^ load64(s) ^ 0xa0761d6478bd642full,
+			        load64(s + 8) ^ 0xe7037ed1a0b428dbull);
+			s += 16;
+		} while (end - s > 16);
+		w0 = load64(end - 16);
+		w1 = load64(end - 8);
+	} else if (len >= 8) {
+		w0 = load64(s);
+		w1 = load64(end - 8);
+	} else if (len >= 4) {
+		w0 = load32(s);
+		w1 = load32(end - 4);
+	} else if (len > 0) {
+		w0 = (uint64_t)(unsigned char)s[0] << 16 |
+		     (uint64_t)(unsigned char)s[len / 2] << 8 |
+		     (unsigned char)s[len - 1];
+		w1 = 0;
+	} else {
+		w0 = w1 = 0;
+	}
+	h = mix(h ^ w0 ^ 0x8ebc6af09c88c6e3ull, w1 ^ 0x589965cc75374cc3ull);
+	return mix(h, 0x9e3779b97f4a7c15ull);
+}
+
+/*
+ * Whether the N bytes at A and B are the same.  Package lists and path
+ * prefixes are short: words compared in line beat a call to memcmp().
+ */
+static inline bool
+same_bytes(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8)
+			if (load64(a + i) != load64(b + i))
+				return false;
+		return load64(a + n - 8) == load64(b + n - 8);
+	}
+	if (n >= 4)
+		return load32(a) == load32(b) &&
+		       load32(a + n - 4) == load32(b + n - 4);
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+/* The bytes of W that are '/', each as its high bit: exact (no carry
+ * crosses a byte), so a nonzero result means a slash is there. */
+static inline uint64_t
+slash_bytes(uint64_t w)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t x = w ^ 0x2f2f2f2f2f2f2f2full;
+
+	return ~(((x & low7) + low7) | x | low7);
+}
+
+/* Bytes package lists may hold: names, sections, separators. */
 static void
 package_list_bytes(bool ok[256])
 {
@@ -127,16 +235,17 @@ struct line {
 /*
  * Parse one line (without its newline); false when it does not fit.  L
  * holds the previous line's package list: most lines end in the same one,
- * already checked, so that is tried first.
+ * already checked, so that is tried first, and then L keeps pointing at
+ * the first line of the run (its entries share one PACKAGES pointer).
  */
-static bool
+static inline bool
 parse_line(const char *line, size_t len, const bool *pkg_ok, struct line *l)
 {
 	const char *end = line + len, *pkgs, *p;
 
 	if (l->pkglen > 0 && l->pkglen < len &&
 	    is_blank(end[-(ptrdiff_t)l->pkglen - 1]) &&
-	    memcmp(end - l->pkglen, l->packages, l->pkglen) == 0) {
+	    same_bytes(end - l->pkglen, l->packages, l->pkglen)) {
 		pkgs = end - l->pkglen;
 	} else {
 		while (end > line && is_blank(end[-1]))
@@ -151,15 +260,23 @@ parse_line(const char *line, size_t len, const bool *pkg_ok, struct line *l)
 				return false;
 		if (pkgs[0] == ',' || end[-1] == ',' || pkgs[0] == '/')
 			return false;
+		l->packages = pkgs;
+		l->pkglen = end - pkgs;
 	}
 	p = pkgs;
-	/* Columns are padded with spaces: skip them eight at a time. */
+	/* Columns are padded with spaces: skip them a word at a time, and
+	 * the last ones by counting the word's spaces at its end. */
 	while (p - line >= 8) {
-		uint64_t w;
+		uint64_t x = load64(p - 8) ^ 0x2020202020202020ull;
 
-		memcpy(&w, p - 8, 8);
-		if (w != 0x2020202020202020ull)
+		if (x != 0) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			p -= __builtin_clzll(x) / 8;
+#else
+			p -= __builtin_ctzll(x) / 8;
+#endif
 			break;
+		}
 		p -= 8;
 	}
 	while (p > line && is_blank(p[-1]))
@@ -172,8 +289,6 @@ parse_line(const char *line, size_t len, const bool *pkg_ok, struct line *l)
 		return false;
 	l->path = line;
 	l->pathlen = p - line;
-	l->packages = pkgs;
-	l->pkglen = end - pkgs;
 	return true;
 }
 
@@ -206,47 +321,135 @@ header_end(const char *data, size_t len)
 	return NULL;
 }
 
-/* Hand on the directories PATH lies in that PREV does not lie in. */
-static void
-directories(const char *path, size_t len, const char *prev, size_t prevlen,
-            contents_entry_fn *entry, void *ctx)
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* The next newline from P; the chunk ends in one. */
+static inline const char *
+next_line_end(const char *p, const char *end)
 {
-	size_t shared = 0, i, max = len < prevlen ? len : prevlen;
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n');
+
+	for (; end - p >= 16; p += 16) {
+		unsigned m = _mm_movemask_epi8(_mm_cmpeq_epi8(
+			_mm_loadu_si128((const __m128i *)p), nl));
+
+		if (m != 0)
+			return p + __builtin_ctz(m);
+	}
+#endif
+	return memchr(p, '\n', end - p);
+}
+
+/* Hand on the worker's batch. */
+static void
+flush(struct worker *w)
+{
+	if (w->nbatch > 0)
+		w->entries(w->ctx, w->batch, w->nbatch);
+	w->nbatch = 0;
+}
+
+static inline void
+emit(struct worker *w, const char *path, size_t len, const char *pkgs,
+     size_t pkglen)
+{
+	struct contents_entry *e = &w->batch[w->nbatch];
+
+	e->path = path;
+	e->packages = pkgs;
+	e->hash = hash_bytes(path, len);
+	e->pathlen = len;
+	e->pkglen = pkglen;
+	if (++w->nbatch == BATCH)
+		flush(w);
+}
+
+/* How many bytes A and B share at their start, up to MAX. */
+static inline size_t
+shared_prefix(const char *a, const char *b, size_t max)
+{
+	size_t n = 0;
 
 	/* Eight bytes at a time: paths share long prefixes. */
-	while (shared + 8 <= max) {
-		uint64_t a, b;
+	while (n + 8 <= max) {
+		uint64_t x = load64(a + n) ^ load64(b + n);
 
-		memcpy(&a, path + shared, 8);
-		memcpy(&b, prev + shared, 8);
-		if (a != b) {
-			shared += __builtin_ctzll(a ^ b) / 8;
-			break;
+		if (x != 0) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			return n + __builtin_ctzll(x) / 8;
+#else
+			return n + __builtin_clzll(x) / 8;
+#endif
 		}
-		shared += 8;
+		n += 8;
 	}
-	if (shared + 8 > max)
-		while (shared < max && path[shared] == prev[shared])
-			shared++;
-	/* "a/b/c" after "a/b/x": a/ and a/b/ are the previous line's. */
-	for (i = shared; i < len; i++)
-		if (path[i] == '/' && i > 0)
-			entry(ctx, path, i, contents_hash(path, i), NULL, 0);
+	while (n < max && a[n] == b[n])
+		n++;
+	return n;
+}
+
+/* Hand on the directories PATH lies in that PREV does not lie in. */
+static inline void
+directories(struct worker *w, const char *path, size_t len,
+            const char *prev, size_t prevlen)
+{
+	size_t i = shared_prefix(path, prev, len < prevlen ? len : prevlen);
+	size_t k;
+
+	/* "a/b/c" after "a/b/x": a/ and a/b/ are the previous line's.  Most
+	 * lines add none: look for a slash a word at a time. */
+	for (; i + 8 <= len; i += 8)
+		if (slash_bytes(load64(path + i)) != 0)
+			for (k = i; k < i + 8; k++)
+				if (path[k] == '/' && k > 0)
+					emit(w, path, k, NULL, 0);
+	if (i < len && (len < 8 || slash_bytes(load64(path + len - 8)) != 0))
+		for (k = i; k < len; k++)
+			if (path[k] == '/' && k > 0)
+				emit(w, path, k, NULL, 0);
+}
+
+/* Where PATH's last slash is, or 0 when it has none. */
+static inline size_t
+last_slash(const char *path, size_t len)
+{
+	size_t i = len;
+
+	for (; i >= 8; i -= 8) {
+		uint64_t m = slash_bytes(load64(path + i - 8));
+
+		if (m != 0)
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			return i - 8 + (63 - __builtin_clzll(m)) / 8;
+#else
+			return i - 1 - __builtin_ctzll(m) / 8;
+#endif
+	}
+	while (i > 0)
+		if (path[--i] == '/')
+			return i;
+	return 0;
 }
 
 /*
- * Parse chunk C, calling ENTRY for each entry, and for each directory not
- * already given for the previous line of the chunk.
+ * Parse chunk C, handing on each entry, and each directory not already
+ * given for the previous line of the chunk.
  */
 static void
-consume(const struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
-        void *ctx, struct contents_stats *stats)
+consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 {
+	struct contents_stats *stats = &w->stats;
 	const char *p = c->data, *end = c->data + c->len;
 	const char *prev = "";
-	size_t prevlen = 0;
+	size_t prevlen = 0, prevdir = 0;
 	/* The last good line's package list (a nonempty one, checked). */
 	struct line l = { NULL, "", 0, 0 };
+	/* A NUL in a path makes its line bad; the rare chunk with one is
+	 * checked line by line. */
+	bool nul = memchr(p, '\0', c->len) != NULL;
 
 	if (c->first) {
 		const char *h = header_end(p, c->len);
@@ -257,7 +460,7 @@ consume(const struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
 		}
 	}
 	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
+		const char *nl = next_line_end(p, end);
 		struct line last = l;
 
 		stats->lines++;
@@ -266,21 +469,25 @@ consume(const struct chunk *c, const bool *pkg_ok, contents_entry_fn *entry,
 			continue;
 		}
 		if (!parse_line(p, nl - p, pkg_ok, &l) ||
-		    memchr(l.path, '\0', l.pathlen) != NULL) {
+		    (nul && memchr(l.path, '\0', l.pathlen) != NULL)) {
 			l = last;
 			stats->bad_lines++;
 		} else {
+			size_t dir = last_slash(l.path, l.pathlen);
+
 			stats->entries++;
-			directories(l.path, l.pathlen, prev, prevlen, entry,
-			            ctx);
-			entry(ctx, l.path, l.pathlen,
-			      contents_hash(l.path, l.pathlen), l.packages,
-			      l.pkglen);
+			/* Most lines lie in the previous line's directory. */
+			if (dir != prevdir || !same_bytes(l.path, prev, dir))
+				directories(w, l.path, l.pathlen, prev,
+				            prevlen);
+			prevdir = dir;
+			emit(w, l.path, l.pathlen, l.packages, l.pkglen);
 			prev = l.path;
 			prevlen = l.pathlen;
 		}
 		p = nl + 1;
 	}
+	flush(w);
 }
 
 /*
@@ -318,9 +525,9 @@ produce_file(struct pipeline *p, int i, char *carry,
 		memcpy(c->data, carry, ncarry);
 		c->len = ncarry;
 		ncarry = 0;
-		while (c->len < CHUNK_SIZE) {
+		while (c->len < CHUNK_FILL) {
 			ssize_t n = decompress_read(z, c->data + c->len,
-			                            CHUNK_SIZE - c->len, err);
+			                            CHUNK_FILL - c->len, err);
 
 			if (n < 0) {
 				error = err->str;
@@ -344,7 +551,7 @@ produce_file(struct pipeline *p, int i, char *carry,
 				c->data[c->len++] = '\n';
 		} else if (nl == NULL) {
 			dpkg_put_error(err, "%s: a line longer than %u "
-			               "bytes", filename, CHUNK_SIZE);
+			               "bytes", filename, CHUNK_FILL);
 			error = err->str;
 			producer_unget(p, c);
 			break;
@@ -376,7 +583,7 @@ producer(void *arg)
 	struct producer_arg *pa = arg;
 	struct pipeline *p = pa->p;
 	struct dpkg_error err = DPKG_ERROR_INIT;
-	char *carry = malloc(CHUNK_SIZE);
+	char *carry = malloc(CHUNK_FILL);
 	const char *error = NULL;
 	int i;
 
@@ -415,8 +622,7 @@ work(void *arg)
 		i = p->full[--p->nfull];
 		pthread_mutex_unlock(&p->lock);
 
-		consume(&p->chunks[i], p->pkg_ok, w->entry, w->ctx,
-		        &w->stats);
+		consume(&p->chunks[i], p->pkg_ok, w);
 
 		pthread_mutex_lock(&p->lock);
 		p->free[p->nfree++] = i;
@@ -437,14 +643,14 @@ contents_workers(int max)
 }
 
 int
-contents_read(const char *const *filenames, int nfiles, int nworkers,
-              contents_entry_fn *entry, void *const *ctx,
-              struct contents_stats *stats, struct dpkg_error *err)
+contents_read_entries(const char *const *filenames, int nfiles, int nworkers,
+                      contents_entries_fn *entries, void *const *ctx,
+                      struct contents_stats *stats, struct dpkg_error *err)
 {
 	struct pipeline p;
 	struct producer_arg pargs[MAX_PRODUCERS];
 	pthread_t producers[MAX_PRODUCERS], workers[MAX_WORKERS];
-	struct worker w[MAX_WORKERS];
+	struct worker *w = calloc(MAX_WORKERS, sizeof(*w));
 	unsigned i;
 	int ret = 0, k;
 
@@ -462,15 +668,18 @@ contents_read(const char *const *filenames, int nfiles, int nworkers,
 	p.chunks = calloc(p.nchunks, sizeof(*p.chunks));
 	p.free = calloc(p.nchunks, sizeof(*p.free));
 	p.full = calloc(p.nchunks, sizeof(*p.full));
-	if (p.chunks == NULL || p.free == NULL || p.full == NULL)
+	if (p.chunks == NULL || p.free == NULL || p.full == NULL || w == NULL)
 		abort();
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.changed, NULL);
+	p.chunk_memory = aligned_alloc(HUGE_PAGE, (size_t)p.nchunks *
+	                               CHUNK_SIZE);
+	if (p.chunk_memory == NULL)
+		abort();
+	madvise(p.chunk_memory, (size_t)p.nchunks * CHUNK_SIZE,
+	        MADV_HUGEPAGE);
 	for (i = 0; i < p.nchunks; i++) {
-		/* One spare byte: a last line may get its newline added. */
-		p.chunks[i].data = malloc(CHUNK_SIZE + 1);
-		if (p.chunks[i].data == NULL)
-			abort();
+		p.chunks[i].data = p.chunk_memory + (size_t)i * CHUNK_SIZE;
 		p.free[p.nfree++] = i;
 	}
 	for (k = 0; k < p.nproducers; k++) {
@@ -483,7 +692,7 @@ contents_read(const char *const *filenames, int nfiles, int nworkers,
 	for (k = 0; k < nworkers; k++) {
 		memset(&w[k], 0, sizeof(w[k]));
 		w[k].p = &p;
-		w[k].entry = entry;
+		w[k].entries = entries;
 		w[k].ctx = ctx[k];
 		if (pthread_create(&workers[k], NULL, work, &w[k]) != 0)
 			abort();
@@ -501,76 +710,59 @@ contents_read(const char *const *filenames, int nfiles, int nworkers,
 		dpkg_error_move(err, &p.error);
 		ret = -1;
 	}
-	for (i = 0; i < p.nchunks; i++)
-		free(p.chunks[i].data);
+	free(p.chunk_memory);
 	free(p.chunks);
 	free(p.free);
 	free(p.full);
+	free(w);
 	pthread_cond_destroy(&p.changed);
 	pthread_mutex_destroy(&p.lock);
 	return ret;
 }
 
-static inline uint64_t
-mix(uint64_t a, uint64_t b)
-{
-	__uint128_t r = (__uint128_t)a * b;
+/* contents_read()'s callback, one entry at a time. */
+struct each {
+	contents_entry_fn *entry;
+	void *ctx;
+};
 
-	return (uint64_t)r ^ (uint64_t)(r >> 64);
+static void
+each_entry(void *ctx, const struct contents_entry *e, size_t n)
+{
+	const struct each *each = ctx;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		each->entry(each->ctx, e[i].path, e[i].pathlen, e[i].hash,
+		            e[i].packages, e[i].pkglen);
 }
 
-static inline uint64_t
-load64(const char *p)
+int
+contents_read(const char *const *filenames, int nfiles, int nworkers,
+              contents_entry_fn *entry, void *const *ctx,
+              struct contents_stats *stats, struct dpkg_error *err)
 {
-	uint64_t v;
+	struct each each[MAX_WORKERS];
+	void *each_ctx[MAX_WORKERS];
+	int k;
 
-	memcpy(&v, p, 8);
-	return v;
+	if (nworkers < 1)
+		nworkers = 1;
+	if (nworkers > MAX_WORKERS)
+		nworkers = MAX_WORKERS;
+	for (k = 0; k < nworkers; k++) {
+		each[k].entry = entry;
+		each[k].ctx = ctx[k];
+		each_ctx[k] = &each[k];
+	}
+	return contents_read_entries(filenames, nfiles, nworkers, each_entry,
+	                             each_ctx, stats, err);
 }
 
-static inline uint64_t
-load32(const char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-/*
- * Sixteen bytes a multiplication, as wyhash does; the last bytes are read
- * as overlapping words, never past the end.
- */
 uint64_t
 contents_hash(const char *s, size_t len)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w0, w1;
-	const char *end = s + len;
-
-	if (len > 16) {
-		do {
-			h = mix(h ^ load64(s) ^ 0xa0761d6478bd642full,
-			        load64(s + 8) ^ 0xe7037ed1a0b428dbull);
-			s += 16;
-		} while (end - s > 16);
-		w0 = load64(end - 16);
-		w1 = load64(end - 8);
-	} else if (len >= 8) {
-		w0 = load64(s);
-		w1 = load64(end - 8);
-	} else if (len >= 4) {
-		w0 = load32(s);
-		w1 = load32(end - 4);
-	} else if (len > 0) {
-		w0 = (uint64_t)(unsigned char)s[0] << 16 |
-		     (uint64_t)(unsigned char)s[len / 2] << 8 |
-		     (unsigned char)s[len - 1];
-		w1 = 0;
-	} else {
-		w0 = w1 = 0;
-	}
-	h = mix(h ^ w0 ^ 0x8ebc6af09c88c6e3ull, w1 ^ 0x589965cc75374cc3ull);
-	return mix(h, 0x9e3779b97f4a7c15ull);
+	return hash_bytes(s, len);
 }
 
 const char *

@@ -60,6 +60,27 @@ int contents_read(const char *const *filenames, int nfiles, int nworkers,
                   contents_entry_fn *entry, void *const *ctx,
                   struct contents_stats *stats, struct dpkg_error *err);
 
+/*
+ * The same, the entries handed on in batches: ENTRIES(CTX[W], E, N) with N
+ * entries of one chunk, in its order, valid during the call.  The entries
+ * of a run of lines with the same package list share one PACKAGES pointer:
+ * within a call, equal pointers (and lengths) are equal lists.
+ */
+struct contents_entry {
+	const char *path;
+	const char *packages;	/* NULL for a directory */
+	uint64_t hash;		/* contents_hash() of the path */
+	uint32_t pathlen, pkglen;
+};
+
+typedef void contents_entries_fn(void *ctx, const struct contents_entry *e,
+                                 size_t n);
+
+int contents_read_entries(const char *const *filenames, int nfiles,
+                          int nworkers, contents_entries_fn *entries,
+                          void *const *ctx, struct contents_stats *stats,
+                          struct dpkg_error *err);
+
 /* How many workers to use: the processors online, within [1, MAX]. */
 int contents_workers(int max);
 
