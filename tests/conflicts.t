@@ -21,6 +21,20 @@ test_expect_success 'index: every compression reads the same' '
 	done
 '
 
+test_expect_success 'index: the replaced index keeps a second name until the next index' '
+	extras-conflicts index --archive again -d olddb Contents-main >/dev/null &&
+	test ! -e olddb/contents/again.idx.old &&
+	ino=$(stat -c %i olddb/contents/again.idx) &&
+	extras-conflicts index --archive again -d olddb Contents-main >/dev/null &&
+	test "$(stat -c %i olddb/contents/again.idx.old)" = "$ino" &&
+	ino=$(stat -c %i olddb/contents/again.idx) &&
+	extras-conflicts index --archive again -d olddb Contents-main >/dev/null &&
+	test "$(stat -c %i olddb/contents/again.idx.old)" = "$ino" &&
+	ls olddb/contents >list &&
+	printf "again.idx\nagain.idx.old\n" >expect &&
+	diff -u expect list
+'
+
 test_expect_success 'index: several files make one archive' '
 	extras-conflicts index --archive both -d multi Contents-main \
 		Contents-extra.gz > out &&

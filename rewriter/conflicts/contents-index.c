@@ -244,6 +244,11 @@ struct part {
 struct contents_builder {
 	char label[CONTENTS_LABEL_MAX + 1];
 	char *path, *tmp;
+	/* PATH.old: the index this one replaces, kept until the next build
+	 * removes it, in a thread beside the reading (see below). */
+	char *old;
+	pthread_t remover;
+	bool removing;
 	int fd;
 	struct contents_stats stats;
 	int nparts;
@@ -255,6 +260,29 @@ struct contents_builder {
 	struct strset packages;
 	uint64_t nentries, ndirs;
 };
+
+/*
+ * Freeing an index's 80 MB takes ext4 tens of milliseconds, more with
+ * online discard, and renaming over the old index would do it at the end
+ * of the build, when nothing else runs.  So the old index keeps a second
+ * name, PATH.old, and the next build removes it while it reads.
+ */
+static void *
+remove_old(void *arg)
+{
+	struct contents_builder *b = arg;
+
+	unlink(b->old);
+	return NULL;
+}
+
+static void
+removed_old(struct contents_builder *b)
+{
+	if (b->removing)
+		pthread_join(b->remover, NULL);
+	b->removing = false;
+}
 
 struct contents_builder *
 contents_builder_new(const char *label, const char *path,
@@ -270,7 +298,8 @@ contents_builder_new(const char *label, const char *path,
 	b->parts = calloc(b->nparts, sizeof(*b->parts));
 	b->path = strdup(path);
 	if (b->parts == NULL || b->path == NULL ||
-	    asprintf(&b->tmp, "%s.new-XXXXXX", path) < 0)
+	    asprintf(&b->tmp, "%s.new-XXXXXX", path) < 0 ||
+	    asprintf(&b->old, "%s.old", path) < 0)
 		abort();
 	for (i = 0; i < b->nparts; i++) {
 		b->parts[i].b = b;
@@ -287,6 +316,7 @@ contents_builder_new(const char *label, const char *path,
 		contents_builder_free(b);
 		return NULL;
 	}
+	b->removing = pthread_create(&b->remover, NULL, remove_old, b) == 0;
 	return b;
 }
 
@@ -844,6 +874,12 @@ contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 	if (close(b->fd) < 0 && ret == 0)
 		ret = dpkg_put_errno(err, "%s: cannot write", b->tmp);
 	b->fd = -1;
+	/* The old index, if any, keeps its inode under PATH.old: the rename
+	 * frees nothing, and readers that mapped it keep it. */
+	removed_old(b);
+	if (ret == 0 && link(b->path, b->old) < 0 && errno != ENOENT)
+		ret = dpkg_put_errno(err, "%s: cannot keep the old index as "
+		                     "%s", b->path, b->old);
 	if (ret == 0 && rename(b->tmp, b->path) < 0)
 		ret = dpkg_put_errno(err, "%s: cannot rename %s", b->path,
 		                     b->tmp);
@@ -862,6 +898,8 @@ contents_builder_free(struct contents_builder *b)
 
 	if (b == NULL)
 		return;
+	removed_old(b);
+	free(b->old);
 	if (b->fd >= 0)
 		close(b->fd);
 	/* Not committed: no temporary file left behind. */
