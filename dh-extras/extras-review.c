@@ -16,6 +16,7 @@
 #include "base/version.h"
 #include "base/output.h"
 #include "review/review.h"
+#include "debian/debfile.h"
 
 #include "extras-review.usage.h"
 
@@ -32,6 +33,7 @@ static const char **previous;
 static size_t nprevious;
 static const char *root = EXTRAS_DEFAULT_ROOT;
 static int allow_reserved;
+static int list_members;
 
 static void
 add_previous(const struct cmdinfo *ci, const char *value)
@@ -55,6 +57,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
 	{ "previous", 0, 1, NULL, NULL, add_previous, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
+	{ "members", 0, 0, &list_members, NULL, NULL, 1, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
@@ -64,6 +67,24 @@ static void
 write_json(FILE *fp, const void *data)
 {
 	review_write_json(data, fp);
+}
+
+/* --members: what the gate reads of each package, nothing judged. */
+static int
+print_members(const char *const *files)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+
+	for (; *files; files++) {
+		struct debfile deb;
+
+		if (debfile_read(&deb, *files, &err) < 0)
+			ohshit("%s", err.str);
+		debfile_print_members(&deb, stdout);
+		debfile_destroy(&deb);
+	}
+	m_output(stdout, "<standard output>");
+	return 0;
 }
 
 int
@@ -82,6 +103,8 @@ main(int argc, char **argv)
 	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
 	if (*argp == NULL)
 		badusage("expected FILE.deb or FILE.changes");
+	if (list_members)
+		return print_members(argp);
 	if ((why = namespace_check_root(root)) != NULL)
 		badusage("--root '%s' %s", root, why);
 	opt.root = root;

@@ -26,6 +26,22 @@ debfile_member_free(struct debfile_member *m)
 	free(m->data);
 }
 
+void
+debfile_print_members(const struct debfile *deb, FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; i < deb->nmembers; i++) {
+		const struct debfile_member *m = &deb->members[i];
+
+		fprintf(fp, "%c %04o %s:%s %lld %s%s%s\n", "fdlhs"[m->type],
+		        (unsigned)m->mode, m->owner, m->group,
+		        m->type == DEBFILE_REGULAR ? (long long)m->size : 0,
+		        m->path, m->target ? " -> " : "",
+		        m->target ? m->target : "");
+	}
+}
+
 static int
 parse_source(struct debfile *deb, const char *value, struct dpkg_error *err)
 {

@@ -28,6 +28,7 @@
 #define DH_EXTRAS_DEBFILE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -154,6 +155,14 @@ const char *debfile_field(const struct debfile *deb, const char *name);
 
 /* Release one data member's fields (debfile-control.c). */
 void debfile_member_free(struct debfile_member *m);
+
+/*
+ * The data members as the reader saw them, one a line, in dpkg's order:
+ * "TYPE MODE OWNER:GROUP SIZE PATH[ -> TARGET]", TYPE one of f (file),
+ * d, l (symbolic link), h (hard link), s (device, FIFO); MODE in octal
+ * with its set-id bits; SIZE a file's, else 0.
+ */
+void debfile_print_members(const struct debfile *deb, FILE *fp);
 
 void debfile_destroy(struct debfile *deb);
 
