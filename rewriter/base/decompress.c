@@ -72,17 +72,6 @@ decompress_type_by_extension(const char *extension)
 }
 
 enum decompress_type
-decompress_type_of(const char *filename)
-{
-	const char *base = strrchr(filename, '/');
-	const char *dot = strrchr(base ? base + 1 : filename, '.');
-	enum decompress_type t = dot ? decompress_type_by_extension(dot) :
-	                         DECOMPRESS_NONE;
-
-	return t == DECOMPRESS_UNKNOWN ? DECOMPRESS_NONE : t;
-}
-
-enum decompress_type
 decompress_type_sniff(const void *head, size_t n)
 {
 	static const struct {
@@ -120,7 +109,8 @@ decompress_new(enum decompress_type type, int fd, int64_t limit,
 	d->in = m_malloc(INPUT_SIZE);
 	switch (type) {
 	case DECOMPRESS_GZIP:
-		/* 15 + 16: gzip only, as gzread takes it. */
+		/* 15 + 16: gzip only.  gzread would pass other data
+		 * through; the gate refuses it (README). */
 		ok = inflateInit2(&d->s.z, 15 + 16) == Z_OK;
 		break;
 	case DECOMPRESS_XZ:

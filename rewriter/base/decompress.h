@@ -29,10 +29,6 @@ enum decompress_type {
  * ".lz4"); DECOMPRESS_UNKNOWN for any other. */
 enum decompress_type decompress_type_by_extension(const char *extension);
 
-/* The type of a file name's last extension; a name without a known one
- * is uncompressed. */
-enum decompress_type decompress_type_of(const char *filename);
-
 /* The type whose magic number starts HEAD (N bytes), else uncompressed:
  * for files with no name that says, as libarchive and file(1) tell. */
 enum decompress_type decompress_type_sniff(const void *head, size_t n);
