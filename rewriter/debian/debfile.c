@@ -4,9 +4,10 @@
  * member rules of dpkg-deb.  So the gate sees the members dpkg would
  * unpack, in its order, and refuses what dpkg would refuse.
  *
- * One difference: dpkg-deb reads control.tar with tar(1), which takes PAX
- * headers; here both tar members go through dpkg's reader, which does
- * not.  dpkg-deb never writes them.
+ * It refuses more than dpkg in three corners no packaging tool reaches:
+ * PAX headers in control.tar (dpkg-deb hands that one to tar(1), which
+ * reads them; here both go through dpkg's reader), a GNU long name over
+ * LONG_NAME_MAX, and a .gz member that is not gzip.
  */
 #include <errno.h>
 #include <fcntl.h>
