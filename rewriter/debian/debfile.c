@@ -25,6 +25,7 @@
 #include <dpkg/ar.h>
 #include <dpkg/deb-version.h>
 #include <dpkg/ehandle.h>
+#include <dpkg/fdio.h>
 #include <dpkg/path.h>
 #include <dpkg/tarfn.h>
 
@@ -364,25 +365,6 @@ static const char *const data_exts[] = {
 	"", ".gz", ".xz", ".zst", ".bz2", ".lzma", NULL,
 };
 
-static ssize_t
-read_exactly(int fd, void *buf, size_t n)
-{
-	size_t done = 0;
-
-	while (done < n) {
-		ssize_t got = read(fd, (char *)buf + done, n - done);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -1;
-		if (got == 0)
-			break;
-		done += got;
-	}
-	return done;
-}
-
 /* debian-binary, as dpkg-deb reads it: a line, format version 2.x. */
 static int
 read_debian_binary(struct debfile *deb, int fd, off_t size,
@@ -395,7 +377,7 @@ read_debian_binary(struct debfile *deb, int fd, off_t size,
 	if (size > DEBIAN_BINARY_MAX)
 		return dpkg_put_error(err, "%s: debian-binary is %jd bytes",
 		                      deb->filename, (intmax_t)size);
-	if (read_exactly(fd, buf, size) != size)
+	if (fd_read(fd, buf, size) != size)
 		return dpkg_put_error(err, "%s: debian-binary: truncated",
 		                      deb->filename);
 	buf[size] = '\0';
@@ -443,13 +425,13 @@ read_ar(struct debfile *deb, struct dpkg_ar *ar, struct dpkg_error *err)
 	off_t at = sizeof(magic);
 	int index = 0;
 
-	if (read_exactly(ar->fd, magic, sizeof(magic)) != sizeof(magic) ||
+	if (fd_read(ar->fd, magic, sizeof(magic)) != sizeof(magic) ||
 	    memcmp(magic, DPKG_AR_MAGIC, sizeof(magic)) != 0)
 		return dpkg_put_error(err, "%s: not an ar archive",
 		                      deb->filename);
 	for (;; index++) {
 		struct dpkg_ar_hdr h;
-		ssize_t got = read_exactly(ar->fd, &h, sizeof(h));
+		ssize_t got = fd_read(ar->fd, &h, sizeof(h));
 		const char *name = h.ar_name;
 		off_t size, end;
 

@@ -18,6 +18,8 @@
 
 #include <yaml.h>
 
+#include <dpkg/fdio.h>
+
 #include "namespace/declaration.h"
 #include "namespace/namespace.h"
 
@@ -481,26 +483,6 @@ declaration_load_buffer(struct declaration *d, const char *name,
 	return rc;
 }
 
-/* Read at most DECLARATION_FILE_MAX + 1 bytes: enough to refuse more. */
-static ssize_t
-read_bounded(int fd, char *buf, size_t size)
-{
-	size_t got = 0;
-
-	while (got < size) {
-		ssize_t n = read(fd, buf + got, size - got);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	return (ssize_t)got;
-}
-
 int
 declaration_load(struct declaration *d, const char *path,
                  struct dpkg_error *err)
@@ -547,7 +529,8 @@ declaration_load(struct declaration *d, const char *path,
 		close(fd);
 		return -1;
 	}
-	len = read_bounded(fd, buf, DECLARATION_FILE_MAX + 1);
+	/* At most DECLARATION_FILE_MAX + 1 bytes: enough to refuse more. */
+	len = fd_read(fd, buf, DECLARATION_FILE_MAX + 1);
 	if (len < 0) {
 		dpkg_put_error(err, "%s: cannot read: %s", path,
 		               strerror(errno));

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/fdio.h>
 #include <dpkg/string.h>
 
 #include "base/fmt.h"
@@ -33,7 +34,7 @@ struct readbuf {
 static int
 read_whole(int fd, size_t size, struct readbuf *rb)
 {
-	size_t done = 0;
+	ssize_t done;
 
 	if (size + 1 > rb->alloc) {
 		size_t alloc = rb->alloc ? rb->alloc : 1 << 20;
@@ -47,18 +48,10 @@ read_whole(int fd, size_t size, struct readbuf *rb)
 		rb->data = v;
 		rb->alloc = alloc;
 	}
-	while (done < size) {
-		ssize_t n = read(fd, rb->data + done, size - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		if (n == 0)
-			break;
-		done += (size_t)n;
-	}
-	if (done != size) {
+	done = fd_read(fd, rb->data, size);
+	if (done < 0)
+		return -1;
+	if ((size_t)done != size) {
 		errno = EIO;
 		return -1;
 	}
