@@ -29,12 +29,14 @@ debfile_member_free(struct debfile_member *m)
 void
 debfile_print_members(const struct debfile *deb, FILE *fp)
 {
+	/* One letter a type, in enum debfile_type's order. */
+	static const char letters[] = "fdlhs";
 	size_t i;
 
 	for (i = 0; i < deb->nmembers; i++) {
 		const struct debfile_member *m = &deb->members[i];
 
-		fprintf(fp, "%c %04o %s:%s %lld %s%s%s\n", "fdlhs"[m->type],
+		fprintf(fp, "%c %04o %s:%s %lld %s%s%s\n", letters[m->type],
 		        (unsigned)m->mode, m->owner, m->group,
 		        m->type == DEBFILE_REGULAR ? (long long)m->size : 0,
 		        m->path, m->target ? " -> " : "",
