@@ -212,17 +212,15 @@ data_member(struct tar_archive *tar, struct tar_entry *te)
 	m.group = m_strdup(te->stat.gname ? te->stat.gname : "");
 	m.uid = te->stat.uid;
 	m.gid = te->stat.gid;
-	if (m.type == DEBFILE_REGULAR && m.path[0] != '\0' &&
-	    deb->keep != NULL && m.size <= DEBFILE_CONTROL_MEMBER_MAX &&
-	    deb->keep(&m, deb->keep_ctx)) {
-		if (read_file_data(r, te, &m.data) < 0) {
+	if (m.type == DEBFILE_REGULAR) {
+		bool keep = m.path[0] != '\0' && deb->keep != NULL &&
+		            m.size <= DEBFILE_CONTROL_MEMBER_MAX &&
+		            deb->keep(&m, deb->keep_ctx);
+
+		if (read_file_data(r, te, keep ? &m.data : NULL) < 0) {
 			debfile_member_free(&m);
 			return -1;
 		}
-	} else if (m.type == DEBFILE_REGULAR &&
-	           read_file_data(r, te, NULL) < 0) {
-		debfile_member_free(&m);
-		return -1;
 	}
 	/* The root directory ("./") is no member. */
 	if (m.path[0] == '\0') {
