@@ -878,8 +878,9 @@ contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 	 * frees nothing, and readers that mapped it keep it.  Only a saving:
 	 * where the link cannot be made, the rename frees the old index. */
 	removed_old(b);
-	if (ret == 0)
-		(void)link(b->path, b->old);
+	if (ret == 0 && link(b->path, b->old) < 0) {
+		/* ENOENT (first index), EEXIST, EPERM: the rename frees it. */
+	}
 	if (ret == 0 && rename(b->tmp, b->path) < 0)
 		ret = dpkg_put_errno(err, "%s: cannot rename %s", b->path,
 		                     b->tmp);
