@@ -13,7 +13,17 @@ MANDIR    = $(PREFIX)/share/man
 PERLDIR  ?= $(PREFIX)/share/perl5
 
 CC       ?= gcc
-CFLAGS   ?= -O2 -g
+# By default the flags a Debian package build uses, so that -Werror meets
+# here what it meets in dpkg-buildpackage (_FORTIFY_SOURCE's unused results).
+ifeq ($(origin CFLAGS),undefined)
+CFLAGS   := $(shell dpkg-buildflags --get CFLAGS 2>/dev/null || echo -O2 -g)
+endif
+ifeq ($(origin CPPFLAGS),undefined)
+CPPFLAGS := $(shell dpkg-buildflags --get CPPFLAGS 2>/dev/null)
+endif
+ifeq ($(origin LDFLAGS),undefined)
+LDFLAGS  := $(shell dpkg-buildflags --get LDFLAGS 2>/dev/null)
+endif
 PKGS      = libdpkg libarchive libpcre2-8 yaml-0.1 json-c libdeflate libmd sqlite3 libpq \
             zlib liblzma libzstd liblz4 \
             libxml-2.0
