@@ -52,6 +52,23 @@ test_expect_success 'index: a last line without newline, CRLF, leading slash' '
 	test $(wc -l < out) = 3
 '
 
+# A check starts a process per upload: it loads the decompression
+# library its members need when it needs it, no other.
+test_expect_success 'check: an xz .deb loads liblzma, an uncompressed one no decompressor' '
+	mkdir -p znone/DEBIAN &&
+	printf "Package: extras-znone\nVersion: 1\nArchitecture: all\nMaintainer: M <m@example.org>\nDescription: d\n" \
+		> znone/DEBIAN/control &&
+	dpkg-deb --root-owner-group -Zxz --build znone zxz.deb >/dev/null &&
+	dpkg-deb --root-owner-group -Znone --build znone znone.deb >/dev/null &&
+	LD_DEBUG=files extras-conflicts check -d db zxz.deb 2>ld >/dev/null &&
+	grep "dynamically loaded" ld | sed -n "s/.*file=\([^ ]*\) .*/\1/p" > loaded &&
+	echo liblzma.so.5 > expect &&
+	diff -u expect loaded &&
+	LD_DEBUG=files extras-conflicts check -d db znone.deb 2>ld >/dev/null &&
+	! grep "dynamically loaded" ld &&
+	! grep -E "file=lib(z|lzma|zstd|bz2|lz4)\." ld
+'
+
 test_expect_success 'check: a damaged index is bad input' '
 	mkdir -p broken/contents &&
 	head -c 100 db/contents/main.idx > broken/contents/main.idx &&
