@@ -69,6 +69,19 @@ test_expect_success 'check: an xz .deb loads liblzma, an uncompressed one no dec
 	! grep -E "file=lib(z|lzma|zstd|bz2|lz4)\." ld
 '
 
+# The first connection to a WAL database reads all of the WAL, and every
+# check is a first connection: writes leave it empty.
+test_expect_success 'registry: index, claim and uploader add leave the WAL empty' '
+	extras-conflicts index --archive main -d waldb Contents-main >/dev/null &&
+	test -e waldb/claims.sqlite-wal && test ! -s waldb/claims.sqlite-wal &&
+	extras-conflicts claim -d waldb --owner alice foo.deb >/dev/null &&
+	test ! -s waldb/claims.sqlite-wal &&
+	extras-conflicts uploader add -d waldb --fingerprint $(printf "%040d" 7) Walter >/dev/null &&
+	test ! -s waldb/claims.sqlite-wal &&
+	extras-conflicts list -d waldb > out &&
+	grep_q "alice" out
+'
+
 test_expect_success 'check: a damaged index is bad input' '
 	mkdir -p broken/contents &&
 	head -c 100 db/contents/main.idx > broken/contents/main.idx &&
