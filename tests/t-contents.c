@@ -7,6 +7,10 @@
 #include "../tests/tap.h"
 #include "conflicts/contents-index.h"
 
+/* The whole of PATH a directory of the index. */
+#define is_directory(idx, path) \
+	contents_index_is_directory(idx, path, strlen(path))
+
 static char dir[] = "/tmp/t-contents.XXXXXX";
 static char found[256];
 
@@ -54,7 +58,7 @@ main(void)
 	FILE *fp;
 	int i;
 
-	test_plan(44);
+	test_plan(46);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
@@ -124,7 +128,7 @@ main(void)
 		n += strcmp(who(idx, many, 1), want) == 0;
 	}
 	test_int(n, ==, 1000);
-	test_ok(contents_index_is_directory(idx, "usr/share/nothere"));
+	test_ok(is_directory(idx, "usr/share/nothere"));
 	test_int(contents_index_find(idx, "usr/share/doc/extras-a/copyright",
 	                             keep, NULL, NULL), ==, 2);
 	/* Every path, any file, and the directories they lie in. */
@@ -135,11 +139,16 @@ main(void)
 	test_str(who(idx, "usr/share/nothere/extras-file0500", 1), ==,
 	         "many3");
 	test_str(who(idx, "usr/share/doc/hello", 0), ==, "");
-	test_ok(contents_index_is_directory(idx, "usr"));
-	test_ok(contents_index_is_directory(idx, "usr/share/doc/hello"));
-	test_ok(contents_index_is_directory(idx, "usr/share/icons/My Dir"));
-	test_ok(!contents_index_is_directory(idx, "usr/bin/hello"));
-	test_ok(!contents_index_is_directory(idx, "usr/share/do"));
+	test_ok(is_directory(idx, "usr"));
+	test_ok(is_directory(idx, "usr/share/doc/hello"));
+	/* The first LEN bytes only: a file's directory, as a check asks. */
+	test_ok(contents_index_is_directory(idx, "usr/share/doc/hello/copyright",
+	                                    strlen("usr/share/doc/hello")));
+	test_ok(!contents_index_is_directory(idx, "usr/share/doc/hello/copyright",
+	                                     strlen("usr/share/doc/hel")));
+	test_ok(is_directory(idx, "usr/share/icons/My Dir"));
+	test_ok(!is_directory(idx, "usr/bin/hello"));
+	test_ok(!is_directory(idx, "usr/share/do"));
 	test_ok(contents_index_has_package(idx, "hello"));
 	test_ok(contents_index_has_package(idx, "many3"));
 	test_str(who(idx, "usr/bin/bad", 0), ==, "");
@@ -149,7 +158,7 @@ main(void)
 	test_ok(!contents_index_has_package(idx, "devel"));
 	test_ok(!contents_index_has_package(idx, "hell"));
 	test_ok(!contents_index_has_package(idx, "nul"));
-	test_ok(!contents_index_is_directory(idx, "opt/nulldir"));
+	test_ok(!is_directory(idx, "opt/nulldir"));
 	contents_index_close(idx);
 
 	snprintf(cmd, sizeof(cmd), "truncate -s -8 %s", idxpath);

@@ -1064,11 +1064,10 @@ contents_index_size(const struct contents_index *idx)
 #define WINDOW 32
 
 static int
-probe(const struct contents_index *idx, const char *path,
+probe(const struct contents_index *idx, const char *path, size_t len,
       void (*each)(const struct contents_index *, uint32_t, void *),
       void *arg)
 {
-	size_t len = strlen(path);
 	uint64_t h = contents_hash(path, len), nslots = idx->h->nslots;
 	uint64_t pos = home_slot(h, nslots), probes = 0;
 	uint64_t tag = h & ((1ull << TAG_BITS) - 1), win[WINDOW];
@@ -1137,7 +1136,7 @@ contents_index_find(const struct contents_index *idx, const char *path,
 {
 	struct find f = { found, ctx, 0, false };
 
-	probe(idx, path, each_found, &f);
+	probe(idx, path, strlen(path), each_found, &f);
 	if (f.dir && directory != NULL)
 		directory(ctx);
 	return f.n;
@@ -1145,11 +1144,11 @@ contents_index_find(const struct contents_index *idx, const char *path,
 
 bool
 contents_index_is_directory(const struct contents_index *idx,
-                            const char *path)
+                            const char *path, size_t len)
 {
 	struct find f = { NULL, NULL, 0, false };
 
-	probe(idx, path, each_found, &f);
+	probe(idx, path, len, each_found, &f);
 	return f.dir;
 }
 

@@ -88,9 +88,13 @@ int contents_index_find(const struct contents_index *idx, const char *path,
                         contents_found_fn *found, contents_dir_fn *directory,
                         void *ctx);
 
-/* Whether PATH is a directory some indexed path lies in. */
+/*
+ * Whether the LEN bytes at PATH name a directory some indexed path lies
+ * in.  Every such directory is indexed, so under a directory that is not,
+ * no path is: one probe answers for all the files a package puts there.
+ */
 bool contents_index_is_directory(const struct contents_index *idx,
-                                 const char *path);
+                                 const char *path, size_t len);
 
 /* Whether a package NAME ships any file in the index. */
 bool contents_index_has_package(const struct contents_index *idx,

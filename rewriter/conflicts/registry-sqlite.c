@@ -333,10 +333,32 @@ sqlite_archive_files(struct registry *base, const char *const *paths,
 	f.found = found;
 	f.ctx = ctx;
 	for (a = 0; a < r->narchives; a++) {
-		f.label = contents_index_label(r->archives[a]);
-		for (f.i = 0; f.i < n; f.i++)
-			contents_index_find(r->archives[a], paths[f.i],
-			                    found_list, found_directory, &f);
+		const struct contents_index *idx = r->archives[a];
+		const char *dir = NULL;
+		size_t dirlen = 0;
+		bool dir_indexed = true;
+
+		f.label = contents_index_label(idx);
+		for (f.i = 0; f.i < n; f.i++) {
+			const char *path = paths[f.i];
+			const char *slash = strrchr(path, '/');
+			size_t len = slash ? (size_t)(slash - path) : 0;
+
+			/* Under a directory the archive lacks, it ships
+			 * nothing: one probe for the directory, not one
+			 * per file.  Members come directory by directory. */
+			if (len > 0 && (dir == NULL || len != dirlen ||
+			                memcmp(path, dir, len) != 0)) {
+				dir = path;
+				dirlen = len;
+				dir_indexed = contents_index_is_directory(
+					idx, path, len);
+			}
+			if (len > 0 && !dir_indexed)
+				continue;
+			contents_index_find(idx, path, found_list,
+			                    found_directory, &f);
+		}
 	}
 	return 0;
 }
