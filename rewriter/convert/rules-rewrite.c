@@ -36,18 +36,17 @@ longest_first(const void *a, const void *b)
 }
 
 static pcre2_code *
-compile_or_die(struct varbuf *re, uint32_t options)
+compile_or_die(const char *pattern, uint32_t options)
 {
 	PCRE2_SIZE erroff;
 	pcre2_code *code;
 	int errcode;
 
-	varbuf_end_str(re);
-	code = pcre2_compile((PCRE2_SPTR)re->buf, PCRE2_ZERO_TERMINATED,
+	code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
 	                     options, &errcode, &erroff, NULL);
 	if (code == NULL)
 		ohshit("debian/rules: cannot compile a pattern for %zu bytes of "
-		       "package names", re->used);
+		       "package names", strlen(pattern));
 	return code;
 }
 
@@ -72,7 +71,8 @@ compile_references(const struct control_info *info)
 		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
 	varbuf_add_str(&re, ")(?![\\w.+-])");
 	free(names);
-	code = compile_or_die(&re, PCRE2_MULTILINE);
+	varbuf_end_str(&re);
+	code = compile_or_die(re.buf, PCRE2_MULTILINE);
 	varbuf_destroy(&re);
 	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
 	return code;
@@ -94,6 +94,57 @@ line_counter_at(struct line_counter *lc, size_t off)
 	return lc->line;
 }
 
+/* The matches of one multiline pattern in a text, left to right. */
+struct matches {
+	pcre2_code *code;
+	pcre2_match_data *md;
+	const char *text;
+	size_t len, next;
+	struct line_counter lc;
+};
+
+static void
+matches_start(struct matches *m, const char *pattern, const char *text,
+              size_t len)
+{
+	m->code = compile_or_die(pattern, PCRE2_MULTILINE);
+	m->md = pcre2_match_data_create_from_pattern(m->code, NULL);
+	m->text = text;
+	m->len = len;
+	m->next = 0;
+	m->lc = (struct line_counter){ text, 0, 1 };
+}
+
+/* The next match's offsets (ovector), or NULL; an empty match moves the
+ * search on by a byte. */
+static const PCRE2_SIZE *
+matches_next(struct matches *m)
+{
+	const PCRE2_SIZE *ov;
+
+	if (m->next >= m->len ||
+	    pcre2_match(m->code, (PCRE2_SPTR)m->text, m->len, m->next, 0,
+	                m->md, NULL) < 0)
+		return NULL;
+	ov = pcre2_get_ovector_pointer(m->md);
+	m->next = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	return ov;
+}
+
+/* The line of offset OFF, OFF no lower than at the last call. */
+static int
+matches_line(struct matches *m, size_t off)
+{
+	return line_counter_at(&m->lc, off);
+}
+
+static void
+matches_end(struct matches *m)
+{
+	pcre2_match_data_free(m->md);
+	pcre2_code_free(m->code);
+}
+
 static void
 note_variables(const char *file, const char *text, size_t len,
                struct convert_plan *plan)
@@ -101,28 +152,16 @@ note_variables(const char *file, const char *text, size_t len,
 	static const char unjudged[] =
 		"(?:debian/|(?:^|(?<=[\\s\"'=]))(?:-p\\s?|--package=))"
 		"\\$[({][^)}]*[)}]";
-	pcre2_code *re;
-	struct line_counter lc = { text, 0, 1 };
-	struct varbuf pattern = VARBUF_INIT;
-	pcre2_match_data *md;
-	PCRE2_SIZE *ov;
-	size_t off = 0;
+	struct matches m;
+	const PCRE2_SIZE *ov;
 
-	varbuf_add_str(&pattern, unjudged);
-	re = compile_or_die(&pattern, PCRE2_MULTILINE);
-	varbuf_destroy(&pattern);
-	md = pcre2_match_data_create_from_pattern(re, NULL);
-	while (off < len &&
-	       pcre2_match(re, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
-		ov = pcre2_get_ovector_pointer(md);
-		convert_plan_note(plan, file, line_counter_at(&lc, ov[0]),
+	matches_start(&m, unjudged, text, len);
+	while ((ov = matches_next(&m)) != NULL)
+		convert_plan_note(plan, file, matches_line(&m, ov[0]),
 		                  "cannot rewrite '%.*s' safely: check that it "
 		                  "names an extras- package", (int)(ov[1] - ov[0]),
 		                  text + ov[0]);
-		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-	}
-	pcre2_match_data_free(md);
-	pcre2_code_free(re);
+	matches_end(&m);
 }
 
 /*
@@ -135,9 +174,8 @@ package_variables(const char *text, size_t len,
                   const struct control_info *info)
 {
 	struct varbuf re = VARBUF_INIT, vars = VARBUF_INIT;
-	pcre2_code *code;
-	pcre2_match_data *md;
-	size_t off = 0;
+	struct matches m;
+	const PCRE2_SIZE *ov;
 	int i;
 
 	varbuf_add_str(&re, "^[ \\t]*(?:(?:export|override)[ \\t]+)*"
@@ -147,18 +185,12 @@ package_variables(const char *text, size_t len,
 		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "",
 		              info->packages[i]);
 	varbuf_add_str(&re, ")[ \\t]*$");
-	code = compile_or_die(&re, PCRE2_MULTILINE);
-	md = pcre2_match_data_create_from_pattern(code, NULL);
-	while (off < len &&
-	       pcre2_match(code, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-
+	varbuf_end_str(&re);
+	matches_start(&m, re.buf, text, len);
+	while ((ov = matches_next(&m)) != NULL)
 		varbuf_printf(&vars, "%s%.*s", vars.used ? "|" : "",
 		              (int)(ov[3] - ov[2]), text + ov[2]);
-		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-	}
-	pcre2_match_data_free(md);
-	pcre2_code_free(code);
+	matches_end(&m);
 	varbuf_destroy(&re);
 	if (vars.used == 0) {
 		varbuf_destroy(&vars);
@@ -180,10 +212,9 @@ rewrite_package_variables(const char *file, const char *text, size_t len,
                           struct convert_plan *plan)
 {
 	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
-	struct line_counter lc = { text, 0, 1 };
 	char *vars = package_variables(text, len, info);
-	pcre2_code *code;
-	pcre2_match_data *md;
+	struct matches m;
+	const PCRE2_SIZE *ov;
 	size_t off = 0;
 
 	if (vars == NULL)
@@ -191,17 +222,14 @@ rewrite_package_variables(const char *file, const char *text, size_t len,
 	varbuf_printf(&re, "((?<![\\w.+-])debian/|(?:^|(?<=[\\s\"'=]))"
 	              "(?:-p\\s?|--package=|-N\\s?|--no-package=))"
 	              "(\\$(?:\\((?:%s)\\)|\\{(?:%s)\\}))", vars, vars);
-	code = compile_or_die(&re, PCRE2_MULTILINE);
-	md = pcre2_match_data_create_from_pattern(code, NULL);
-	while (off < len &&
-	       pcre2_match(code, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-
+	varbuf_end_str(&re);
+	matches_start(&m, re.buf, text, len);
+	while ((ov = matches_next(&m)) != NULL) {
 		varbuf_add_buf(&out, text + off, ov[4] - off);
 		varbuf_add_str(&out, EXTRAS_PREFIX);
 		varbuf_add_buf(&out, text + ov[4], ov[1] - ov[4]);
 		if (plan)
-			convert_plan_note(plan, file, line_counter_at(&lc, ov[0]),
+			convert_plan_note(plan, file, matches_line(&m, ov[0]),
 			                  "renamed '%.*s' to '%.*s%s%.*s': the "
 			                  "variable names an old package name",
 			                  (int)(ov[1] - ov[0]), text + ov[0],
@@ -212,8 +240,7 @@ rewrite_package_variables(const char *file, const char *text, size_t len,
 	}
 	varbuf_add_buf(&out, text + off, len - off);
 	varbuf_end_str(&out);
-	pcre2_match_data_free(md);
-	pcre2_code_free(code);
+	matches_end(&m);
 	varbuf_destroy(&re);
 	free(vars);
 	return varbuf_detach(&out);
@@ -232,30 +259,18 @@ note_own_configure(const char *file, const char *text, size_t len,
 		"(\\./configure|\\$\\(CURDIR\\)/configure|"
 		"\\$\\{CURDIR\\}/configure|cmake|meson)"
 		"(?=[ \\t]|$)";
-	struct varbuf re = VARBUF_INIT;
-	struct line_counter lc = { text, 0, 1 };
-	pcre2_code *code;
-	pcre2_match_data *md;
-	size_t off = 0;
+	struct matches m;
+	const PCRE2_SIZE *ov;
 
-	varbuf_add_str(&re, own_configure);
-	code = compile_or_die(&re, PCRE2_MULTILINE);
-	md = pcre2_match_data_create_from_pattern(code, NULL);
-	while (off < len &&
-	       pcre2_match(code, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-
-		convert_plan_note(plan, file, line_counter_at(&lc, ov[0]),
+	matches_start(&m, own_configure, text, len);
+	while ((ov = matches_next(&m)) != NULL)
+		convert_plan_note(plan, file, matches_line(&m, ov[0]),
 		                  "runs '%.*s' itself, which the namespace does "
 		                  "not reach: call 'dh_auto_configure -- ARGS' "
 		                  "instead, or relocation must patch what it "
 		                  "compiles in (and fails the build where it "
 		                  "cannot)", (int)(ov[3] - ov[2]), text + ov[2]);
-		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-	}
-	pcre2_match_data_free(md);
-	pcre2_code_free(code);
-	varbuf_destroy(&re);
+	matches_end(&m);
 }
 
 char *
@@ -265,24 +280,17 @@ rules_rewrite_configure(const char *file, const char *text, size_t len,
 	static const char own_configure[] =
 		"^\\t[@+-]*\\K(\\./configure|\\$\\(CURDIR\\)/configure|"
 		"\\$\\{CURDIR\\}/configure)(?=[ \\t]|$)";
-	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
-	struct line_counter lc = { text, 0, 1 };
-	pcre2_code *code;
-	pcre2_match_data *md;
+	struct varbuf out = VARBUF_INIT;
+	struct matches m;
+	const PCRE2_SIZE *ov;
 	size_t off = 0;
 
-	varbuf_add_str(&re, own_configure);
-	code = compile_or_die(&re, PCRE2_MULTILINE);
-	md = pcre2_match_data_create_from_pattern(code, NULL);
-	while (off < len &&
-	       pcre2_match(code, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-
+	matches_start(&m, own_configure, text, len);
+	while ((ov = matches_next(&m)) != NULL) {
 		varbuf_add_buf(&out, text + off, ov[0] - off);
 		varbuf_add_str(&out, "dh_auto_configure --");
 		if (plan)
-			convert_plan_note(plan, file,
-			                  line_counter_at(&lc, ov[0]),
+			convert_plan_note(plan, file, matches_line(&m, ov[0]),
 			                  "'%.*s' written as 'dh_auto_configure "
 			                  "--', which the namespace reaches: "
 			                  "debhelper's usual arguments (--prefix=/usr, "
@@ -293,9 +301,7 @@ rules_rewrite_configure(const char *file, const char *text, size_t len,
 	}
 	varbuf_add_buf(&out, text + off, len - off);
 	varbuf_end_str(&out);
-	pcre2_match_data_free(md);
-	pcre2_code_free(code);
-	varbuf_destroy(&re);
+	matches_end(&m);
 	return varbuf_detach(&out);
 }
 
@@ -468,16 +474,14 @@ relocate_late_paths(const char *file, const char *text, size_t len,
 		"(?<![\\w.+-])debian/extras-[a-z0-9][a-z0-9.+-]*/"
 		"((?:usr|etc|var)(?:/(?:[^\\s\"'`;:$/()]|\\$\\([A-Za-z_]+\\)|"
 		"\\$\\{[A-Za-z_]+\\})+)+)";
-	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
+	struct varbuf out = VARBUF_INIT;
 	pcre2_code *code;
 	pcre2_match_data *md;
 	size_t off = 0;
 	bool late = false, continued = false, recipe;
 	int line = 0;
 
-	varbuf_add_str(&re, staged);
-	code = compile_or_die(&re, 0);
-	varbuf_destroy(&re);
+	code = compile_or_die(staged, 0);
 	md = pcre2_match_data_create_from_pattern(code, NULL);
 	while (off < len) {
 		const char *nl = memchr(text + off, '\n', len - off);
