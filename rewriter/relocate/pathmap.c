@@ -292,44 +292,17 @@ pathmap_resolve(const struct pathmap *map, const char *path,
 	return longest_prefix(map, path, strlen(path), false, match);
 }
 
-bool
-pathmap_next(struct pathmap_scanner *sc, const unsigned char *buf,
-             size_t len, size_t from, struct pathmap_match *match)
+/*
+ * The next path of the map at or after FROM: at a slash that starts a
+ * mapped top directory.  Text (PACKED false) wants the path standing
+ * alone: "x/usr" and "/usrx" are not /usr.  Packed strings (Go's) run
+ * paths into names on either side: found there too, and reported as not
+ * bounded.
+ */
+static bool
+next_path(const struct pathmap *map, const unsigned char *buf, size_t len,
+          size_t from, bool packed, struct pathmap_match *match)
 {
-	const struct pathmap *map = sc->map;
-	const unsigned char *p;
-
-	while (from < len &&
-	       (p = memchr(buf + from, '/', len - from)) != NULL) {
-		size_t start = (size_t)(p - buf), top, end;
-
-		from = start + 1;
-		if (from >= len || !map->first[buf[from]])
-			continue;
-		/* "x/usr" is not a path; "/usrx" is not /usr. */
-		if (start > 0 && pathmap_is_name_byte(buf[start - 1]))
-			continue;
-		top = top_at(map, buf, len, start, 1);
-		if (top == 0 || (start + top < len &&
-		                 pathmap_is_name_byte(buf[start + top])))
-			continue;
-		for (end = start + top; end < len && end - start < PATH_MAX &&
-		     !is_token_end(buf[end]); end++)
-			;
-		if (longest_prefix(map, (const char *)buf + start, end - start,
-		                   false, match)) {
-			match->start = start;
-			return true;
-		}
-	}
-	return false;
-}
-
-bool
-pathmap_next_packed(struct pathmap_scanner *sc, const unsigned char *buf,
-                    size_t len, size_t from, struct pathmap_match *match)
-{
-	const struct pathmap *map = sc->map;
 	const unsigned char *p;
 
 	while (from < len &&
@@ -340,21 +313,39 @@ pathmap_next_packed(struct pathmap_scanner *sc, const unsigned char *buf,
 		from = start + 1;
 		if (from >= len || !map->first[buf[from]])
 			continue;
-		top = top_at(map, buf, len, start, 1);
-		if (top == 0)
-			continue;
 		after_name = start > 0 && pathmap_is_name_byte(buf[start - 1]);
+		if (after_name && !packed)
+			continue;
+		top = top_at(map, buf, len, start, 1);
+		if (top == 0 || (!packed && start + top < len &&
+		                 pathmap_is_name_byte(buf[start + top])))
+			continue;
 		for (end = start + top; end < len && end - start < PATH_MAX &&
 		     !is_token_end(buf[end]); end++)
 			;
 		if (longest_prefix(map, (const char *)buf + start, end - start,
-		                   true, match)) {
+		                   packed, match)) {
 			match->start = start;
-			match->bounded = match->bounded && !after_name;
+			if (packed)
+				match->bounded = match->bounded && !after_name;
 			return true;
 		}
 	}
 	return false;
+}
+
+bool
+pathmap_next(struct pathmap_scanner *sc, const unsigned char *buf,
+             size_t len, size_t from, struct pathmap_match *match)
+{
+	return next_path(sc->map, buf, len, from, false, match);
+}
+
+bool
+pathmap_next_packed(struct pathmap_scanner *sc, const unsigned char *buf,
+                    size_t len, size_t from, struct pathmap_match *match)
+{
+	return next_path(sc->map, buf, len, from, true, match);
 }
 
 /*
