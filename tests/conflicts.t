@@ -69,6 +69,17 @@ test_expect_success 'check: an xz .deb loads liblzma, an uncompressed one no dec
 	! grep -E "file=lib(z|lzma|zstd|bz2|lz4)\." ld
 '
 
+# dlopen() looks in LD_LIBRARY_PATH first: there, a libzstd.so.1 that is
+# no library.
+test_expect_success 'check: a decompression library that cannot be loaded is bad input, named' '
+	mkdir -p badlib && : > badlib/libzstd.so.1 &&
+	dpkg-deb --root-owner-group -Zzstd --build znone zzst.deb >/dev/null &&
+	expect_status 2 env LD_LIBRARY_PATH="$PWD/badlib" \
+		extras-conflicts check -d db zzst.deb 2>err &&
+	grep_q "^extras-conflicts: error: zzst.deb: control.tar.zst: cannot load libzstd.so.1: " err &&
+	extras-conflicts check -d db zzst.deb
+'
+
 # The first connection to a WAL database reads all of the WAL, and every
 # check is a first connection: writes leave it empty.
 test_expect_success 'registry: index, claim and uploader add leave the WAL empty' '

@@ -28,6 +28,7 @@
 #include <zstd.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/string.h>
 
 #include "base/decompress.h"
 
@@ -75,7 +76,8 @@ struct library {
 		const char *error = handle ? NULL : dlerror(); \
 		FUNCTIONS(DL_LOOKUP) \
 		if (error != NULL) \
-			lib.error = m_strdup(error); \
+			lib.error = str_fmt("cannot load %s: %s", \
+			                    lib.soname, error); \
 	}
 DL_LIBRARY(zlib, "libz.so.1", ZLIB_FUNCTIONS)
 DL_LIBRARY(liblzma, "liblzma.so.5", LZMA_FUNCTIONS)
