@@ -93,6 +93,31 @@ test_expect_success 'registry: index, claim and uploader add leave the WAL empty
 	grep_q "alice" out
 '
 
+# A reader of frames in the WAL keeps the checkpoint from truncating it
+# (here a writer that did not checkpoint left them): the write still
+# succeeds, and the next write empties it.
+test_expect_success 'registry: a write while a check reads succeeds, the WAL emptied later' '
+	mkfifo hold.in hold.out &&
+	{ python3 -c "
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute(\"INSERT INTO uploaders VALUES (\x27F00D\x27, \x27Vera\x27, \x27now\x27)\")
+c.execute(\"BEGIN\")
+c.execute(\"SELECT count(*) FROM apps\").fetchall()
+print(\"reading\", flush=True)
+sys.stdin.read()
+" waldb/claims.sqlite < hold.in > hold.out & } &&
+	exec 8> hold.in &&
+	read state < hold.out && test "$state" = reading &&
+	extras-conflicts uploader add -d waldb --fingerprint $(printf "%040d" 8) Wendy >/dev/null &&
+	test -s waldb/claims.sqlite-wal &&
+	exec 8>&- && wait &&
+	extras-conflicts uploader add -d waldb --fingerprint $(printf "%040d" 9) Wilma >/dev/null &&
+	test ! -s waldb/claims.sqlite-wal &&
+	extras-conflicts uploader list -d waldb > out &&
+	grep_q Wendy out && grep_q Wilma out
+'
+
 test_expect_success 'check: a damaged index is bad input' '
 	mkdir -p broken/contents &&
 	head -c 100 db/contents/main.idx > broken/contents/main.idx &&

@@ -21,6 +21,7 @@
 #include "conflicts/registry.h"
 
 #define BUSY_TIMEOUT_MS 30000
+#define CHECKPOINT_WAIT_MS 1000
 
 struct sqlite_registry {
 	struct registry base;
@@ -122,8 +123,12 @@ commit_write(struct sqlite_registry *r, struct dpkg_error *err)
 {
 	if (exec(r, "COMMIT", err) < 0)
 		return -1;
+	/* Truncating waits for the readers in the WAL: a check's moment,
+	 * but never the writer's whole busy timeout. */
+	sqlite3_busy_timeout(r->db, CHECKPOINT_WAIT_MS);
 	sqlite3_wal_checkpoint_v2(r->db, NULL, SQLITE_CHECKPOINT_TRUNCATE,
 	                          NULL, NULL);
+	sqlite3_busy_timeout(r->db, BUSY_TIMEOUT_MS);
 	return 0;
 }
 
