@@ -37,7 +37,9 @@ struct decompress;
 
 /*
  * A stream of TYPE over the next LIMIT bytes of FD (-1: up to its end).
- * NAME ("pkg.deb: data.tar.xz") starts its error messages.
+ * NAME ("pkg.deb: data.tar.xz") starts its error messages.  It loads
+ * TYPE's library the first time; if that fails, or the decompressor
+ * cannot start, the first read says so.
  */
 struct decompress *decompress_new(enum decompress_type type, int fd,
                                   int64_t limit, const char *name);
@@ -45,8 +47,9 @@ struct decompress *decompress_new(enum decompress_type type, int fd,
 /*
  * Up to N bytes of decompressed data into BUF: fewer only at the end.
  * Returns the count, 0 at the end of the stream, or -1 with ERR set
- * (corrupt or truncated data, a read error).  What follows the end of a
- * compressed stream within LIMIT is not read.
+ * (corrupt or truncated data, a read error, a library that could not be
+ * loaded).  What follows the end of a compressed stream within LIMIT is
+ * not read.
  */
 ssize_t decompress_read(struct decompress *d, void *buf, size_t n,
                         struct dpkg_error *err);
