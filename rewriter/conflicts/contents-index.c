@@ -19,6 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <dpkg/fdio.h>
+
 #include "conflicts/contents-index.h"
 
 #define MAGIC "DHXCIDX2"
@@ -668,24 +670,6 @@ cmp_names(const void *a, const void *b, void *arg)
 	return c ? c : (lx > ly) - (lx < ly);
 }
 
-static int
-write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-
-	while (n > 0) {
-		ssize_t w = write(fd, c, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		c += w;
-		n -= w;
-	}
-	return 0;
-}
-
 /* Pad FD's content to a multiple of 8 bytes. */
 static int
 align8(int fd, uint64_t *off)
@@ -694,7 +678,7 @@ align8(int fd, uint64_t *off)
 	size_t pad = (8 - *off % 8) % 8;
 
 	*off += pad;
-	return pad ? write_all(fd, zeros, pad) : 0;
+	return fd_write(fd, zeros, pad) == (ssize_t)pad ? 0 : -1;
 }
 
 static int
@@ -705,7 +689,7 @@ write_section(int fd, uint64_t *off, uint64_t *where, const void *p,
 		return -1;
 	*where = *off;
 	*off += n;
-	return write_all(fd, p, n);
+	return fd_write(fd, p, n) == (ssize_t)n ? 0 : -1;
 }
 
 /* Offsets (N + 1) of the strings of S into one text, in ORDER. */
