@@ -58,7 +58,7 @@ main(void)
 	FILE *fp;
 	int i;
 
-	test_plan(46);
+	test_plan(47);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
@@ -74,9 +74,11 @@ main(void)
 	fp = fopen(path, "w");
 	fputs(contents, fp);
 	/* A NUL in a path, in paths of each length the hash reads apart:
-	 * bad lines, their directories not indexed either. */
+	 * bad lines, their directories not indexed either.  "nl" ends less
+	 * than 16 bytes before the next line's NUL: that NUL is not its. */
 	{
 		static const char nuls[] =
+			"nl   utils/nl\n"
 			"a\0b   utils/nul\n"
 			"ab\0cd   utils/nul\n"
 			"opt/nulldir/x\0y   utils/nul\n"
@@ -104,7 +106,7 @@ main(void)
 	strcat(path, ".xz");
 	test_int(contents_builder_add(b, files, 2, &err), ==, 0);
 	st = contents_builder_stats(b);
-	test_int(st->entries, ==, 1007);
+	test_int(st->entries, ==, 1008);
 	test_int(st->bad_lines, ==, 7);
 	test_int(st->headers, ==, 1);
 	test_int(contents_builder_write(b, &err), ==, 0);
@@ -112,7 +114,7 @@ main(void)
 
 	test_int(contents_index_open(&idx, idxpath, &err), ==, 0);
 	test_str(contents_index_label(idx), ==, "test");
-	test_int(contents_index_entries(idx), ==, 1007);
+	test_int(contents_index_entries(idx), ==, 1008);
 	test_str(who(idx, "usr/share/icons/My Dir/extras-a file.png", 1), ==,
 	         "spaces");
 	test_str(who(idx, "usr/share/dbus-1/services/slash", 1), ==, "slash");
@@ -136,6 +138,7 @@ main(void)
 	         "hello,hello-x");
 	test_str(who(idx, "usr/bin/hello", 1), ==, "hello");
 	test_str(who(idx, "usr/bin/more", 1), ==, "more");
+	test_str(who(idx, "nl", 1), ==, "nl");
 	test_str(who(idx, "usr/share/nothere/extras-file0500", 1), ==,
 	         "many3");
 	test_str(who(idx, "usr/share/doc/hello", 0), ==, "");

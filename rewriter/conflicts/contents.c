@@ -325,22 +325,36 @@ header_end(const char *data, size_t len)
 #include <emmintrin.h>
 #endif
 
-/* The next newline from P; the chunk ends in one. */
+/*
+ * The next newline from P (the chunk ends in one), and whether a NUL lies
+ * before it: no path holds one, so its line is bad.  One pass looks for
+ * both.
+ */
 static inline const char *
-next_line_end(const char *p, const char *end)
+next_line_end(const char *p, const char *end, bool *nul)
 {
+	const char *nl;
+
 #ifdef __SSE2__
-	const __m128i nl = _mm_set1_epi8('\n');
+	const __m128i newline = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
 
 	for (; end - p >= 16; p += 16) {
-		unsigned m = _mm_movemask_epi8(_mm_cmpeq_epi8(
-			_mm_loadu_si128((const __m128i *)p), nl));
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned m = _mm_movemask_epi8(_mm_or_si128(
+			_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, zero)));
 
-		if (m != 0)
-			return p + __builtin_ctz(m);
+		if (m != 0) {
+			p += __builtin_ctz(m);
+			if (*p == '\n')
+				return p;
+			break;
+		}
 	}
 #endif
-	return memchr(p, '\n', end - p);
+	nl = memchr(p, '\n', end - p);
+	if (memchr(p, '\0', nl - p) != NULL)
+		*nul = true;
+	return nl;
 }
 
 /* Hand on the worker's batch. */
@@ -447,9 +461,6 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 	size_t prevlen = 0, prevdir = 0;
 	/* The last good line's package list (a nonempty one, checked). */
 	struct line l = { NULL, "", 0, 0 };
-	/* A NUL in a path makes its line bad; the rare chunk with one is
-	 * checked line by line. */
-	bool nul = memchr(p, '\0', c->len) != NULL;
 
 	if (c->first) {
 		const char *h = header_end(p, c->len);
@@ -460,7 +471,8 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 		}
 	}
 	while (p < end) {
-		const char *nl = next_line_end(p, end);
+		bool nul = false;
+		const char *nl = next_line_end(p, end, &nul);
 		struct line last = l;
 
 		stats->lines++;
@@ -468,8 +480,9 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 			p++;
 			continue;
 		}
-		if (!parse_line(p, nl - p, pkg_ok, &l) ||
-		    (nul && memchr(l.path, '\0', l.pathlen) != NULL)) {
+		/* A parsed line is its path, blanks and a package list,
+		 * which holds no NUL: a NUL in the line is one in the path. */
+		if (!parse_line(p, nl - p, pkg_ok, &l) || nul) {
 			l = last;
 			stats->bad_lines++;
 		} else {
