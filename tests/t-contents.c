@@ -58,7 +58,7 @@ main(void)
 	FILE *fp;
 	int i;
 
-	test_plan(47);
+	test_plan(51);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
@@ -162,7 +162,27 @@ main(void)
 	test_ok(!contents_index_has_package(idx, "hell"));
 	test_ok(!contents_index_has_package(idx, "nul"));
 	test_ok(!is_directory(idx, "opt/nulldir"));
+	for (i = 0, n = 0; i < 7; i++) {
+		char many[16];
+
+		snprintf(many, sizeof(many), "many%d", i);
+		n += contents_index_has_package(idx, many);
+	}
+	test_int(n, ==, 7);
 	contents_index_close(idx);
+
+	/* An index of an older format: named as such. */
+	fp = fopen(idxpath, "r+");
+	test_ok(fp != NULL && fseek(fp, 7, SEEK_SET) == 0 &&
+	        fputc('2', fp) == '2' && fclose(fp) == 0);
+	test_int(contents_index_open(&idx, idxpath, &err), ==, -1);
+	test_ok(err.str && strstr(err.str, "older or newer format: index the "
+	                          "archive again") != NULL);
+	dpkg_error_destroy(&err);
+	fp = fopen(idxpath, "r+");
+	if (fp == NULL || fseek(fp, 7, SEEK_SET) != 0 || fputc('3', fp) != '3' ||
+	    fclose(fp) != 0)
+		return 1;
 
 	snprintf(cmd, sizeof(cmd), "truncate -s -8 %s", idxpath);
 	test_int(system(cmd), ==, 0);

@@ -23,8 +23,9 @@
 
 #include "conflicts/contents-index.h"
 
-#define MAGIC "DHXCIDX2"
-#define VERSION 2
+#define MAGIC "DHXCIDX3"
+#define MAGIC_FAMILY 7	/* the bytes before the version's digit */
+#define VERSION 3
 /* Distinguishes a file written on a host of the other byte order. */
 #define BYTE_ORDER_MARK 0x01020304u
 #define HEADER_SIZE 4096
@@ -45,6 +46,9 @@ struct contents_index_header {
 	uint64_t slots_off;
 	uint64_t lists_off, list_text_off, list_text_len;
 	uint64_t packages_off, package_text_off, package_text_len;
+	/* The package names' strset slots (see struct strset): a lookup
+	 * hashes the name as the builder did. */
+	uint64_t package_slots_off, npackage_slots;
 	uint64_t file_size;
 	char label[CONTENTS_LABEL_MAX + 1];
 };
@@ -711,18 +715,6 @@ insert_in_file(int fd, uint64_t nslots, uint64_t h, uint32_t list)
 	return -1;
 }
 
-static int
-cmp_names(const void *a, const void *b, void *arg)
-{
-	const struct strset *s = arg;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	size_t lx = s->entries[x].len, ly = s->entries[y].len;
-	int c = memcmp(s->text.data + s->entries[x].offset,
-	               s->text.data + s->entries[y].offset, lx < ly ? lx : ly);
-
-	return c ? c : (lx > ly) - (lx < ly);
-}
-
 /* Pad FD's content to a multiple of 8 bytes. */
 static int
 align8(int fd, uint64_t *off)
@@ -745,19 +737,16 @@ write_section(int fd, uint64_t *off, uint64_t *where, const void *p,
 	return fd_write(fd, p, n) == (ssize_t)n ? 0 : -1;
 }
 
-/* Offsets (N + 1) of the strings of S into one text, in ORDER. */
+/* Offsets (N + 1) of the strings of S into one text, by id. */
 static void
-flatten(const struct strset *s, const uint32_t *order, uint32_t *offsets,
-        struct buf *text)
+flatten(const struct strset *s, uint32_t *offsets, struct buf *text)
 {
 	size_t i;
 
 	for (i = 0; i < s->n; i++) {
-		uint32_t id = order ? order[i] : i;
-
 		offsets[i] = text->len;
-		buf_add(text, s->text.data + s->entries[id].offset,
-		        s->entries[id].len);
+		buf_add(text, s->text.data + s->entries[i].offset,
+		        s->entries[i].len);
 	}
 	offsets[s->n] = text->len;
 }
@@ -768,7 +757,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 {
 	struct contents_index_header h;
 	const struct strset *pk = &b->packages;
-	uint32_t *order, *pkoff;
+	uint32_t *pkoff;
 	uint32_t *listoff = malloc((b->lists.n + 1) * sizeof(*listoff));
 	struct buf pktext = { 0 }, listtext = { 0 };
 	size_t i;
@@ -791,15 +780,11 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 			name += namelen + 1;
 		}
 	}
-	order = malloc((pk->n + 1) * sizeof(*order));
 	pkoff = malloc((pk->n + 1) * sizeof(*pkoff));
-	if (order == NULL || pkoff == NULL || listoff == NULL)
+	if (pkoff == NULL || listoff == NULL)
 		abort();
-	for (i = 0; i < pk->n; i++)
-		order[i] = i;
-	qsort_r(order, pk->n, sizeof(*order), cmp_names, (void *)pk);
-	flatten(pk, order, pkoff, &pktext);
-	flatten(&b->lists, NULL, listoff, &listtext);
+	flatten(pk, pkoff, &pktext);
+	flatten(&b->lists, listoff, &listtext);
 
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, MAGIC, 8);
@@ -809,6 +794,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	h.ndirs = b->ndirs;
 	h.nlists = b->lists.n;
 	h.npackages = pk->n;
+	h.npackage_slots = pk->slots ? pk->mask + 1 : 0;
 	h.nslots = nslots;
 	h.lines = b->stats.lines;
 	h.bad_lines = b->stats.bad_lines;
@@ -822,7 +808,9 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	    write_section(b->fd, &off, &h.packages_off, pkoff,
 	                  (pk->n + 1) * sizeof(uint32_t)) < 0 ||
 	    write_section(b->fd, &off, &h.package_text_off, pktext.data,
-	                  pktext.len) < 0)
+	                  pktext.len) < 0 ||
+	    write_section(b->fd, &off, &h.package_slots_off, pk->slots,
+	                  h.npackage_slots * sizeof(*pk->slots)) < 0)
 		ret = -1;
 	h.list_text_len = listtext.len;
 	h.package_text_len = pktext.len;
@@ -830,7 +818,6 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	b->stats.index_bytes = off;
 	if (ret == 0 && (pwrite(b->fd, &h, sizeof(h), 0) != sizeof(h)))
 		ret = -1;
-	free(order);
 	free(pkoff);
 	free(listoff);
 	free(pktext.data);
@@ -869,7 +856,7 @@ build_slots(struct contents_builder *b, int fd, uint64_t nslots,
 		if (pthread_create(&threads[t], NULL, fill_slots, &f[t]) != 0)
 			abort();
 	}
-	/* The lists and names are sorted and written while the threads
+	/* The lists and names are written while the threads
 	 * fill the slots. */
 	ret = write_tail(b, end, nslots);
 	if (ret < 0)
@@ -985,6 +972,7 @@ struct contents_index {
 	const char *list_text;
 	const uint32_t *packages;
 	const char *package_text;
+	const uint64_t *package_slots;
 };
 
 static bool
@@ -1020,6 +1008,8 @@ index_ok(const struct contents_index *idx)
 	if (memcmp(h->magic, MAGIC, 8) != 0 || h->version != VERSION ||
 	    h->byte_order != BYTE_ORDER_MARK || h->file_size != size ||
 	    h->nlists > LIST_MAX || h->npackages >= UINT32_MAX ||
+	    (h->npackage_slots & (h->npackage_slots - 1)) != 0 ||
+	    (h->npackages > 0 && h->npackage_slots <= h->npackages) ||
 	    h->nslots > size / 8 || h->nslots <= h->nentries + h->ndirs ||
 	    h->slots_off != HEADER_SIZE ||
 	    h->label[CONTENTS_LABEL_MAX] != '\0')
@@ -1028,7 +1018,8 @@ index_ok(const struct contents_index *idx)
 	    !section_ok(h->lists_off, (h->nlists + 1) * 4, size) ||
 	    !section_ok(h->list_text_off, h->list_text_len, size) ||
 	    !section_ok(h->packages_off, (h->npackages + 1) * 4, size) ||
-	    !section_ok(h->package_text_off, h->package_text_len, size))
+	    !section_ok(h->package_text_off, h->package_text_len, size) ||
+	    !section_ok(h->package_slots_off, h->npackage_slots * 8, size))
 		return false;
 	return offsets_ok((const uint32_t *)((const char *)idx->map +
 	                                     h->lists_off),
@@ -1069,6 +1060,14 @@ contents_index_open(struct contents_index **idxp, const char *path,
 		return dpkg_put_errno(err, "%s: cannot map", path);
 	}
 	idx->h = idx->map;
+	if (memcmp(idx->h->magic, MAGIC, MAGIC_FAMILY) == 0 &&
+	    memcmp(idx->h->magic, MAGIC, 8) != 0) {
+		munmap(idx->map, idx->size);
+		close(fd);
+		free(idx);
+		return dpkg_put_error(err, "%s: an index in an older or newer "
+		                      "format: index the archive again", path);
+	}
 	if (!index_ok(idx)) {
 		munmap(idx->map, idx->size);
 		close(fd);
@@ -1082,6 +1081,7 @@ contents_index_open(struct contents_index **idxp, const char *path,
 	idx->list_text = AT(idx->h->list_text_off);
 	idx->packages = (const uint32_t *)AT(idx->h->packages_off);
 	idx->package_text = AT(idx->h->package_text_off);
+	idx->package_slots = (const uint64_t *)AT(idx->h->package_slots_off);
 #undef AT
 	*idxp = idx;
 	return 0;
@@ -1207,27 +1207,24 @@ contents_index_has_package(const struct contents_index *idx,
                            const char *name)
 {
 	size_t len = strlen(name);
-	uint64_t lo = 0, hi = idx->h->npackages;
+	uint32_t h = (uint32_t)contents_hash(name, len);
+	uint64_t n = idx->h->npackage_slots, pos, probes;
 
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-		uint32_t a = idx->packages[mid], b = idx->packages[mid + 1];
-		size_t n = b - a;
-		int c;
+	/* As strset_intern() probes. */
+	for (pos = h & (n - 1), probes = 0; probes < n;
+	     pos = (pos + 1) & (n - 1), probes++) {
+		uint64_t s = idx->package_slots[pos];
+		uint32_t id = (uint32_t)s - 1;
 
-		if (!span_ok(idx->packages, mid, idx->h->npackages,
-		             idx->h->package_text_len))
+		if (s == 0)
 			return false;
-		c = memcmp(idx->package_text + a, name, n < len ? n : len);
-
-		if (c == 0)
-			c = (n > len) - (n < len);
-		if (c == 0)
+		if (s >> 32 == h &&
+		    span_ok(idx->packages, id, idx->h->npackages,
+		            idx->h->package_text_len) &&
+		    idx->packages[id + 1] - idx->packages[id] == len &&
+		    memcmp(idx->package_text + idx->packages[id], name,
+		           len) == 0)
 			return true;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
 	}
 	return false;
 }

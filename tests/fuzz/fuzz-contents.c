@@ -15,6 +15,9 @@ entry(void *ctx, const char *path, size_t pathlen, uint64_t hash,
 
 	if (hash != contents_hash(path, pathlen))
 		abort();
+	/* A line with a NUL is a bad one, never an entry. */
+	if (memchr(path, '\0', pathlen) != NULL)
+		abort();
 	/* Every item of the package list names a package. */
 	for (i = 0; packages != NULL && i < pkglen;) {
 		const char *item = packages + i;
