@@ -232,10 +232,21 @@ unpack(const struct packed_pair *pp, unsigned bucket)
  * filling them costs few page faults. */
 #define SLAB_BLOCKS 8192
 
+/*
+ * Where a bucket's next pair goes, in its newest block.  Kept apart from
+ * the blocks: adding a pair then touches this dense array and the line
+ * being written, not also each block's first line for its count.  A
+ * block's count is set once it is full, or at the end (close_blocks()).
+ */
+struct cursor {
+	struct packed_pair *next, *end;
+};
+
 /* What one worker of contents_read_entries() builds. */
 struct part {
 	struct contents_builder *b;
 	struct block *buckets[NBUCKETS];
+	struct cursor cursors[NBUCKETS];
 	struct block *slab;
 	size_t slab_used;
 	struct block **slabs;
@@ -403,9 +414,8 @@ add_entries(void *ctx, const struct contents_entry *e, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		struct block **bucket =
-			&p->buckets[e[i].hash >> (64 - BUCKET_BITS)];
-		struct block *blk = *bucket;
+		unsigned bucket = e[i].hash >> (64 - BUCKET_BITS);
+		struct cursor *c = &p->cursors[bucket];
 
 		if (e[i].packages == NULL) {
 			p->ndirs++;
@@ -418,15 +428,33 @@ add_entries(void *ctx, const struct contents_entry *e, size_t n)
 			}
 			p->nentries++;
 		}
-		if (blk == NULL || blk->n == BLOCK_PAIRS) {
+		if (c->next == c->end) {
+			struct block *full = p->buckets[bucket];
 			struct block *fresh = new_block(p);
 
-			fresh->next = blk;
-			*bucket = blk = fresh;
+			if (full != NULL)
+				full->n = BLOCK_PAIRS;
+			fresh->next = full;
+			p->buckets[bucket] = fresh;
+			c->next = fresh->v;
+			c->end = fresh->v + BLOCK_PAIRS;
 		}
-		pack(&blk->v[blk->n++], e[i].hash,
+		pack(c->next++, e[i].hash,
 		     e[i].packages == NULL ? CONTENTS_DIRECTORY : list);
 	}
+}
+
+/* Each bucket's newest block's count, from its cursor. */
+static void
+close_blocks(struct part *p)
+{
+	unsigned bucket;
+
+	for (bucket = 0; bucket < NBUCKETS; bucket++)
+		if (p->buckets[bucket] != NULL)
+			p->buckets[bucket]->n =
+				p->cursors[bucket].next -
+				p->buckets[bucket]->v;
 }
 
 int
@@ -892,6 +920,7 @@ contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 	int ret = 0, w;
 
 	for (w = 0; w < b->nparts; w++) {
+		close_blocks(&b->parts[w]);
 		b->nentries += b->parts[w].nentries;
 		b->ndirs += b->parts[w].ndirs;
 	}
