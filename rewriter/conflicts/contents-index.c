@@ -46,7 +46,7 @@ struct contents_index_header {
 	uint64_t slots_off;
 	uint64_t lists_off, list_text_off, list_text_len;
 	uint64_t packages_off, package_text_off, package_text_len;
-	/* The package names' strset slots (see struct strset): a lookup
+	/* The package names' hash table (strset_hash_table()): a lookup
 	 * hashes the name as the builder did. */
 	uint64_t package_slots_off, npackage_slots;
 	uint64_t file_size;
@@ -75,8 +75,9 @@ buf_add(struct buf *b, const void *p, size_t n)
 
 /*
  * An open-addressing set of strings kept in a text buffer.  A slot holds
- * the string's hash (high half) and id + 1 (low half, 0: empty), so a probe
- * reads one array until the hashes agree.
+ * the string's hash, id + 1 (0: empty), and where its text is, so that a
+ * probe reads the slot and then the text, nothing between: the workers
+ * look up a package list every few lines.
  */
 struct strset_entry {
 	uint64_t offset;	/* into text */
@@ -84,14 +85,21 @@ struct strset_entry {
 	uint32_t hash;
 };
 
+#define STRSET_LEN_BITS 24	/* a list lies in one line of a 4 MB chunk */
+
+struct strset_slot {
+	uint32_t hash, id1;
+	uint64_t where;		/* offset << STRSET_LEN_BITS | len */
+};
+
 struct strset {
-	uint64_t *slots;
+	struct strset_slot *slots;
 	struct strset_entry *entries;
 	size_t mask, n, cap;
 	struct buf text;
 };
 
-#define STRSET_SLOTS (1u << 18)
+#define STRSET_SLOTS (1u << 17)
 #define STRSET_ENTRIES (1u << 17)
 #define STRSET_TEXT (4u << 20)
 
@@ -134,11 +142,14 @@ strset_grow(struct strset *s)
 	memset(s->slots, 0, size * sizeof(*s->slots));
 	s->mask = size - 1;
 	for (i = 0; i < s->n; i++) {
-		size_t pos = s->entries[i].hash & s->mask;
+		const struct strset_entry *e = &s->entries[i];
+		size_t pos = e->hash & s->mask;
 
-		while (s->slots[pos])
+		while (s->slots[pos].id1)
 			pos = (pos + 1) & s->mask;
-		s->slots[pos] = (uint64_t)s->entries[i].hash << 32 | (i + 1);
+		s->slots[pos].hash = e->hash;
+		s->slots[pos].id1 = i + 1;
+		s->slots[pos].where = e->offset << STRSET_LEN_BITS | e->len;
 	}
 }
 
@@ -149,16 +160,19 @@ strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 	uint32_t h = (uint32_t)contents_hash(str, len);
 	size_t pos;
 
+	if (len >> STRSET_LEN_BITS)
+		abort();
 	if ((s->n + 1) * 2 > s->mask + 1)
 		strset_grow(s);
-	for (pos = h & s->mask; s->slots[pos]; pos = (pos + 1) & s->mask) {
-		uint32_t id = (uint32_t)s->slots[pos] - 1;
+	for (pos = h & s->mask; s->slots[pos].id1; pos = (pos + 1) & s->mask) {
+		const struct strset_slot *slot = &s->slots[pos];
 
-		if (s->slots[pos] >> 32 == h && s->entries[id].len == len &&
-		    memcmp(s->text.data + s->entries[id].offset, str,
-		           len) == 0) {
+		if (slot->hash == h && (slot->where & ((1u << STRSET_LEN_BITS) -
+		                                       1)) == len &&
+		    memcmp(s->text.data + (slot->where >> STRSET_LEN_BITS),
+		           str, len) == 0) {
 			*added = false;
-			return id;
+			return slot->id1 - 1;
 		}
 	}
 	if (s->n == s->cap) {
@@ -170,10 +184,39 @@ strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 	s->entries[s->n].hash = h;
 	s->entries[s->n].offset = s->text.len;
 	s->entries[s->n].len = len;
+	s->slots[pos].hash = h;
+	s->slots[pos].id1 = s->n + 1;
+	s->slots[pos].where = (uint64_t)s->text.len << STRSET_LEN_BITS | len;
 	buf_add(&s->text, str, len);
-	s->slots[pos] = (uint64_t)h << 32 | (s->n + 1);
 	*added = true;
 	return s->n++;
+}
+
+/*
+ * S's hashes as the index keeps them: slot = hash << 32 | (id + 1), at
+ * the hash modulo *NSLOTS (a power of two, at least twice S's size) or
+ * after it, as strset_intern() probes.
+ */
+static uint64_t *
+strset_hash_table(const struct strset *s, uint64_t *nslots)
+{
+	uint64_t size = 1, *slots;
+	size_t i;
+
+	while (size < 2 * s->n + 1)
+		size *= 2;
+	slots = calloc(size, sizeof(*slots));
+	if (slots == NULL)
+		abort();
+	for (i = 0; i < s->n; i++) {
+		uint64_t pos = s->entries[i].hash & (size - 1);
+
+		while (slots[pos])
+			pos = (pos + 1) & (size - 1);
+		slots[pos] = (uint64_t)s->entries[i].hash << 32 | (i + 1);
+	}
+	*nslots = size;
+	return slots;
 }
 
 static void
@@ -786,6 +829,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	struct contents_index_header h;
 	const struct strset *pk = &b->packages;
 	uint32_t *pkoff;
+	uint64_t *pkslots, npkslots;
 	uint32_t *listoff = malloc((b->lists.n + 1) * sizeof(*listoff));
 	struct buf pktext = { 0 }, listtext = { 0 };
 	size_t i;
@@ -812,6 +856,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	if (pkoff == NULL || listoff == NULL)
 		abort();
 	flatten(pk, pkoff, &pktext);
+	pkslots = strset_hash_table(pk, &npkslots);
 	flatten(&b->lists, listoff, &listtext);
 
 	memset(&h, 0, sizeof(h));
@@ -822,7 +867,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	h.ndirs = b->ndirs;
 	h.nlists = b->lists.n;
 	h.npackages = pk->n;
-	h.npackage_slots = pk->slots ? pk->mask + 1 : 0;
+	h.npackage_slots = npkslots;
 	h.nslots = nslots;
 	h.lines = b->stats.lines;
 	h.bad_lines = b->stats.bad_lines;
@@ -837,8 +882,8 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	                  (pk->n + 1) * sizeof(uint32_t)) < 0 ||
 	    write_section(b->fd, &off, &h.package_text_off, pktext.data,
 	                  pktext.len) < 0 ||
-	    write_section(b->fd, &off, &h.package_slots_off, pk->slots,
-	                  h.npackage_slots * sizeof(*pk->slots)) < 0)
+	    write_section(b->fd, &off, &h.package_slots_off, pkslots,
+	                  npkslots * sizeof(*pkslots)) < 0)
 		ret = -1;
 	h.list_text_len = listtext.len;
 	h.package_text_len = pktext.len;
@@ -847,6 +892,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	if (ret == 0 && (pwrite(b->fd, &h, sizeof(h), 0) != sizeof(h)))
 		ret = -1;
 	free(pkoff);
+	free(pkslots);
 	free(listoff);
 	free(pktext.data);
 	free(listtext.data);
