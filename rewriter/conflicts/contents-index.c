@@ -86,6 +86,7 @@ struct strset_entry {
 };
 
 #define STRSET_LEN_BITS 24	/* a list lies in one line of a 4 MB chunk */
+#define STRSET_LEN_MASK ((1u << STRSET_LEN_BITS) - 1)
 
 struct strset_slot {
 	uint32_t hash, id1;
@@ -160,15 +161,14 @@ strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 	uint32_t h = (uint32_t)contents_hash(str, len);
 	size_t pos;
 
-	if (len >> STRSET_LEN_BITS)
+	if (len > STRSET_LEN_MASK)
 		abort();
 	if ((s->n + 1) * 2 > s->mask + 1)
 		strset_grow(s);
 	for (pos = h & s->mask; s->slots[pos].id1; pos = (pos + 1) & s->mask) {
 		const struct strset_slot *slot = &s->slots[pos];
 
-		if (slot->hash == h && (slot->where & ((1u << STRSET_LEN_BITS) -
-		                                       1)) == len &&
+		if (slot->hash == h && (slot->where & STRSET_LEN_MASK) == len &&
 		    memcmp(s->text.data + (slot->where >> STRSET_LEN_BITS),
 		           str, len) == 0) {
 			*added = false;
