@@ -808,18 +808,22 @@ write_section(int fd, uint64_t *off, uint64_t *where, const void *p,
 	return fd_write(fd, p, n) == (ssize_t)n ? 0 : -1;
 }
 
-/* Offsets (N + 1) of the strings of S into one text, by id. */
-static void
-flatten(const struct strset *s, uint32_t *offsets, struct buf *text)
+/*
+ * Offsets (N + 1) of the strings of S into its text, which holds them in
+ * the order of their ids: strset_intern() appends each new one.
+ */
+static uint32_t *
+offsets(const struct strset *s)
 {
+	uint32_t *o = malloc((s->n + 1) * sizeof(*o));
 	size_t i;
 
-	for (i = 0; i < s->n; i++) {
-		offsets[i] = text->len;
-		buf_add(text, s->text.data + s->entries[i].offset,
-		        s->entries[i].len);
-	}
-	offsets[s->n] = text->len;
+	if (o == NULL)
+		abort();
+	for (i = 0; i < s->n; i++)
+		o[i] = s->entries[i].offset;
+	o[s->n] = s->text.len;
+	return o;
 }
 
 /* The lists and names after the slots, then the header. */
@@ -827,11 +831,9 @@ static int
 write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 {
 	struct contents_index_header h;
-	const struct strset *pk = &b->packages;
-	uint32_t *pkoff;
+	const struct strset *pk = &b->packages, *lists = &b->lists;
+	uint32_t *pkoff, *listoff;
 	uint64_t *pkslots, npkslots;
-	uint32_t *listoff = malloc((b->lists.n + 1) * sizeof(*listoff));
-	struct buf pktext = { 0 }, listtext = { 0 };
 	size_t i;
 	int ret = 0;
 
@@ -852,12 +854,9 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 			name += namelen + 1;
 		}
 	}
-	pkoff = malloc((pk->n + 1) * sizeof(*pkoff));
-	if (pkoff == NULL || listoff == NULL)
-		abort();
-	flatten(pk, pkoff, &pktext);
+	pkoff = offsets(pk);
 	pkslots = strset_hash_table(pk, &npkslots);
-	flatten(&b->lists, listoff, &listtext);
+	listoff = offsets(lists);
 
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, MAGIC, 8);
@@ -875,18 +874,18 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	h.slots_off = HEADER_SIZE;
 	if (lseek(b->fd, off, SEEK_SET) < 0 ||
 	    write_section(b->fd, &off, &h.lists_off, listoff,
-	                  (b->lists.n + 1) * sizeof(uint32_t)) < 0 ||
-	    write_section(b->fd, &off, &h.list_text_off, listtext.data,
-	                  listtext.len) < 0 ||
+	                  (lists->n + 1) * sizeof(uint32_t)) < 0 ||
+	    write_section(b->fd, &off, &h.list_text_off, lists->text.data,
+	                  lists->text.len) < 0 ||
 	    write_section(b->fd, &off, &h.packages_off, pkoff,
 	                  (pk->n + 1) * sizeof(uint32_t)) < 0 ||
-	    write_section(b->fd, &off, &h.package_text_off, pktext.data,
-	                  pktext.len) < 0 ||
+	    write_section(b->fd, &off, &h.package_text_off, pk->text.data,
+	                  pk->text.len) < 0 ||
 	    write_section(b->fd, &off, &h.package_slots_off, pkslots,
 	                  npkslots * sizeof(*pkslots)) < 0)
 		ret = -1;
-	h.list_text_len = listtext.len;
-	h.package_text_len = pktext.len;
+	h.list_text_len = lists->text.len;
+	h.package_text_len = pk->text.len;
 	h.file_size = off;
 	b->stats.index_bytes = off;
 	if (ret == 0 && (pwrite(b->fd, &h, sizeof(h), 0) != sizeof(h)))
@@ -894,8 +893,6 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	free(pkoff);
 	free(pkslots);
 	free(listoff);
-	free(pktext.data);
-	free(listtext.data);
 	return ret;
 }
 
