@@ -1181,9 +1181,11 @@ contents_index_size(const struct contents_index *idx)
  * Call EACH with the list number (or CONTENTS_DIRECTORY) of PATH's slots.
  * The slots are read with pread(2), a window at a time, not through the
  * mapping: a check probes a thousand places in a table of tens of
- * megabytes, and a page fault each costs more than a read each.
+ * megabytes, and a page fault each costs more than a read each.  At the
+ * table's load of 0.8, a window of 32 slots left 14% of lookups needing a
+ * second read; one of 64 (512 bytes), 3%.
  */
-#define WINDOW 32
+#define WINDOW 64
 
 static int
 probe(const struct contents_index *idx, const char *path, size_t len,
