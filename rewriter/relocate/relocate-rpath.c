@@ -227,6 +227,7 @@ relocate_set_rpaths(struct relocation *run, int nthreads)
 	struct rpath_run rr = {0};
 	size_t i;
 
+	atomic_init(&rr.next, 0);
 	if (collect_waiting(run, &rr) < 0 ||
 	    (rr.nw > 0 && make_batches(&rr, nthreads) < 0))
 		drop_waiting(run);
