@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <spawn.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,8 @@ struct waiting {
 /* Files W[START..END) of one RUNPATH, one patchelf call. */
 struct batch {
 	size_t start, end;
+	size_t args;  /* bytes of arguments */
+	size_t bytes; /* of the files */
 };
 
 struct rpath_run {
@@ -36,6 +39,7 @@ struct rpath_run {
 	size_t nw;
 	struct batch *batches;
 	size_t nbatches;
+	size_t max_args, max_bytes; /* of a batch */
 	atomic_size_t next;
 };
 
@@ -136,36 +140,74 @@ arg_budget(void)
 	return max > 0 ? (size_t)max / 4 : 32768;
 }
 
+static size_t
+arg_len(const struct waiting *w)
+{
+	return strlen(w->temp) + 1 + sizeof(char *);
+}
+
+static size_t
+file_size(const struct waiting *w)
+{
+	return (size_t)w->job->plan->p[w->job->index].e->st.st_size;
+}
+
+/* Whether W[I] may join batch B. */
+static bool
+joins(const struct rpath_run *rr, const struct batch *b, size_t i)
+{
+	const struct waiting *w = &rr->w[i];
+
+	return strcmp(w->job->rpath, rr->w[b->start].job->rpath) == 0 &&
+	       b->args + arg_len(w) <= rr->max_args &&
+	       b->bytes + file_size(w) <= rr->max_bytes;
+}
+
+/* Largest first. */
+static int
+batch_cmp(const void *a, const void *b)
+{
+	const struct batch *x = a, *y = b;
+
+	return x->bytes > y->bytes ? -1 : x->bytes < y->bytes;
+}
+
 /*
  * Cut RR->w, sorted, into batches of one RUNPATH each, within the
- * argument budget, and of at most a share of NTHREADS of the files, so
- * that the threads have about as much to do.
+ * argument budget.  patchelf's time follows the files' sizes: with
+ * several threads, a batch holds at most a quarter of a thread's share of
+ * the bytes, and the largest go first, so that no thread is left with a
+ * batch of the largest libraries when the others are done.
  */
 static int
 make_batches(struct rpath_run *rr, int nthreads)
 {
-	size_t budget = arg_budget();
-	size_t share = (rr->nw + (size_t)nthreads - 1) / (size_t)nthreads;
-	size_t i = 0;
+	size_t total = 0, i;
 
+	for (i = 0; i < rr->nw; i++)
+		total += file_size(&rr->w[i]);
+	rr->max_args = arg_budget();
+	rr->max_bytes = nthreads > 1 ? total / ((size_t)nthreads * 4)
+	                             : SIZE_MAX;
 	rr->batches = calloc(rr->nw, sizeof(*rr->batches));
 	if (rr->batches == NULL)
 		return -1;
-	while (i < rr->nw) {
-		struct batch *b = &rr->batches[rr->nbatches++];
-		size_t bytes = strlen(rr->w[i].job->rpath) + 64;
+	for (i = 0; i < rr->nw; i++) {
+		struct batch *b = &rr->batches[rr->nbatches];
 
-		b->start = i;
-		do {
-			bytes += strlen(rr->w[i].temp) + 1 + sizeof(char *);
-			i++;
-		} while (i < rr->nw && i - b->start < share &&
-		         bytes + strlen(rr->w[i].temp) + 1 + sizeof(char *) <=
-		                 budget &&
-		         strcmp(rr->w[i].job->rpath,
-		                rr->w[b->start].job->rpath) == 0);
-		b->end = i;
+		if (rr->nbatches == 0 || !joins(rr, b - 1, i)) {
+			size_t args = strlen(rr->w[i].job->rpath) + 64;
+
+			*b = (struct batch){i, i, args, 0};
+			rr->nbatches++;
+		} else {
+			b--;
+		}
+		b->end = i + 1;
+		b->args += arg_len(&rr->w[i]);
+		b->bytes += file_size(&rr->w[i]);
 	}
+	qsort(rr->batches, rr->nbatches, sizeof(*rr->batches), batch_cmp);
 	return 0;
 }
 
@@ -232,8 +274,9 @@ relocate_set_rpaths(struct relocation *run, int nthreads)
 	    (rr.nw > 0 && make_batches(&rr, nthreads) < 0))
 		drop_waiting(run);
 	else if (rr.nw > 0)
-		relocate_on_threads(nthreads < (int)rr.nbatches ? nthreads
-		                                                : (int)rr.nbatches,
+		relocate_on_threads(nthreads < (int)rr.nbatches
+		                            ? nthreads
+		                            : (int)rr.nbatches,
 		                    batch_worker, &rr);
 	for (i = 0; i < rr.nw; i++)
 		free(rr.w[i].temp);
