@@ -122,6 +122,51 @@ test_expect_success 'a RUNPATH lacking the library directory gets it added, once
 	test "$(patchelf --print-rpath priv2/$NS/bin/qux)" = "/usr/lib/elsewhere:\$ORIGIN/../lib/x86_64-linux-gnu"
 '
 
+# patchelf is called through a wrapper that logs its arguments and fails
+# on any file named bad.
+test_expect_success 'set up a patchelf that logs its calls' '
+	real=$(command -v patchelf) &&
+	mkdir -p wrap &&
+	cat >wrap/patchelf <<-EOS &&
+	#!/bin/sh
+	echo "\$*" >>"$TRASH/patchelf.log"
+	for f; do case \$f in */bad.dpkg-new) exit 1 ;; esac; done
+	exec "$real" "\$@"
+	EOS
+	chmod +x wrap/patchelf &&
+	mkdir -p many/usr/bin many/usr/lib/foo &&
+	cc -shared -fPIC -o many/usr/lib/foo/libbar.so bar.c &&
+	for p in one two three four; do
+		cc -o many/usr/bin/$p prog.c -Lmany/usr/lib/foo -lbar \
+			-Wl,-rpath,/usr/lib/foo -Wl,--enable-new-dtags || return 1
+	done &&
+	cp -a many bad && cp many/usr/bin/one bad/usr/bin/bad &&
+	ln many/usr/bin/four many/usr/bin/four-too
+'
+
+test_expect_success 'the files of one new RUNPATH take one patchelf call' '
+	rm -f patchelf.log &&
+	PATH=$TRASH/wrap:$PATH extras-rewrite --app foo --jobs 1 many >many.out 2>&1 &&
+	test "$(wc -l <patchelf.log)" = 1 &&
+	for p in one two three four; do
+		grep_q " many/$NS/bin/$p.dpkg-new" patchelf.log &&
+		test "$(patchelf --print-rpath many/$NS/bin/$p)" = "\$ORIGIN/../lib/foo" &&
+		many/$NS/bin/$p >out || return 1
+	done &&
+	test many/$NS/bin/four -ef many/$NS/bin/four-too &&
+	test -z "$(find many -name "*.dpkg-new")"
+'
+
+test_expect_success 'a file patchelf fails on is named, the others are replaced' '
+	rm -f patchelf.log &&
+	expect_status 2 env PATH=$TRASH/wrap:$PATH extras-rewrite --app foo --jobs 1 bad >bad.out 2>&1 &&
+	grep_q "$NS/bin/bad: patchelf --set-rpath .\$ORIGIN/../lib/foo. failed" bad.out &&
+	test "$(wc -l <patchelf.log)" = 6 &&
+	test "$(patchelf --print-rpath bad/$NS/bin/bad)" = /usr/lib/foo &&
+	test "$(patchelf --print-rpath bad/$NS/bin/one)" = "\$ORIGIN/../lib/foo" &&
+	test -z "$(find bad -name "*.dpkg-new")"
+'
+
 test_expect_success 'a .desktop file naming a program of bin, sbin or games by its bare name gets its path' '
 	mkdir -p menu/usr/bin menu/usr/sbin menu/usr/games menu/usr/share/applications &&
 	for p in bin/tool sbin/admin games/quest; do

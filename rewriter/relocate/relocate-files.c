@@ -155,9 +155,8 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 	struct stat st;
 	int fd;
 
-	if (fmt_into(path, sizeof(path), "%s/%s", job->plan->tree->dir,
-	             run->opt->dry_run ? pe->e->path
-	                               : relocate_final_path(pe)) < 0) {
+	if (relocate_job_path(job, run->opt->dry_run, path, sizeof(path)) <
+	    0) {
 		dpkg_put_error(&job->err, "%s: path too long", path);
 		job->failed = 1;
 		return;
@@ -200,7 +199,7 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		dpkg_put_error(&job->err, "%s: out of memory", path);
 		job->failed = 1;
 	} else if (!run->opt->dry_run && (res.data || res.rpath) &&
-	           relocate_replace_file(job, path, &res, &pe->e->st) < 0) {
+	           relocate_replace_file(job, path, &res) < 0) {
 		job->failed = 1;
 	}
 	free(res.data);
@@ -335,15 +334,37 @@ job_path_cmp(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+#define MAX_THREADS 16
+
+bool
+relocate_on_threads(int nthreads, void *(*fn)(void *), void *arg)
+{
+	pthread_t threads[MAX_THREADS - 1];
+	bool ok = true;
+	int i, started = 0;
+
+	for (i = 1; i < nthreads && i < MAX_THREADS; i++)
+		if (pthread_create(&threads[started], NULL, fn, arg) == 0)
+			started++;
+	if (fn(arg) != NULL)
+		ok = false;
+	for (i = 0; i < started; i++) {
+		void *rc;
+
+		pthread_join(threads[i], &rc);
+		if (rc != NULL)
+			ok = false;
+	}
+	return ok;
+}
+
 enum relocate_status
 relocate_patch_files(struct relocation *run, struct report *report,
                      struct dpkg_error *err)
 {
-	pthread_t threads[16];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int nthreads = run->opt->jobs > 0 ? run->opt->jobs : (int)cpus;
 	enum relocate_status status = RELOCATE_DONE;
-	int i, started = 0;
 	size_t j;
 
 	if (make_jobs(run) < 0) {
@@ -356,21 +377,13 @@ relocate_patch_files(struct relocation *run, struct report *report,
 	/* A thread costs more than it saves on a small package. */
 	if (run->njobs < 64)
 		nthreads = 1;
-	if (nthreads > 16)
-		nthreads = 16;
+	if (nthreads > MAX_THREADS)
+		nthreads = MAX_THREADS;
 	atomic_init(&run->next_job, 0);
-	for (i = 1; i < nthreads; i++)
-		if (pthread_create(&threads[started], NULL, worker, run) == 0)
-			started++;
-	if (worker(run) != NULL)
+	if (!relocate_on_threads(nthreads, worker, run))
 		status = RELOCATE_FAILED;
-	for (i = 0; i < started; i++) {
-		void *rc;
-
-		pthread_join(threads[i], &rc);
-		if (rc != NULL)
-			status = RELOCATE_FAILED;
-	}
+	/* Even so: no replacement is left waiting. */
+	relocate_set_rpaths(run, nthreads);
 	for (j = 0; j < run->njobs; j++) {
 		struct patch_job *job = &run->jobs[j];
 
@@ -381,6 +394,7 @@ relocate_patch_files(struct relocation *run, struct report *report,
 		dpkg_error_destroy(&job->err);
 		report_take(report, &job->report);
 		free(job->links);
+		free(job->rpath);
 	}
 	if (status == RELOCATE_FAILED && err->str == NULL)
 		dpkg_put_error(err, "out of memory");

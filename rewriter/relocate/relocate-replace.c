@@ -5,102 +5,123 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/fmt.h"
 #include "relocate/relocate-run.h"
 
-extern char **environ;
-
-static int
-run_patchelf(const char *rpath, const char *file)
+int
+relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
+                  size_t size)
 {
-	char *argv[] = {"patchelf", "--set-rpath", (char *)rpath, (char *)file,
-	                NULL};
-	pid_t pid;
-	int status;
+	const struct plan_entry *pe = &job->plan->p[job->index];
 
-	if (posix_spawnp(&pid, "patchelf", NULL, NULL, argv, environ) != 0)
-		return -1;
-	if (waitpid(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	return fmt_into(path, size, "%s/%s", job->plan->tree->dir,
+	                dry_run ? pe->e->path : relocate_final_path(pe));
 }
 
-int
-relocate_replace_file(struct patch_job *job, const char *path,
-                      const struct patch_result *res, const struct stat *st)
+/* Append the content of the file at PATH to FD. */
+static int
+copy_content(int fd, const char *path)
 {
-	struct tree *t = job->plan->tree;
-	char tmp[PATH_MAX * 2];
-	struct timespec times[2] = {st->st_atim, st->st_mtim};
-	size_t done = 0, i;
-	int fd;
+	int in = open(path, O_RDONLY | O_CLOEXEC);
+	char buf[65536];
+	ssize_t n;
 
-	if (fmt_into(tmp, sizeof(tmp), "%s.dpkg-new", path) < 0) {
-		errno = ENAMETOOLONG;
+	if (in < 0)
 		return -1;
-	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(fd, buf, (size_t)n) != n) {
+			n = -1;
+			break;
+		}
+	close(in);
+	return n < 0 ? -1 : 0;
+}
+
+/* Write the new content of PATH into TMP, a file of its own. */
+static int
+write_temp(const char *tmp, const char *path, const struct patch_result *res)
+{
+	size_t done = 0;
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
 	if (fd < 0)
-		goto fail;
+		return -1;
 	while (res->data && done < res->len) {
 		ssize_t n = write(fd, res->data + done, res->len - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			goto fail_fd;
+			goto fail;
 		done += (size_t)n;
 	}
-	if (res->data == NULL) {
-		/* Only the RUNPATH changes: start from the file as it is. */
-		int in = open(path, O_RDONLY | O_CLOEXEC);
-		char buf[65536];
-		ssize_t n;
-
-		if (in < 0)
-			goto fail_fd;
-		while ((n = read(in, buf, sizeof(buf))) > 0)
-			if (write(fd, buf, (size_t)n) != n) {
-				close(in);
-				goto fail_fd;
-			}
-		close(in);
-		if (n < 0)
-			goto fail_fd;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
+	/* Only the RUNPATH changes: start from the file as it is. */
+	if (res->data == NULL && copy_content(fd, path) < 0)
 		goto fail;
+	return close(fd);
+fail:
+	close(fd);
+	return -1;
+}
+
+int
+relocate_replace_file(struct patch_job *job, const char *path,
+                      struct patch_result *res)
+{
+	char tmp[PATH_MAX * 2];
+
+	if (fmt_into(tmp, sizeof(tmp), "%s" RELOCATE_TEMP_SUFFIX, path) < 0) {
+		dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
+		               strerror(ENAMETOOLONG));
+		return -1;
 	}
-	fd = -1;
-	if (res->rpath && run_patchelf(res->rpath, tmp) < 0) {
-		dpkg_put_error(&job->err,
-		               "%s: patchelf --set-rpath "
-		               "'%s' failed",
-		               path, res->rpath);
+	if (write_temp(tmp, path, res) < 0) {
+		dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
+		               strerror(errno));
 		unlink(tmp);
 		return -1;
 	}
+	if (res->rpath) {
+		job->rpath = res->rpath;
+		res->rpath = NULL;
+		return 0;
+	}
+	return relocate_replace_finish(job, path);
+}
+
+int
+relocate_replace_finish(struct patch_job *job, const char *path)
+{
+	const struct stat *st = &job->plan->p[job->index].e->st;
+	struct tree *t = job->plan->tree;
+	char tmp[PATH_MAX * 2];
+	struct timespec times[2] = {st->st_atim, st->st_mtim};
+	size_t i;
+
+	/* relocate_replace_file() built the same name. */
+	fmt_into(tmp, sizeof(tmp), "%s" RELOCATE_TEMP_SUFFIX, path);
 	/* chown clears set-id bits, so the mode comes after. */
 	if ((lchown(tmp, st->st_uid, st->st_gid) < 0 && errno != EPERM) ||
 	    chmod(tmp, st->st_mode & 07777) < 0 || rename(tmp, path) < 0 ||
-	    utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) < 0)
-		goto fail;
+	    utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) < 0) {
+		dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
+		               strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
 	for (i = 0; i < job->nlinks; i++) {
 		char other[PATH_MAX * 2], othertmp[PATH_MAX * 2 + 16];
 
 		if (fmt_into(other, sizeof(other), "%s/%s", t->dir,
 		             relocate_final_path(
 		                     &job->plan->p[job->links[i]])) < 0 ||
-		    fmt_into(othertmp, sizeof(othertmp), "%s.dpkg-new", other) <
-		            0)
+		    fmt_into(othertmp, sizeof(othertmp),
+		             "%s" RELOCATE_TEMP_SUFFIX, other) < 0)
 			errno = ENAMETOOLONG;
 		else if (link(path, othertmp) == 0 &&
 		         rename(othertmp, other) == 0)
@@ -111,11 +132,4 @@ relocate_replace_file(struct patch_job *job, const char *path,
 		return -1;
 	}
 	return 0;
-fail_fd:
-	close(fd);
-fail:
-	dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
-	               strerror(errno));
-	unlink(tmp);
-	return -1;
 }

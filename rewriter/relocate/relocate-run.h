@@ -7,6 +7,7 @@
  *   relocate-links.c  symlinks retargeted
  *   relocate-files.c  contents searched and patched, on several threads
  *   relocate-replace.c  a file replaced atomically, metadata kept
+ *   relocate-rpath.c  RUNPATHs set by patchelf, many files a call
  *   relocate.c        the run, start to end
  */
 #ifndef DH_EXTRAS_RELOCATE_RUN_H
@@ -59,6 +60,9 @@ struct patch_job {
 	struct report report;
 	struct dpkg_error err;
 	int failed;
+	/* The RUNPATH patchelf sets in the replacement, written and
+	 * waiting under its temporary name meanwhile; else NULL. */
+	char *rpath;
 };
 
 /* One run of the relocation over the staged trees of a source. */
@@ -99,12 +103,39 @@ enum relocate_status relocate_patch_files(struct relocation *run,
                                           struct report *report,
                                           struct dpkg_error *err);
 
+/* The name a replacement is written under, beside the file it replaces. */
+#define RELOCATE_TEMP_SUFFIX ".dpkg-new"
+
 /*
- * Replace the file at PATH by the patch result, atomically, with the
- * metadata of ST; then point its other hardlinked names at the new inode.
+ * The path of JOB's file in its tree: where the run put it, or where it
+ * was staged in a dry run (nothing moves).  -1 when it does not fit.
+ */
+int relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
+                      size_t size);
+
+/*
+ * Replace the file at PATH, JOB's, by the patch result, atomically, with
+ * the file's metadata; then point its other hardlinked names at the new
+ * inode.  When the result needs a RUNPATH set by patchelf, the replacement
+ * waits under its temporary name instead, JOB taking RES->rpath, until
+ * relocate_set_rpaths() sets it and finishes the job.  -1 on failure, the
+ * error in JOB and no temporary file left.
  */
 int relocate_replace_file(struct patch_job *job, const char *path,
-                          const struct patch_result *res,
-                          const struct stat *st);
+                          struct patch_result *res);
+/* Put the replacement of PATH written by relocate_replace_file() in
+ * place, as it says. */
+int relocate_replace_finish(struct patch_job *job, const char *path);
+
+/*
+ * Set the RUNPATH of every replacement waiting for one, with one patchelf
+ * call for many files of the same RUNPATH, NTHREADS calls at once; then
+ * put each in place.  A file that fails marks its job failed.
+ */
+void relocate_set_rpaths(struct relocation *run, int nthreads);
+
+/* Run FN(ARG) on NTHREADS threads, this one among them; false when one
+ * of them returned non-NULL. */
+bool relocate_on_threads(int nthreads, void *(*fn)(void *), void *arg);
 
 #endif
