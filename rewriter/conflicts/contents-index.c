@@ -838,10 +838,9 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	int ret = 0;
 
 	/* Every name of every list ("a,b"). */
-	for (i = 0; i < b->lists.n; i++) {
-		const char *name = b->lists.text.data +
-		                   b->lists.entries[i].offset;
-		const char *end = name + b->lists.entries[i].len;
+	for (i = 0; i < lists->n; i++) {
+		const char *name = lists->text.data + lists->entries[i].offset;
+		const char *end = name + lists->entries[i].len;
 		bool added;
 
 		while (name < end) {
@@ -864,7 +863,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	h.byte_order = BYTE_ORDER_MARK;
 	h.nentries = b->nentries;
 	h.ndirs = b->ndirs;
-	h.nlists = b->lists.n;
+	h.nlists = lists->n;
 	h.npackages = pk->n;
 	h.npackage_slots = npkslots;
 	h.nslots = nslots;
