@@ -395,6 +395,8 @@ relocate_patch_files(struct relocation *run, struct report *report,
 		report_take(report, &job->report);
 		free(job->links);
 		free(job->rpath);
+		free(job->path);
+		free(job->temp);
 	}
 	if (status == RELOCATE_FAILED && err->str == NULL)
 		dpkg_put_error(err, "out of memory");

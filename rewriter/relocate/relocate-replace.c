@@ -87,24 +87,29 @@ relocate_replace_file(struct patch_job *job, const char *path,
 		return -1;
 	}
 	if (res->rpath) {
+		job->path = strdup(path);
+		job->temp = strdup(tmp);
+		if (job->path == NULL || job->temp == NULL) {
+			dpkg_put_error(&job->err, "%s: out of memory", path);
+			unlink(tmp);
+			return -1;
+		}
 		job->rpath = res->rpath;
 		res->rpath = NULL;
 		return 0;
 	}
-	return relocate_replace_finish(job, path);
+	return relocate_replace_finish(job, path, tmp);
 }
 
 int
-relocate_replace_finish(struct patch_job *job, const char *path)
+relocate_replace_finish(struct patch_job *job, const char *path,
+                        const char *tmp)
 {
 	const struct stat *st = &job->plan->p[job->index].e->st;
 	struct tree *t = job->plan->tree;
-	char tmp[PATH_MAX * 2];
 	struct timespec times[2] = {st->st_atim, st->st_mtim};
 	size_t i;
 
-	/* relocate_replace_file() built the same name. */
-	fmt_into(tmp, sizeof(tmp), "%s" RELOCATE_TEMP_SUFFIX, path);
 	/* chown clears set-id bits, so the mode comes after. */
 	if ((lchown(tmp, st->st_uid, st->st_gid) < 0 && errno != EPERM) ||
 	    chmod(tmp, st->st_mode & 07777) < 0 || rename(tmp, path) < 0 ||

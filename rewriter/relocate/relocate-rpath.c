@@ -7,11 +7,9 @@
  * once, in batches shared out among the threads.
  */
 #include <errno.h>
-#include <limits.h>
 #include <spawn.h>
 #include <stdatomic.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -21,12 +19,6 @@
 
 extern char **environ;
 
-/* A replacement waiting for its RUNPATH. */
-struct waiting {
-	struct patch_job *job;
-	char *temp;	/* its temporary name, patchelf's argument */
-};
-
 /* Files W[START..END) of one RUNPATH, one patchelf call. */
 struct batch {
 	size_t start, end;
@@ -35,7 +27,8 @@ struct batch {
 };
 
 struct rpath_run {
-	struct waiting *w;
+	/* The jobs whose replacement waits for its RUNPATH. */
+	struct patch_job **w;
 	size_t nw;
 	struct batch *batches;
 	size_t nbatches;
@@ -45,7 +38,7 @@ struct rpath_run {
 
 /* patchelf --set-rpath on the N files from W, all of one RUNPATH. */
 static int
-run_patchelf(const struct waiting *w, size_t n)
+run_patchelf(struct patch_job *const *w, size_t n)
 {
 	char **argv = calloc(n + 4, sizeof(*argv));
 	pid_t pid;
@@ -56,9 +49,9 @@ run_patchelf(const struct waiting *w, size_t n)
 		return -1;
 	argv[0] = (char *)"patchelf";
 	argv[1] = (char *)"--set-rpath";
-	argv[2] = w[0].job->rpath;
+	argv[2] = w[0]->rpath;
 	for (i = 0; i < n; i++)
-		argv[3 + i] = w[i].temp;
+		argv[3 + i] = w[i]->temp;
 	rc = posix_spawnp(&pid, "patchelf", NULL, NULL, argv, environ);
 	free(argv);
 	if (rc != 0)
@@ -69,22 +62,18 @@ run_patchelf(const struct waiting *w, size_t n)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-/* Put W in place once patchelf set its RUNPATH (PATCHED), else drop it. */
+/* Put JOB's replacement in place once patchelf set its RUNPATH (PATCHED),
+ * else drop it. */
 static void
-finish(struct waiting *w, bool patched)
+finish(struct patch_job *job, bool patched)
 {
-	struct patch_job *job = w->job;
-	char path[PATH_MAX * 2];
-
-	/* relocate_replace_file() had this path. */
-	relocate_job_path(job, false, path, sizeof(path));
 	if (!patched) {
 		dpkg_put_error(&job->err,
-		               "%s: patchelf --set-rpath '%s' failed", path,
-		               job->rpath);
-		unlink(w->temp);
+		               "%s: patchelf --set-rpath '%s' failed",
+		               job->path, job->rpath);
+		unlink(job->temp);
 		job->failed = 1;
-	} else if (relocate_replace_finish(job, path) < 0) {
+	} else if (relocate_replace_finish(job, job->path, job->temp) < 0) {
 		job->failed = 1;
 	}
 }
@@ -100,7 +89,7 @@ run_batch(struct rpath_run *rr, const struct batch *b)
 	bool all = run_patchelf(&rr->w[b->start], n) == 0;
 
 	for (i = b->start; i < b->end; i++)
-		finish(&rr->w[i],
+		finish(rr->w[i],
 		       all || (n > 1 && run_patchelf(&rr->w[i], 1) == 0));
 }
 
@@ -119,12 +108,13 @@ batch_worker(void *arg)
 static int
 waiting_cmp(const void *a, const void *b)
 {
-	const struct waiting *x = a, *y = b;
-	int c = strcmp(x->job->rpath, y->job->rpath);
+	const struct patch_job *x = *(struct patch_job *const *)a;
+	const struct patch_job *y = *(struct patch_job *const *)b;
+	int c = strcmp(x->rpath, y->rpath);
 
 	if (c != 0)
 		return c;
-	return x->job < y->job ? -1 : x->job > y->job;
+	return x < y ? -1 : x > y;
 }
 
 /*
@@ -141,24 +131,24 @@ arg_budget(void)
 }
 
 static size_t
-arg_len(const struct waiting *w)
+arg_len(const struct patch_job *job)
 {
-	return strlen(w->temp) + 1 + sizeof(char *);
+	return strlen(job->temp) + 1 + sizeof(char *);
 }
 
 static size_t
-file_size(const struct waiting *w)
+file_size(const struct patch_job *job)
 {
-	return (size_t)w->job->plan->p[w->job->index].e->st.st_size;
+	return (size_t)job->plan->p[job->index].e->st.st_size;
 }
 
 /* Whether W[I] may join batch B. */
 static bool
 joins(const struct rpath_run *rr, const struct batch *b, size_t i)
 {
-	const struct waiting *w = &rr->w[i];
+	const struct patch_job *w = rr->w[i];
 
-	return strcmp(w->job->rpath, rr->w[b->start].job->rpath) == 0 &&
+	return strcmp(w->rpath, rr->w[b->start]->rpath) == 0 &&
 	       b->args + arg_len(w) <= rr->max_args &&
 	       b->bytes + file_size(w) <= rr->max_bytes;
 }
@@ -185,7 +175,7 @@ make_batches(struct rpath_run *rr, int nthreads)
 	size_t total = 0, i;
 
 	for (i = 0; i < rr->nw; i++)
-		total += file_size(&rr->w[i]);
+		total += file_size(rr->w[i]);
 	rr->max_args = arg_budget();
 	rr->max_bytes = nthreads > 1 ? total / ((size_t)nthreads * 4)
 	                             : SIZE_MAX;
@@ -196,7 +186,7 @@ make_batches(struct rpath_run *rr, int nthreads)
 		struct batch *b = &rr->batches[rr->nbatches];
 
 		if (rr->nbatches == 0 || !joins(rr, b - 1, i)) {
-			size_t args = strlen(rr->w[i].job->rpath) + 64;
+			size_t args = strlen(rr->w[i]->rpath) + 64;
 
 			*b = (struct batch){i, i, args, 0};
 			rr->nbatches++;
@@ -204,14 +194,14 @@ make_batches(struct rpath_run *rr, int nthreads)
 			b--;
 		}
 		b->end = i + 1;
-		b->args += arg_len(&rr->w[i]);
-		b->bytes += file_size(&rr->w[i]);
+		b->args += arg_len(rr->w[i]);
+		b->bytes += file_size(rr->w[i]);
 	}
 	qsort(rr->batches, rr->nbatches, sizeof(*rr->batches), batch_cmp);
 	return 0;
 }
 
-/* The replacements of RUN waiting for a RUNPATH, with their names. */
+/* The jobs of RUN whose replacement waits for a RUNPATH. */
 static int
 collect_waiting(struct relocation *run, struct rpath_run *rr)
 {
@@ -225,20 +215,9 @@ collect_waiting(struct relocation *run, struct rpath_run *rr)
 	if (rr->w == NULL)
 		return -1;
 	rr->nw = 0;
-	for (j = 0; j < run->njobs; j++) {
-		struct waiting *w = &rr->w[rr->nw];
-		char path[PATH_MAX * 2];
-
-		if (run->jobs[j].rpath == NULL)
-			continue;
-		w->job = &run->jobs[j];
-		relocate_job_path(w->job, false, path, sizeof(path));
-		if (asprintf(&w->temp, "%s" RELOCATE_TEMP_SUFFIX, path) < 0) {
-			w->temp = NULL;
-			return -1;
-		}
-		rr->nw++;
-	}
+	for (j = 0; j < run->njobs; j++)
+		if (run->jobs[j].rpath != NULL)
+			rr->w[rr->nw++] = &run->jobs[j];
 	qsort(rr->w, rr->nw, sizeof(*rr->w), waiting_cmp);
 	return 0;
 }
@@ -251,14 +230,11 @@ drop_waiting(struct relocation *run)
 
 	for (j = 0; j < run->njobs; j++) {
 		struct patch_job *job = &run->jobs[j];
-		char path[PATH_MAX * 2], tmp[PATH_MAX * 2 + 16];
 
 		if (job->rpath == NULL)
 			continue;
-		relocate_job_path(job, false, path, sizeof(path));
-		snprintf(tmp, sizeof(tmp), "%s" RELOCATE_TEMP_SUFFIX, path);
-		unlink(tmp);
-		dpkg_put_error(&job->err, "%s: out of memory", path);
+		unlink(job->temp);
+		dpkg_put_error(&job->err, "%s: out of memory", job->path);
 		job->failed = 1;
 	}
 }
@@ -267,7 +243,6 @@ void
 relocate_set_rpaths(struct relocation *run, int nthreads)
 {
 	struct rpath_run rr = {0};
-	size_t i;
 
 	atomic_init(&rr.next, 0);
 	if (collect_waiting(run, &rr) < 0 ||
@@ -278,8 +253,6 @@ relocate_set_rpaths(struct relocation *run, int nthreads)
 		                            ? nthreads
 		                            : (int)rr.nbatches,
 		                    batch_worker, &rr);
-	for (i = 0; i < rr.nw; i++)
-		free(rr.w[i].temp);
 	free(rr.w);
 	free(rr.batches);
 }

@@ -61,8 +61,9 @@ struct patch_job {
 	struct dpkg_error err;
 	int failed;
 	/* The RUNPATH patchelf sets in the replacement, written and
-	 * waiting under its temporary name meanwhile; else NULL. */
-	char *rpath;
+	 * waiting under its temporary name TEMP meanwhile, beside the file
+	 * at PATH; else all NULL. */
+	char *rpath, *path, *temp;
 };
 
 /* One run of the relocation over the staged trees of a source. */
@@ -123,9 +124,10 @@ int relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
  */
 int relocate_replace_file(struct patch_job *job, const char *path,
                           struct patch_result *res);
-/* Put the replacement of PATH written by relocate_replace_file() in
+/* Put TMP, the replacement of PATH written by relocate_replace_file(), in
  * place, as it says. */
-int relocate_replace_finish(struct patch_job *job, const char *path);
+int relocate_replace_finish(struct patch_job *job, const char *path,
+                            const char *tmp);
 
 /*
  * Set the RUNPATH of every replacement waiting for one, with one patchelf
