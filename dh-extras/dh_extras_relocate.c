@@ -36,7 +36,8 @@ main(int argc, char **argv)
 	if (print_namespace)
 		printf("%s\n", ns.path);
 	else
-		status = dh_relocate(&h, &decl, &ns, "relocate.json");
+		status = dh_relocate(&h, &decl, &ns, "relocate.json",
+		                     false);
 	declaration_free(&decl);
 	dh_helper_done(&h);
 	return status;

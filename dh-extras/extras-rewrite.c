@@ -51,6 +51,7 @@ main(int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "accept", required_argument, NULL, 'A' },
 		{ "jobs", required_argument, NULL, 'J' },
+		{ "links-replace", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -71,6 +72,7 @@ main(int argc, char **argv)
 		case 'r': opt.root = optarg; break;
 		case 'j': json = optarg; break;
 		case 'n': opt.dry_run = true; break;
+		case 'L': opt.links_replace = true; break;
 		case 'A': {
 			const char *why = declaration_check_unpatched_path(optarg);
 			const char **v;

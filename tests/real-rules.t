@@ -257,4 +257,20 @@ test_expect_success 'overrides of steps after the relocation name the files wher
 	grep_q "^debian/rules:11: .usr/games/count. is .$NS/games/count. once dh_extras_relocate has run$" late.out
 '
 
+test_expect_success 'a link the upstream install makes and debian/PKG.links makes again is one link, in the namespace' '
+	rm -rf alias && cp -a src/count alias &&
+	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@ --buildsystem=makefile" "" \
+		"override_dh_auto_install:" \
+		"	\$(MAKE) prefix=\$(CURDIR)/debian/count/usr install" \
+		"	ln -s count debian/count/usr/bin/tally" >alias/debian/rules &&
+	echo "usr/bin/count usr/bin/tally" >alias/debian/count.links &&
+	extras-convert alias >alias.out &&
+	build_fixture alias-built "$TRASH/alias" || { tail -n 30 alias-built.log; false; } &&
+	dpkg-deb -c extras-count_1.0_*.deb >list &&
+	grep_q " \./$ROOT/count/bin/tally -> count\$" list &&
+	! grep_q " \./usr/bin/" list &&
+	in_namespace extras-count_1.0_*.deb -- /$ROOT/count/bin/tally >out &&
+	echo "four, five, six" >expect && cmp expect out
+'
+
 test_done

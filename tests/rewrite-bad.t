@@ -33,6 +33,28 @@ refused 'a file would move onto one the namespace already holds' \
 	 touch tree/usr/share/foo/x tree/opt/extras.ubuntu.com/foo/share/foo/x' \
 	'--app foo tree' '.*usr/share/foo/x: would move onto'
 
+refused 'a link would move onto a link the namespace holds, without --links-replace' \
+	'mkdir -p tree/usr/bin tree/opt/extras.ubuntu.com/foo/bin &&
+	 touch tree/usr/bin/foo && ln -s foo tree/usr/bin/bar &&
+	 ln -s foo tree/opt/extras.ubuntu.com/foo/bin/bar' \
+	'--app foo tree' '.*usr/bin/bar: would move onto'
+
+refused 'with --links-replace, a link still cannot replace a directory' \
+	'mkdir -p tree/usr/bin tree/opt/extras.ubuntu.com/foo/bin/bar &&
+	 touch tree/usr/bin/foo && ln -s foo tree/usr/bin/bar' \
+	'--app foo --links-replace tree' '.*usr/bin/bar: would move onto'
+
+refused 'with --links-replace, a file still cannot replace one' \
+	'mkdir -p tree/usr/bin tree/opt/extras.ubuntu.com/foo/bin &&
+	 touch tree/usr/bin/bar tree/opt/extras.ubuntu.com/foo/bin/bar' \
+	'--app foo --links-replace tree' '.*usr/bin/bar: would move onto'
+
+refused 'with --links-replace, bad input elsewhere removes nothing' \
+	'mkdir -p tree/usr/bin tree/bin tree/opt/extras.ubuntu.com/foo/bin &&
+	 touch tree/usr/bin/foo tree/bin/foo && ln -s foo tree/usr/bin/bar &&
+	 ln -s foo tree/opt/extras.ubuntu.com/foo/bin/bar' \
+	'--app foo --links-replace tree' '.*would move to opt/extras.ubuntu.com/foo/bin/foo, where'
+
 refused 'a symlink where the namespace must be a directory' \
 	'mkdir -p tree/usr/bin && touch tree/usr/bin/foo && ln -s / tree/opt' \
 	'--app foo tree' '.*tree/opt: is not a directory, and opt/extras.ubuntu.com/foo'
@@ -66,7 +88,9 @@ refused 'a bad --jobs' 'true' '--app foo --jobs 0 tree' \
 
 test_expect_success '--help documents every option' '
 	extras-rewrite --help >help &&
-	for o in --app --root --json --dry-run --jobs; do grep_q "$o" help || return 1; done
+	for o in --app --root --json --dry-run --jobs --links-replace; do
+		grep_q "$o" help || return 1
+	done
 '
 
 test_done

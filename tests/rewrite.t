@@ -236,4 +236,34 @@ test_expect_success '--dry-run plans the same and writes nothing' '
 		assert r[\"dry_run\"] and len(r[\"moves\"]) > 10"
 '
 
+# After dh_link: an upstream install made usr/bin/bar -> foo, the first run
+# moved it into the namespace, and dh_link made it again from
+# debian/PKG.links; a file the first run moved is replaced the same way.
+make_relinked () {
+	rm -rf tree && mkdir -p tree/usr/bin tree/$NS/bin tree/$NS/share/man/man1 &&
+	printf "#!/bin/sh\necho foo\n" >tree/$NS/bin/foo && chmod 755 tree/$NS/bin/foo &&
+	ln -s foo tree/$NS/bin/bar && ln -s foo.1.gz tree/$NS/share/man/man1/bar.1.gz &&
+	ln -s foo tree/usr/bin/bar &&
+	mkdir -p tree/usr/share/man/man1 && echo page >tree/$NS/share/man/man1/foo.1.gz &&
+	echo old >tree/$NS/share/man/man1/baz.1.gz &&
+	ln -s foo.1.gz tree/usr/share/man/man1/baz.1.gz
+}
+
+test_expect_success '--links-replace: a link dh_link made again replaces the one moved before' '
+	make_relinked &&
+	extras-rewrite --app foo --links-replace tree &&
+	test "$(readlink tree/$NS/bin/bar)" = foo &&
+	test "$(readlink tree/$NS/share/man/man1/baz.1.gz)" = foo.1.gz &&
+	test ! -e tree/usr/bin/bar && test ! -e tree/usr/share/man/man1/baz.1.gz &&
+	test "$(tree/$NS/bin/bar)" = foo
+'
+
+test_expect_success '--links-replace --dry-run plans it and writes nothing' '
+	make_relinked &&
+	(cd tree && find . -printf "%p %l\n" | sort) >before &&
+	extras-rewrite --app foo --links-replace --dry-run tree &&
+	(cd tree && find . -printf "%p %l\n" | sort) >after &&
+	cmp before after
+'
+
 test_done

@@ -85,7 +85,8 @@ write_source_hints(const struct report *report,
 
 int
 dh_relocate(const struct dh_helper *h, const struct declaration *decl,
-            struct extras_namespace *ns, const char *report_name)
+            struct extras_namespace *ns, const char *report_name,
+            bool after_dh_link)
 {
 	struct relocate_options opt = { 0 };
 	struct report report;
@@ -99,7 +100,8 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	if (dirs == NULL)
 		ohshit("out of memory");
 	len = (size_t)snprintf(cmd, sizeof(cmd), "extras-rewrite --app %s "
-	                       "--root %s", ns->app, ns->root);
+	                       "--root %s%s", ns->app, ns->root,
+	                       after_dh_link ? " --links-replace" : "");
 	for (i = 0; i < h->control.count; i++) {
 		char dir[512];
 		struct stat st;
@@ -123,6 +125,7 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	opt.app = ns->app;
 	opt.root = ns->root;
 	opt.dry_run = h->no_act;
+	opt.links_replace = after_dh_link;
 	accepted = calloc(decl->n_unpatched + 1, sizeof(char *));
 	if (accepted == NULL)
 		ohshit("out of memory");

@@ -15,10 +15,13 @@
 /*
  * Relocate debian/PKG/ of every package H acts on into NS, accepting the
  * references DECL lists under unpatched:, and write the report to
- * DH_RELOCATE_REPORT_DIR/REPORT.  Dies on bad input; returns the exit
- * status: 0, or 1 when references remain unpatched (listed on stderr).
+ * DH_RELOCATE_REPORT_DIR/REPORT.  AFTER_DH_LINK: the links dh_link made
+ * replace what lies where they go (relocate_options' links_replace).
+ * Dies on bad input; returns the exit status: 0, or 1 when references
+ * remain unpatched (listed on stderr).
  */
 int dh_relocate(const struct dh_helper *h, const struct declaration *decl,
-                struct extras_namespace *ns, const char *report_name);
+                struct extras_namespace *ns, const char *report_name,
+                bool after_dh_link);
 
 #endif

@@ -126,6 +126,10 @@ relocate_plan_tree(struct relocation *run, struct tree_plan *plan,
 		if (!dest_parents_are_dirs(t, pe->dest, err))
 			goto fail;
 		there = tree_find(t, pe->dest);
+		/* drop_replaced() removes it once all is planned. */
+		if (there != NULL && run->opt->links_replace &&
+		    S_ISLNK(pe->e->st.st_mode) && !S_ISDIR(there->st.st_mode))
+			there = NULL;
 		if (pe->how != HOW_MERGE && there != NULL) {
 			dpkg_put_error(err,
 			               "%s/%s: would move onto %s, which "

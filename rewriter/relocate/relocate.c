@@ -2,9 +2,12 @@
  * relocate.c: move staged package trees into their namespace and patch
  * the references to what moved: the run, start to end.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/fmt.h"
 #include "relocate/relocate-run.h"
@@ -38,28 +41,79 @@ flag_entries(struct tree_plan *plan, struct report *report)
 }
 
 static void
+plan_free(struct tree_plan *plan)
+{
+	size_t i;
+
+	if (plan->p)
+		for (i = 0; i < plan->tree->count; i++)
+			free(plan->p[i].dest);
+	free(plan->p);
+	if (plan->tree)
+		tree_free(plan->tree);
+	free(plan->tree);
+	plan->p = NULL;
+	plan->tree = NULL;
+}
+
+static void
 run_free(struct relocation *run)
 {
 	int t;
-	size_t i;
 
-	for (t = 0; t < run->nplans; t++) {
-		struct tree_plan *plan = &run->plans[t];
-
-		if (plan->p)
-			for (i = 0; i < plan->tree->count; i++)
-				free(plan->p[i].dest);
-		free(plan->p);
-		if (plan->tree)
-			tree_free(plan->tree);
-		free(plan->tree);
-	}
+	for (t = 0; t < run->nplans; t++)
+		plan_free(&run->plans[t]);
 	free(run->plans);
 	free(run->jobs);
 	pathmap_free(run->paths);
 	pathmap_free(run->programs);
 	pathmap_free(run->icons);
 	pathmap_free(run->libs);
+}
+
+/* Walk DIR into PLAN and plan it: false on bad input (ERR). */
+static bool
+walk_and_plan(struct relocation *run, struct tree_plan *plan,
+              const char *dir, struct dpkg_error *err)
+{
+	plan->tree = calloc(1, sizeof(struct tree));
+	if (plan->tree == NULL) {
+		dpkg_put_error(err, "out of memory");
+		return false;
+	}
+	return tree_walk(plan->tree, dir, err) >= 0 &&
+	       relocate_plan_tree(run, plan, err);
+}
+
+/*
+ * With links_replace: remove the file or link that a link of PLAN which
+ * moves lands on.  dh_link replaces what lies at a link's path; when it
+ * runs after the relocation, that was moved into the namespace already
+ * (an upstream install that makes the same link as debian/PKG.links), and
+ * the link now takes its place there.
+ */
+static int
+drop_replaced(const struct tree_plan *plan, struct dpkg_error *err)
+{
+	const struct tree *t = plan->tree;
+	size_t i;
+
+	for (i = 0; i < t->count; i++) {
+		const struct plan_entry *pe = &plan->p[i];
+		const struct tree_entry *there;
+		char path[PATH_MAX * 2];
+
+		if (pe->how != HOW_UNIT || !S_ISLNK(pe->e->st.st_mode))
+			continue;
+		there = tree_find(t, pe->dest);
+		if (there == NULL || S_ISDIR(there->st.st_mode))
+			continue;
+		if (fmt_into(path, sizeof(path), "%s/%s", t->dir,
+		             pe->dest) < 0 || unlink(path) < 0)
+			return dpkg_put_errno(err, "%s/%s: cannot remove",
+			                      t->dir, pe->dest);
+	}
+	return 0;
 }
 
 enum relocate_status
@@ -90,13 +144,22 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 	    !run.libs)
 		goto oom;
 	run.nplans = ndirs;
-	for (t = 0; t < ndirs; t++) {
-		run.plans[t].tree = calloc(1, sizeof(struct tree));
-		if (run.plans[t].tree == NULL)
-			goto oom;
-		if (tree_walk(run.plans[t].tree, dirs[t], err) < 0 ||
-		    !relocate_plan_tree(&run, &run.plans[t], err))
+	for (t = 0; t < ndirs; t++)
+		if (!walk_and_plan(&run, &run.plans[t], dirs[t], err))
 			goto out;
+	/* Only once every tree is planned, so that bad input changes
+	 * nothing; then planned again without what was replaced. */
+	if (opt->links_replace && !opt->dry_run) {
+		for (t = 0; t < ndirs; t++)
+			if (drop_replaced(&run.plans[t], err) < 0) {
+				status = RELOCATE_FAILED;
+				goto out;
+			}
+		for (t = 0; t < ndirs; t++) {
+			plan_free(&run.plans[t]);
+			if (!walk_and_plan(&run, &run.plans[t], dirs[t], err))
+				goto out;
+		}
 	}
 	if (relocate_build_maps(&run) < 0)
 		goto oom;

@@ -45,6 +45,10 @@ struct relocate_options {
 	 * searched nor patched. */
 	const char *const *excluded;
 	size_t n_excluded;
+	/* A symlink that moves onto a file or symlink the namespace holds
+	 * replaces it, as ln -sf replaces what lies at a link's path: the
+	 * links dh_link makes after the relocation (dh_extras_links). */
+	bool links_replace;
 };
 
 enum relocate_status {
