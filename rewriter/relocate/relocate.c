@@ -2,6 +2,7 @@
  * relocate.c: move staged package trees into their namespace and patch
  * the references to what moved: the run, start to end.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,18 +72,20 @@ run_free(struct relocation *run)
 	pathmap_free(run->libs);
 }
 
-/* Walk DIR into PLAN and plan it: false on bad input (ERR). */
-static bool
+/* Walk DIR into PLAN and plan it. */
+static enum relocate_status
 walk_and_plan(struct relocation *run, struct tree_plan *plan,
               const char *dir, struct dpkg_error *err)
 {
 	plan->tree = calloc(1, sizeof(struct tree));
 	if (plan->tree == NULL) {
 		dpkg_put_error(err, "out of memory");
-		return false;
+		return RELOCATE_FAILED;
 	}
-	return tree_walk(plan->tree, dir, err) >= 0 &&
-	       relocate_plan_tree(run, plan, err);
+	if (tree_walk(plan->tree, dir, err) < 0 ||
+	    !relocate_plan_tree(run, plan, err))
+		return RELOCATE_BAD_INPUT;
+	return RELOCATE_DONE;
 }
 
 /*
@@ -108,6 +111,7 @@ drop_replaced(const struct tree_plan *plan, struct dpkg_error *err)
 		there = tree_find(t, pe->dest);
 		if (there == NULL || S_ISDIR(there->st.st_mode))
 			continue;
+		errno = ENAMETOOLONG;
 		if (fmt_into(path, sizeof(path), "%s/%s", t->dir,
 		             pe->dest) < 0 || unlink(path) < 0)
 			return dpkg_put_errno(err, "%s/%s: cannot remove",
@@ -144,9 +148,11 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 	    !run.libs)
 		goto oom;
 	run.nplans = ndirs;
-	for (t = 0; t < ndirs; t++)
-		if (!walk_and_plan(&run, &run.plans[t], dirs[t], err))
+	for (t = 0; t < ndirs; t++) {
+		status = walk_and_plan(&run, &run.plans[t], dirs[t], err);
+		if (status != RELOCATE_DONE)
 			goto out;
+	}
 	/* Only once every tree is planned, so that bad input changes
 	 * nothing; then planned again without what was replaced. */
 	if (opt->links_replace && !opt->dry_run) {
@@ -157,7 +163,9 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 			}
 		for (t = 0; t < ndirs; t++) {
 			plan_free(&run.plans[t]);
-			if (!walk_and_plan(&run, &run.plans[t], dirs[t], err))
+			status = walk_and_plan(&run, &run.plans[t], dirs[t],
+			                       err);
+			if (status != RELOCATE_DONE)
 				goto out;
 		}
 	}
