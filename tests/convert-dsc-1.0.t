@@ -100,9 +100,13 @@ test_expect_success 'a diff to an absolute path stays inside the tree' '
 	test "$(cat abs/tmp/dh-extras-evil)" = evil &&
 	rm -r abs-out abs
 '
-test_expect_success 'refused: a diff adding dpkg-source options' '
+test_expect_success 'dpkg-source options a diff adds are dropped from the converted source' '
 	evil_diff greet-1.0.orig/debian/source/options greet-1.0/debian/source/options &&
-	hostile "debian/source/options: dpkg-source options are not supported"
+	extras-convert -o opt-out greet_1.0-1.dsc >out 2>&1 &&
+	grep_q "^debian/source/options: dropped: dpkg-source options steer only" out &&
+	dpkg-source -x opt-out/extras-greet_1.0-1.dsc opt >/dev/null 2>&1 &&
+	test -f opt/debian/control && test ! -e opt/debian/source/options &&
+	rm -r opt-out opt out
 '
 test_expect_success 'refused: an orig tarball with an absolute member' '
 	evil_diff greet-1.0.orig/README greet-1.0/README &&

@@ -40,10 +40,6 @@ with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
                 linkname="debian/many/f%d" % (2999 - i))
         add(t, "debian/many/bad", type=tarfile.LNKTYPE,
             linkname="debian/many/none")
-    elif case == "options":
-        add(t, "debian/source/options", b"tar-ignore = *\n")
-    elif case == "local-options":
-        add(t, "debian/source/local-options", b"unapply-patches\n")
     elif case == "long-name":
         add(t, "debian/" + "/".join(["d" * 200] * 25) + "/f")
     elif case == "deep":
@@ -214,14 +210,23 @@ test_expect_success 'refused: a hard link to a file that comes later' '
 test_expect_success 'refused: one bad hard link among thousands of good ones' '
 	evil_upload hardlinks && hostile hardlinks "hard link .debian/many/bad. points outside the tree or to no earlier file (.debian/many/none.)"
 '
-test_expect_success 'refused: dpkg-source options in a 3.0 (quilt) upload' '
-	evil_upload options &&
-	hostile options "debian/source/options: dpkg-source options are not supported in an upload"
-'
-test_expect_success 'refused: dpkg-source local options in a 3.0 (quilt) upload' '
-	evil_upload local-options &&
-	hostile local-options "debian/source/local-options: dpkg-source options are not supported in an upload"
-'
+# dpkg-source options (here "tar-ignore = *") would steer dpkg-source -b
+# and the build daemon's dpkg-source --before-build: the converted source
+# goes without them.
+for case in options local-options; do
+	test_expect_success "debian/source/$case in a 3.0 (quilt) upload is dropped from the converted source" "
+		rm -rf up && mkdir up && cp -a good/debian up/ &&
+		echo 'tar-ignore = *' >up/debian/source/$case &&
+		rm -f greet_1.0-1.dsc greet_1.0-1.debian.tar.xz &&
+		tar -C up -cJf greet_1.0-1.debian.tar.xz debian &&
+		write_dsc greet 1.0-1 '3.0 (quilt)' greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+		extras-convert -o \"\$TRASH/opt-out\" greet_1.0-1.dsc >opt.log 2>&1 &&
+		grep_q '^debian/source/$case: dropped: dpkg-source options steer only' opt.log &&
+		tar -tJf \"\$TRASH\"/opt-out/extras-greet_1.0-1.debian.tar.xz >members &&
+		grep_q '^debian/control\$' members && ! grep_q '^debian/source/$case' members &&
+		rm -r \"\$TRASH/opt-out\" opt.log members up
+	"
+done
 test_expect_success 'refused: a 5,000-byte member name, the message elided but whole' '
 	evil_upload long-name &&
 	hostile long-name "member .debian/[d/]*\.\.\.[d/]*/f. has a name longer than 4095 bytes; refused$"

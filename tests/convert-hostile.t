@@ -143,9 +143,14 @@ test_expect_success 'a 5,000-byte member name: the message is whole, elided in t
 	refused "greet_1.0-1.debian.tar.xz: member .debian/d[d/]*\.\.\.[d/]*/evil. has a name longer than 4095 bytes; refused$"
 '
 
-test_expect_success 'refused: debian/source/options in a 3.0 (quilt) upload' '
+test_expect_success 'debian/source/options in a 3.0 (quilt) upload: the converted source goes without it' '
 	fresh && echo "compression = xz" >up/debian/source/options &&
-	upload && refused "debian/source/options: dpkg-source options are not supported"
+	upload && rm -rf out &&
+	extras-convert -o out greet_1.0-1.dsc >stdout &&
+	grep_q "^debian/source/options: dropped: dpkg-source options steer only" stdout &&
+	tar -tJf out/extras-greet_1.0-1.debian.tar.xz >members &&
+	grep_q "^debian/source/format$" members && ! grep_q "^debian/source/options" members &&
+	rm -r out stdout members
 '
 
 test_expect_success 'refused: Package: and package: in one stanza' '

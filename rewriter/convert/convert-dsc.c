@@ -113,10 +113,14 @@ remove_tree(const char *path)
  * dpkg-source -b reads debian/source/options and local-options, and so
  * does the build daemon's dpkg-buildpackage (dpkg-source --before-build):
  * they could point it at files outside the tree or override fields of the
- * .dsc.  Whatever the format, an upload may not carry them.
+ * .dsc.  They only steer the building of a source package, which here is
+ * the converter's own: the converted source goes without them (real
+ * packages carry "compression" or "extend-diff-ignore"), and nothing reads
+ * them.
  */
 static int
-refuse_source_options(const char *tree, struct dpkg_error *err)
+drop_source_options(const char *tree, struct convert_plan *plan,
+                    struct dpkg_error *err)
 {
 	static const char *const names[] = {
 		"debian/source/options", "debian/source/local-options",
@@ -124,18 +128,26 @@ refuse_source_options(const char *tree, struct dpkg_error *err)
 	struct stat st;
 	char *path;
 	size_t i;
-	int found;
+	int ret = 0;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (i = 0; i < sizeof(names) / sizeof(names[0]) && ret == 0; i++) {
 		m_asprintf(&path, "%s/%s", tree, names[i]);
-		found = lstat(path, &st) == 0;
+		if (lstat(path, &st) == 0) {
+			if (unlink(path) < 0)
+				ret = put_error_at(err, names[i], 0,
+				                   "cannot remove: %s",
+				                   strerror(errno));
+			else
+				convert_plan_note(plan, names[i], 0,
+				                  "dropped: dpkg-source options "
+				                  "steer only the building of a "
+				                  "source package, and the "
+				                  "converted source is built "
+				                  "without them");
+		}
 		free(path);
-		if (found)
-			return put_error_at(err, names[i], 0, "dpkg-source "
-			                    "options are not supported in an "
-			                    "upload; remove the file");
 	}
-	return 0;
+	return ret;
 }
 
 /*
@@ -653,7 +665,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 		             res->version);
 		goto out;
 	}
-	if (refuse_source_options(tree, err) < 0)
+	if (drop_source_options(tree, plan, err) < 0)
 		goto out;
 	/* The directory name dpkg-source expects: the diff's labels. */
 	m_asprintf(&dir, "%s-%s", res->source, job->upstream);
@@ -781,8 +793,8 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 			free(tree);
 			return -1;
 		}
-	if (refuse_source_options(tree, err) < 0 ||
-	    convert_tree(tree, &tree_opt, plan, res, err) < 0) {
+	if (convert_tree(tree, &tree_opt, plan, res, err) < 0 ||
+	    drop_source_options(tree, plan, err) < 0) {
 		free(tree);
 		return -1;
 	}
