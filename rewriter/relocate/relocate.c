@@ -93,13 +93,15 @@ walk_and_plan(struct relocation *run, struct tree_plan *plan,
  * moves lands on.  dh_link replaces what lies at a link's path; when it
  * runs after the relocation, that was moved into the namespace already
  * (an upstream install that makes the same link as debian/PKG.links), and
- * the link now takes its place there.
+ * the link now takes its place there.  Returns how many were removed, or
+ * -1.
  */
 static int
 drop_replaced(const struct tree_plan *plan, struct dpkg_error *err)
 {
 	const struct tree *t = plan->tree;
 	size_t i;
+	int n = 0;
 
 	for (i = 0; i < t->count; i++) {
 		const struct plan_entry *pe = &plan->p[i];
@@ -116,8 +118,9 @@ drop_replaced(const struct tree_plan *plan, struct dpkg_error *err)
 		             pe->dest) < 0 || unlink(path) < 0)
 			return dpkg_put_errno(err, "%s/%s: cannot remove",
 			                      t->dir, pe->dest);
+		n++;
 	}
-	return 0;
+	return n;
 }
 
 enum relocate_status
@@ -154,20 +157,20 @@ relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
 			goto out;
 	}
 	/* Only once every tree is planned, so that bad input changes
-	 * nothing; then planned again without what was replaced. */
-	if (opt->links_replace && !opt->dry_run) {
-		for (t = 0; t < ndirs; t++)
-			if (drop_replaced(&run.plans[t], err) < 0) {
-				status = RELOCATE_FAILED;
-				goto out;
-			}
-		for (t = 0; t < ndirs; t++) {
-			plan_free(&run.plans[t]);
-			status = walk_and_plan(&run, &run.plans[t], dirs[t],
-			                       err);
-			if (status != RELOCATE_DONE)
-				goto out;
+	 * nothing; a tree that lost something is then planned again. */
+	for (t = 0; t < ndirs && opt->links_replace && !opt->dry_run; t++) {
+		int dropped = drop_replaced(&run.plans[t], err);
+
+		if (dropped < 0) {
+			status = RELOCATE_FAILED;
+			goto out;
 		}
+		if (dropped == 0)
+			continue;
+		plan_free(&run.plans[t]);
+		status = walk_and_plan(&run, &run.plans[t], dirs[t], err);
+		if (status != RELOCATE_DONE)
+			goto out;
 	}
 	if (relocate_build_maps(&run) < 0)
 		goto oom;
