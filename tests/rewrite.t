@@ -266,4 +266,27 @@ test_expect_success '--links-replace --dry-run plans it and writes nothing' '
 	cmp before after
 '
 
+# A GNU Info manual: makeinfo's index cookie holds NUL bytes, yet the
+# reference is patched, and each offset of the tag table still points at
+# its node (units' manual names its data directory).
+test_expect_success 'an Info manual is patched as text, its tag table following' '
+	rm -rf tree && mkdir -p tree/usr/share/info tree/usr/share/foo &&
+	echo words >tree/usr/share/foo/words &&
+	printf "\037\nFile: foo.info,  Node: Top\nData: /usr/share/foo/words\n" \
+		>tree/usr/share/info/foo.info &&
+	printf "\037\nFile: foo.info,  Node: Index\n%b" \
+		"\0\b[index\0\b]\n* words: Top.\n" >>tree/usr/share/info/foo.info &&
+	index=$(grep -boa "$(printf "\037")" tree/usr/share/info/foo.info |
+		sed -n "2s/:.*//p") &&
+	printf "\037\nTag Table:\nNode: Top\1770\nNode: Index\177%s\n\037\nEnd Tag Table\n" \
+		"$index" >>tree/usr/share/info/foo.info &&
+	extras-rewrite --app foo tree &&
+	info=tree/$NS/share/info/foo.info &&
+	grep -a -q "^Data: $ABSNS/share/foo/words\$" "$info" &&
+	moved=$(sed -n "s/^Node: Index$(printf "\177")//p" "$info") &&
+	test "$moved" -eq $((index + ${#ABSNS} - 4)) &&
+	test "$(dd if="$info" bs=1 skip="$moved" count=16 2>/dev/null)" = \
+		"$(printf "\037\nFile: foo.info")"
+'
+
 test_done

@@ -76,10 +76,55 @@ text(const char *file, const char *in)
 	return text_in(file, in, NULL);
 }
 
+/*
+ * IN (LEN bytes, NULs allowed) as patch_content() takes it: patched text
+ * (NULs shown as "@"), "(unchanged)", or "(blob: N unpatched)".
+ */
+static char *
+content(const char *in, size_t len)
+{
+	static char out[1024];
+	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
+	struct patch_context ctx = {
+		.paths = paths, .programs = none, .icons = none,
+	};
+	struct pathmap_scanner *sc;
+	struct patch_result res = { NULL, 0, NULL };
+	struct report report;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	size_t i;
+
+	pathmap_add(paths, "/usr/share/foo", "/opt/app/share/foo");
+	pathmap_compile(paths, &err);
+	sc = pathmap_scanner_new(paths);
+	report_init(&report);
+	if (patch_content(&ctx, sc, "/o/a/share/info/a.info",
+	                  (const unsigned char *)in, len, &res, &report) < 0)
+		snprintf(out, sizeof(out), "(failed)");
+	else if (res.data == NULL && report.n_unpatched > 0)
+		snprintf(out, sizeof(out), "(blob: %zu unpatched)",
+		         report.n_unpatched);
+	else if (res.data == NULL)
+		snprintf(out, sizeof(out), "(unchanged)");
+	else {
+		for (i = 0; i < res.len && i < sizeof(out) - 1; i++)
+			out[i] = res.data[i] ? (char)res.data[i] : '@';
+		out[i] = '\0';
+	}
+	free(res.data);
+	report_free(&report);
+	pathmap_scanner_free(sc);
+	pathmap_free(paths);
+	pathmap_free(none);
+	return out;
+}
+
+#define CONTENT(s) content(s, sizeof(s) - 1)
+
 int
 main(void)
 {
-	test_plan(34);
+	test_plan(39);
 
 	test_str(pad("/usr/share/app/data", "/o/a/share/app/data"), ==,
 	         "/o/a/share/app/data");
@@ -173,6 +218,40 @@ main(void)
 	         ==, "(unchanged)");
 	test_str(text("/o/a/bin/uapp", "#!/usr/bin/perl\nsystem('app');\n"),
 	         ==, "(unchanged)");
+
+	/*
+	 * A GNU Info manual: an index cookie's NULs do not make it binary,
+	 * and its tag table's offsets follow the longer path ("Node: B" at
+	 * 35 moves by 4, the anchor inside it at 81 by 8, after the second
+	 * path; "Node: A" at 0 stays).
+	 */
+	test_str(CONTENT("\037\nFile: a,  Node: A\n/usr/share/foo\n"
+	                 "\037\nFile: a,  Node: B\n/usr/share/foo\0\b[index\0\b]\n"
+	                 "x\n\037\nTag Table:\nNode: A\1770\nNode: B\17735\n"
+	                 "Ref: C\17781\n\037\nEnd Tag Table\n"), ==,
+	         "\037\nFile: a,  Node: A\n/opt/app/share/foo\n"
+	         "\037\nFile: a,  Node: B\n/opt/app/share/foo@\b[index@\b]\n"
+	         "x\n\037\nTag Table:\nNode: A\1770\nNode: B\17739\n"
+	         "Ref: C\17789\n\037\nEnd Tag Table\n");
+	/* An offset inside a patched path goes to where the path starts. */
+	test_str(CONTENT("\037\nFile: a,  Node: A\n/usr/share/foo\n"
+	                 "\037\nTag Table:\nRef: X\17725\nRef: Y\17799999999999"
+	                 "999999999\n\037\nEnd Tag Table\n"), ==,
+	         "\037\nFile: a,  Node: A\n/opt/app/share/foo\n"
+	         "\037\nTag Table:\nRef: X\17720\nRef: Y\17799999999999"
+	         "999999999\n\037\nEnd Tag Table\n");
+	/* A split manual's offsets span its files: left as they are. */
+	test_str(CONTENT("\037\nFile: a,  Node: A\n/usr/share/foo\n"
+	                 "\037\nTag Table:\n(Indirect)\nNode: B\17740\n"
+	                 "\037\nEnd Tag Table\n"), ==,
+	         "\037\nFile: a,  Node: A\n/opt/app/share/foo\n"
+	         "\037\nTag Table:\n(Indirect)\nNode: B\17740\n"
+	         "\037\nEnd Tag Table\n");
+	/* Any other NUL, or no node, and it is binary data. */
+	test_str(CONTENT("\037\nFile: a,  Node: A\n/usr/share/foo\0x\n"), ==,
+	         "(blob: 1 unpatched)");
+	test_str(CONTENT("/usr/share/foo\0\b[index\0\b]\n"), ==,
+	         "(blob: 1 unpatched)");
 
 	return test_done();
 }

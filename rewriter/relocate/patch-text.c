@@ -180,7 +180,7 @@ line_at(const unsigned char *buf, size_t offset, size_t *at, long *line)
 static unsigned char *
 localedir_pass(const struct patch_context *ctx, const char *file,
                const unsigned char *buf, size_t len, size_t *outlen,
-               struct report *report, bool *oom)
+               struct text_edits *edits, struct report *report, bool *oom)
 {
 	const size_t n = sizeof(LAYOUT_SHARED_LOCALEDIR) - 1;
 	struct outbuf o = { 0 };
@@ -195,6 +195,9 @@ localedir_pass(const struct patch_context *ctx, const char *file,
 		             LAYOUT_SHARED_LOCALEDIR, n, ctx->localedir);
 		out_append(&o, buf + pos, (size_t)start - pos);
 		out_append(&o, ctx->localedir, strlen(ctx->localedir));
+		if (text_edits_add(edits, (size_t)start, n,
+		                   strlen(ctx->localedir)) < 0)
+			o.oom = true;
 		pos = (size_t)start + n;
 	}
 	if (pos == 0 || o.oom) {
@@ -471,35 +474,45 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 {
 	struct pathmap_match m;
 	struct outbuf o = { 0 };
-	unsigned char *named = NULL, *new;
+	/* An Info manual's edits, for its tag table: one list a pass. */
+	struct text_edits info[2] = { { 0 }, { 0 } };
+	bool is_info = patch_is_info(buf, len);
+	unsigned char *named = NULL, *new, *done;
 	size_t pos = 0, counted = 0, newlen = 0;
 	long lineno = 1;
 	bool oom = false;
 
-	/* Names first, then paths: each pass hands on its result. */
-	if (str_match_end(file, ".desktop")) {
+	/* Names first, then paths: each pass hands on its result.  An Info
+	 * manual has its paths only, the offsets of its tag table moving
+	 * with them. */
+	if (!is_info && str_match_end(file, ".desktop")) {
 		new = desktop_pass(ctx, file, buf, len, &newlen, report, &oom);
 		if (take(new, newlen, oom, &buf, &len, &named) < 0)
 			goto oom;
 	}
-	if (str_match_end(file, ".ui") || str_match_end(file, ".glade")) {
+	if (!is_info &&
+	    (str_match_end(file, ".ui") || str_match_end(file, ".glade"))) {
 		new = icon_names_pass(ctx, file, "builder-icon", buf, len,
 		                      find_builder_icon, &newlen, report, &oom);
 		if (take(new, newlen, oom, &buf, &len, &named) < 0)
 			goto oom;
 	}
-	if (is_python(file, buf, len)) {
+	if (!is_info && is_python(file, buf, len)) {
 		new = icon_names_pass(ctx, file, "python-icon", buf, len,
 		                      find_python_icon, &newlen, report, &oom);
 		if (take(new, newlen, oom, &buf, &len, &named) < 0)
 			goto oom;
 	}
-	new = localedir_pass(ctx, file, buf, len, &newlen, report, &oom);
+	new = localedir_pass(ctx, file, buf, len, &newlen,
+	                     is_info ? &info[0] : NULL, report, &oom);
 	if (take(new, newlen, oom, &buf, &len, &named) < 0)
 		goto oom;
-	new = sibling_path_pass(ctx, file, buf, len, &newlen, report, &oom);
-	if (take(new, newlen, oom, &buf, &len, &named) < 0)
-		goto oom;
+	if (!is_info) {
+		new = sibling_path_pass(ctx, file, buf, len, &newlen, report,
+		                        &oom);
+		if (take(new, newlen, oom, &buf, &len, &named) < 0)
+			goto oom;
+	}
 	while (pathmap_next(sc, buf, len, pos, &m)) {
 		const unsigned char *p;
 
@@ -511,26 +524,48 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		             m.new);
 		out_append(&o, buf + pos, m.start - pos);
 		out_append(&o, m.new, strlen(m.new));
+		if (is_info && text_edits_add(&info[1], m.start, m.len,
+		                              strlen(m.new)) < 0)
+			o.oom = true;
 		pos = m.start + m.len;
 	}
 	if (pos == 0 && named == NULL)
-		return 0;
+		goto done;
 	if (pos == 0) {
-		res->data = named;
-		res->len = len;
-		return 0;
+		done = named;
+	} else {
+		out_append(&o, buf + pos, len - pos);
+		free(named);
+		if (o.oom) {
+			named = NULL;
+			goto oom;
+		}
+		done = o.data;
+		len = o.len;
 	}
-	out_append(&o, buf + pos, len - pos);
-	free(named);
-	if (o.oom) {
-		free(o.data);
-		return -1;
+	named = NULL;
+	o.data = NULL;
+	if (is_info) {
+		new = patch_info_retag(done, len, info, 2, &newlen, &oom);
+		if (oom || new != NULL) {
+			free(done);
+			done = new;
+			len = newlen;
+		}
+		if (oom)
+			goto oom;
 	}
-	res->data = o.data;
-	res->len = o.len;
+	res->data = done;
+	res->len = len;
+done:
+	text_edits_free(&info[0]);
+	text_edits_free(&info[1]);
 	return 0;
 oom:
+	free(o.data);
 	free(named);
+	text_edits_free(&info[0]);
+	text_edits_free(&info[1]);
 	return -1;
 }
 

@@ -8,6 +8,8 @@
  *     naming a renamed icon; renamed icons in GtkBuilder files and
  *     Python's icon_name calls; the shared locale directory itself when
  *     the package's catalogues moved into the namespace;
+ *     a GNU Info manual is text too, though its index cookies hold NUL
+ *     bytes, and its tag table's offsets follow the edits;
  *   - ELF: a reference rewritten in place when the new path fits, RUNPATH
  *     and RPATH rewritten ($ORIGIN-relative), a RUNPATH entry added for
  *     each directory of the namespace holding a library the file needs
@@ -71,6 +73,40 @@ int patch_blob(struct pathmap_scanner *sc, const char *file,
  * PATCH_ELF_HEADER_LEN bytes at least: what patch_elf() reads.
  */
 bool patch_is_elf(const unsigned char *buf, size_t len);
+
+/* Whether BUF is a GNU Info manual: a node, and NULs only in cookies. */
+bool patch_is_info(const unsigned char *buf, size_t len);
+
+/*
+ * The edits of one pass of the text patcher, in order: at AT of the
+ * pass's input, OLDLEN bytes replaced; SHIFT_BEFORE is how far the
+ * edits before it moved what follows them, SHIFT how far all did.
+ */
+struct text_edit {
+	size_t at, oldlen;
+	long long shift_before;
+};
+
+struct text_edits {
+	struct text_edit *v;
+	size_t n, alloc;
+	long long shift;
+};
+
+/* Record an edit in EDITS (nothing if NULL); -1 if out of memory. */
+int text_edits_add(struct text_edits *edits, size_t at, size_t oldlen,
+                   size_t newlen);
+void text_edits_free(struct text_edits *edits);
+
+/*
+ * BUF, the patched text of an Info manual, with each offset of its tag
+ * table carried through PASSES (the edits that made BUF, pass by pass);
+ * NULL if none moved or there is no tag table to mend (*OOM set if out
+ * of memory).
+ */
+unsigned char *patch_info_retag(const unsigned char *buf, size_t len,
+                                const struct text_edits *passes,
+                                size_t npasses, size_t *outlen, bool *oom);
 
 /* Whether BUF starts like compressed data or a zip archive. */
 bool patch_is_compressed(const unsigned char *buf, size_t len);

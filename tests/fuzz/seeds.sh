@@ -47,6 +47,12 @@ for f in "$fixtures"/*/debian/*.install "$fixtures"/*/debian/*.links \
 	sed 's,/usr/share/[a-z]*,/usr/share/foo,g; s,/usr/bin/[a-z]*,/usr/bin/foo,g' \
 		"$f" >"$out/patch-text/$n"
 done
+# An Info manual: an index cookie's NULs, a tag table whose offsets move.
+printf '\037\nFile: a,  Node: Top\n/usr/share/foo/x\n\037\nFile: a,  Node: %s\n%b' \
+	Index '\0\b[index\0\b]\n* /usr/bin/foo: Top.\n\037\nTag Table:\n' \
+	>"$out/patch-text/info"
+printf 'Node: Top\1770\nNode: Index\17736\nRef: A\17760\n\037\nEnd Tag Table\n' \
+	>>"$out/patch-text/info"
 for f in "$fixtures"/contents/*; do
 	n=$((n + 1))
 	head -n 40 "$f" >"$out/contents/$n"
