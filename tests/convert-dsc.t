@@ -155,6 +155,23 @@ test_expect_success 'an autoconf upstream tarball: debian/rules running ./config
 	extras-convert -q acin && diff -r acin acfrom
 '
 
+# pv: an upstream signature beside a tarball with no autoconf input; the
+# signature is copied, never read as a tarball.
+test_expect_success 'an upstream signature (.orig.tar.bz2.asc) is carried over as it is' '
+	make_fixture sig "3.0 (quilt)" &&
+	mkdir sigsrc && cp -a sig sigsrc/greet-1.0 &&
+	tar -C sigsrc --exclude=greet-1.0/debian -cjf sigsrc/greet_1.0.orig.tar.bz2 greet-1.0 &&
+	printf "%s\n" "-----BEGIN PGP SIGNATURE-----" "x" "-----END PGP SIGNATURE-----" \
+		>sigsrc/greet_1.0.orig.tar.bz2.asc &&
+	(cd sigsrc && dpkg-source -b greet-1.0 >/dev/null 2>&1) &&
+	grep_q "greet_1.0.orig.tar.bz2.asc\$" sigsrc/greet_1.0-1.dsc &&
+	extras-convert -q -o sigout sigsrc/greet_1.0-1.dsc &&
+	cmp sigsrc/greet_1.0.orig.tar.bz2.asc sigout/extras-greet_1.0.orig.tar.bz2.asc &&
+	grep_q " extras-greet_1.0.orig.tar.bz2.asc\$" sigout/extras-greet_1.0-1.dsc &&
+	dpkg-source -x sigout/extras-greet_1.0-1.dsc sigfrom >/dev/null 2>&1 &&
+	test -f sigfrom/debian/extras.yaml
+'
+
 test_expect_success 'a name in OUTDIR that cannot be replaced: nothing is moved' '
 	mkdir -p busy/extras-greet_1.0-1.dsc &&
 	find busy | sort >before &&

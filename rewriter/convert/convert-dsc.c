@@ -28,7 +28,8 @@
 #include "debian/source-archive.h"
 
 enum role {
-	ROLE_ORIG,		/* upstream tarball or its signature: reused */
+	ROLE_ORIG,		/* upstream tarball: reused */
+	ROLE_ORIG_SIG,		/* its signature (.asc): reused, never read */
 	ROLE_DEBIAN,		/* 3.0 (quilt) debian tarball: converted */
 	ROLE_NATIVE,		/* the whole source: converted */
 	ROLE_DIFF,		/* 1.0 .diff.gz: applied by dpkg-source */
@@ -40,6 +41,13 @@ struct part {
 	const char *suffix;	/* what follows "NAME_VERSION" in its name */
 	char *new_name;
 };
+
+/* An upstream part, copied under the new name as it is. */
+static bool
+is_upstream(const struct part *p)
+{
+	return p->role == ROLE_ORIG || p->role == ROLE_ORIG_SIG;
+}
 
 /* One .dsc being converted: its parts, their new names, the staging. */
 struct dsc_conversion {
@@ -219,8 +227,10 @@ classify(struct dsc_conversion *job, struct dpkg_error *err)
 				if (rest == NULL || !quilt)
 					goto unknown;
 			}
-			if (str_match_end(rest, ".asc"))
+			if (str_match_end(rest, ".asc")) {
+				p->role = ROLE_ORIG_SIG;
 				continue;
+			}
 			if (!tar_suffix(rest) || (one && strcmp(rest, ".tar.gz")))
 				goto unknown;
 			if (p->suffix[0] != '-')
@@ -636,7 +646,6 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 
 	for (i = 0; i < job->nparts; i++)
 		if (job->parts[i].role == ROLE_ORIG &&
-		    !str_match_end(job->parts[i].file->name, ".asc") &&
 		    source_archive_check(job->parts[i].file->path,
 		                         job->parts[i].file->name, NULL, err) < 0)
 			return -1;
@@ -678,7 +687,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 	for (i = 0; i < job->nparts; i++) {
 		struct part *p = &job->parts[i];
 
-		if (p->role != ROLE_ORIG)
+		if (!is_upstream(p))
 			continue;
 		m_asprintf(&p->new_name, "%s_%s.orig%s", res->source,
 		           job->upstream, p->suffix);
@@ -762,7 +771,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 	for (i = 0; i < job->nparts; i++) {
 		struct part *p = &job->parts[i];
 
-		if (str_match_end(p->file->name, ".asc"))
+		if (p->role == ROLE_ORIG_SIG)
 			continue;
 		if (source_archive_check(p->file->path, p->file->name,
 		                         p->role == ROLE_DEBIAN ? "debian" : NULL,
@@ -774,7 +783,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 		return put_error_at(err, unpack, 0, "cannot create: %s",
 		                    strerror(errno));
 	for (i = 0; i < job->nparts; i++)
-		if (job->parts[i].role != ROLE_ORIG) {
+		if (!is_upstream(&job->parts[i])) {
 			native = job->parts[i].role == ROLE_NATIVE;
 			if (source_archive_extract(job->parts[i].file->path,
 			                           job->parts[i].file->name, unpack,
@@ -814,13 +823,13 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 		                       strlen(job->noepoch) +
 		                       strlen(p->suffix) + 16);
 		sprintf(p->new_name, "%s_%s%s%s", res->source,
-		        p->role == ROLE_ORIG ? job->upstream : job->noepoch,
-		        p->role == ROLE_ORIG ? ".orig" : "",
-		        p->role == ROLE_ORIG ? p->suffix :
+		        is_upstream(p) ? job->upstream : job->noepoch,
+		        is_upstream(p) ? ".orig" : "",
+		        is_upstream(p) ? p->suffix :
 		        p->role == ROLE_DEBIAN ? ".debian.tar.xz" :
 		        strcmp(d->format, "1.0") == 0 ? ".tar.gz" : ".tar.xz");
 		snprintf(path, sizeof(path), "%s/%s", job->staging, p->new_name);
-		if (p->role == ROLE_ORIG) {
+		if (is_upstream(p)) {
 			ret = copy_file(p->file->path, path, err);
 		} else if (p->role == ROLE_DEBIAN) {
 			ret = source_archive_pack(path, tree, "debian", NULL,
