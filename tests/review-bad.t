@@ -676,6 +676,47 @@ test_expect_success 'bad input: a .changes whose package does not match its chec
 	grep_q "^extras-review: error: .*extras-demo_1.0_all.deb" err
 '
 
+# nano and nano-tiny: each registered the alternative "editor", and both
+# ship the path; dpkg will not install the second beside the first.
+test_expect_success 'refused: two packages of one source ship one path' '
+	t=$(case_tree same-a) && ln -s demo $t/$NS/bin/editor &&
+	u=bad/same-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/bin &&
+	ln -s demo-tiny $u/$NS/bin/editor &&
+	sed -e "s/^Package: .*/Package: extras-demo-tiny/" $t/DEBIAN/control >$u/DEBIAN/control &&
+	cp $t/DEBIAN/extras.yaml $u/DEBIAN/ &&
+	build $t same-a.deb && build $u same-b.deb &&
+	extras-review same-a.deb >out && grep_q " accepted$" out &&
+	extras-review same-b.deb >out && grep_q " accepted$" out &&
+	expect_status 1 extras-review same-a.deb same-b.deb >out &&
+	grep_q "same-b.deb: duplicate: $NS/bin/editor: also shipped by extras-demo, of the same source: dpkg refuses to install both" out &&
+	test "$(grep -c "also shipped" out)" -eq 1 &&
+	rm -rf src/same && mkdir -p src/same/debian &&
+	printf "Source: extras-demo\n\nPackage: extras-demo\nArchitecture: all\n\nPackage: extras-demo-tiny\nArchitecture: all\n" \
+		>src/same/debian/control &&
+	cp -a $t src/same/debian/extras-demo && cp -a $u src/same/debian/extras-demo-tiny &&
+	(cd src/same && expect_status 1 dh_extras_check) >src/same.out 2>&1 &&
+	grep_q "debian/extras-demo-tiny: duplicate: $NS/bin/editor: also shipped by extras-demo" src/same.out &&
+	unscripted $t && build $t same-a.deb &&
+	scratch root && dpkg_in root --unpack same-a.deb &&
+	! dpkg_in root --unpack same-b.deb 2>err &&
+	grep_q "trying to overwrite .*/bin/editor" err
+'
+
+test_expect_success 'accepted: one path of two packages, when one Replaces the other as dpkg reads it' '
+	t=$(case_tree same-a) && ln -s demo $t/$NS/bin/editor && build $t same-a.deb &&
+	unscripted $t && build $t same-a-unscripted.deb &&
+	u=bad/same-b && field $u Replaces "extras-demo (<< 1.0.1)" && build $u same-b.deb &&
+	extras-review same-a.deb same-b.deb >out &&
+	test "$(grep -c " accepted$" out)" -eq 2 &&
+	scratch root && dpkg_in root --unpack same-a-unscripted.deb &&
+	dpkg_in root --unpack same-b.deb &&
+	field $u Replaces "extras-demo (<< 1.0)" && build $u same-b.deb &&
+	expect_status 1 extras-review same-a.deb same-b.deb >out &&
+	grep_q "same-b.deb: duplicate: $NS/bin/editor: also shipped by extras-demo" out &&
+	scratch root && dpkg_in root --unpack same-a-unscripted.deb &&
+	! dpkg_in root --unpack same-b.deb 2>/dev/null
+'
+
 test_expect_success 'relations between packages of one source: accepted together only' '
 	t=$(case_tree sib-a) && field $t Breaks "extras-demo-data (<< 1.0)" &&
 	u=bad/sib-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/demo &&

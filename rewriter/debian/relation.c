@@ -138,7 +138,7 @@ check_version(struct scan *s, size_t at, size_t n)
 
 /* "(>= 1.0)": the operator, then the version up to ')'. */
 static int
-scan_restriction(struct scan *s)
+scan_restriction(struct scan *s, struct relation_alt *alt)
 {
 	static const char *const ops[] = { "<<", "<=", ">=", ">>", "=", "<", ">" };
 	size_t open = s->pos, vstart;
@@ -152,6 +152,7 @@ scan_restriction(struct scan *s)
 
 		if (s->len - s->pos >= oplen &&
 		    memcmp(s->text + s->pos, ops[i], oplen) == 0) {
+			memcpy(alt->op, ops[i], oplen);
 			s->pos += oplen;
 			break;
 		}
@@ -163,6 +164,8 @@ scan_restriction(struct scan *s)
 	skip_space(s);
 	vstart = s->pos;
 	n = scan_token(s, "()", &substvar);
+	alt->version = vstart;
+	alt->version_len = n;
 	skip_space(s);
 	if (s->pos >= s->len || s->text[s->pos] != ')')
 		return scan_fail(s, "unclosed version restriction", open,
@@ -213,7 +216,7 @@ scan_alternative(struct scan *s, struct relation *r)
 	}
 	skip_space(s);
 	if (s->pos < s->len && s->text[s->pos] == '(') {
-		if (scan_restriction(s) < 0)
+		if (scan_restriction(s, &alt) < 0)
 			return -1;
 		skip_space(s);
 	}

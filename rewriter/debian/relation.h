@@ -21,6 +21,10 @@
 struct relation_alt {
 	size_t name, name_len;	/* offsets into the field text */
 	bool substvar;		/* the name is or holds a ${substvar} */
+	/* The version restriction, if any: its operator as written
+	 * ("<<", ">=", ...; empty without one) and its version. */
+	char op[3];
+	size_t version, version_len;
 };
 
 struct relation {

@@ -12,10 +12,19 @@
  * shipped earlier in the same data.tar, inside the namespace.  dpkg gives
  * a member the owner its tar header names (by name when the system knows
  * it, else by id): every member must be root's.
+ *
+ * Two packages of one source that ship the same path (not a directory)
+ * do not install together: dpkg refuses to overwrite one package's file
+ * with another's ("trying to overwrite"), unless one Replaces the other.
+ * Each package may pass alone, so this is judged across them.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include <dpkg/dpkg.h>
+#include <dpkg/dpkg-db.h>
+
+#include "debian/relation.h"
 #include "review/review.h"
 
 /* A member's path and its place in the archive, sorted by path. */
@@ -142,6 +151,150 @@ check_owner(struct review *r, size_t i, const struct debfile_member *m)
 	               (long long)m->gid);
 }
 
+/* Whether version text V (N bytes) is satisfied by VERSION, as OP says. */
+static bool
+satisfies(const char *version, const char *op, const char *v, size_t n)
+{
+	static const struct { const char *op; enum dpkg_relation rel; } ops[] = {
+		{ "<<", DPKG_RELATION_LT }, { "<=", DPKG_RELATION_LE },
+		{ "=", DPKG_RELATION_EQ }, { ">=", DPKG_RELATION_GE },
+		{ ">>", DPKG_RELATION_GT },
+		/* Obsolete forms: dpkg reads them as <= and >=. */
+		{ "<", DPKG_RELATION_LE }, { ">", DPKG_RELATION_GE },
+	};
+	struct dpkg_version a, b;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char text[256];
+	size_t i;
+
+	if (*op == '\0')
+		return true;
+	if (n >= sizeof(text))
+		return false;
+	memcpy(text, v, n);
+	text[n] = '\0';
+	if (parseversion(&a, version, &err) < 0 ||
+	    parseversion(&b, text, &err) < 0) {
+		dpkg_error_destroy(&err);
+		return false;
+	}
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (strcmp(op, ops[i].op) == 0)
+			return dpkg_version_relate(&a, ops[i].rel, &b);
+	return false;
+}
+
+/* Whether package P's Replaces takes over files of package Q. */
+static bool
+replaces(const struct review_package *p, const struct review_package *q)
+{
+	const struct deb822_field *f = deb822_find(p->deb.control, "Replaces");
+	const char *name = q->deb.package;
+	struct relation_list l;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	bool found = false;
+	int j, a;
+
+	/* A malformed field is review-control.c's to report. */
+	if (f == NULL || relation_parse(&l, f->value, strlen(f->value),
+	                                "control", f->line, f->name,
+	                                &err) < 0) {
+		dpkg_error_destroy(&err);
+		return false;
+	}
+	for (j = 0; j < l.nitems && !found; j++)
+		for (a = 0; a < l.items[j].nalts && !found; a++) {
+			const struct relation_alt *alt = &l.items[j].alts[a];
+
+			found = alt->name_len == strlen(name) &&
+			        strncmp(f->value + alt->name, name,
+			                alt->name_len) == 0 &&
+			        q->deb.version != NULL &&
+			        satisfies(q->deb.version, alt->op,
+			                  f->value + alt->version,
+			                  alt->version_len);
+		}
+	relation_list_free(&l);
+	return found;
+}
+
+/* A member of any package under review: its path, package and index. */
+struct shipped {
+	const char *path;
+	size_t package, index;
+};
+
+static int
+compare_shipped(const void *a, const void *b)
+{
+	const struct shipped *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	if (c != 0)
+		return c;
+	if (x->package != y->package)
+		return x->package < y->package ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Each path that two packages of one source ship, not both as
+ * directories, reported on the later one: one sort of every member.
+ */
+static void
+check_shared_paths(struct review *r)
+{
+	struct shipped *v;
+	size_t n = 0, i, j, k, a, b;
+
+	for (i = 0; i < r->npackages; i++)
+		n += r->packages[i].deb.nmembers;
+	v = calloc(n + 1, sizeof(*v));
+	if (v == NULL)
+		abort();
+	n = 0;
+	for (i = 0; i < r->npackages; i++)
+		for (j = 0; j < r->packages[i].deb.nmembers; j++)
+			v[n++] = (struct shipped){
+				r->packages[i].deb.members[j].path, i, j,
+			};
+	qsort(v, n, sizeof(*v), compare_shipped);
+	for (j = 0; j < n; j = k) {
+		for (k = j + 1; k < n && strcmp(v[k].path, v[j].path) == 0; k++)
+			;
+		/* The first member of each package (its duplicates are
+		 * check_duplicates()'s), against those of the packages
+		 * before it. */
+		for (b = j + 1; b < k; b++) {
+			const struct review_package *pb = &r->packages[v[b].package];
+
+			if (v[b].package == v[b - 1].package ||
+			    pb->deb.members[v[b].index].type == DEBFILE_DIRECTORY)
+				continue;
+			for (a = j; a < b; a++) {
+				const struct review_package *pa =
+					&r->packages[v[a].package];
+
+				if ((a > j && v[a].package == v[a - 1].package) ||
+				    v[a].package == v[b].package ||
+				    !review_same_source(pa, pb) ||
+				    pa->deb.members[v[a].index].type ==
+				    DEBFILE_DIRECTORY ||
+				    replaces(pb, pa) || replaces(pa, pb))
+					continue;
+				review_problem(r, v[b].package, "duplicate",
+				               v[b].path, "also shipped by %s, "
+				               "of the same source: dpkg refuses to "
+				               "install both (trying to overwrite); "
+				               "ship it in one package, or declare "
+				               "Replaces", pa->deb.package);
+				break;
+			}
+		}
+	}
+	free(v);
+}
+
 void
 review_members(struct review *r)
 {
@@ -160,4 +313,5 @@ review_members(struct review *r)
 		}
 		free(v);
 	}
+	check_shared_paths(r);
 }
