@@ -222,18 +222,43 @@ test_expect_success 'ordinary shell is understood, system integration dropped wi
 test_expect_success 'alternatives join an existing .links file; the old doc directory is renamed' '
 	make_fixture alt &&
 	ordinary_postinst alt/debian/greet-data.postinst &&
+	sed -i "s/\\bhi\\b/hey/g" alt/debian/greet-data.postinst &&
 	printf "usr/share/doc/greet-data/a usr/share/doc/greet-data/b\n" \
 		>alt/debian/greet-data.links &&
 	printf "usr/share/doc/greet-data\n" >>alt/debian/greet-data.dirs &&
 	extras-convert alt >out &&
 	printf "%s\n" "usr/share/doc/extras-greet-data/a usr/share/doc/extras-greet-data/b" \
-		"usr/bin/greet usr/bin/hi" \
-		"usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz" >expect &&
+		"usr/bin/greet usr/bin/hey" \
+		"usr/share/man/man1/greet.1.gz usr/share/man/man1/hey.1.gz" >expect &&
 	cmp expect alt/debian/extras-greet-data.links &&
 	grep_q "^debian/greet-data.links:1: usr/share/doc/greet-data written as usr/share/doc/extras-greet-data" out &&
 	grep_q "^usr/share/doc/extras-greet-data$" alt/debian/extras-greet-data.dirs &&
 	echo "usr/bin/greet usr/bin/hi" >expect &&
 	cmp expect alt/debian/extras-greet.links
+'
+
+# nano and nano-tiny: two packages of the source register one alternative;
+# dpkg would not install both if both shipped its link.
+test_expect_success 'an alternative two packages register is linked in the one update-alternatives would pick' '
+	make_fixture altboth &&
+	ordinary_postinst altboth/debian/greet-data.postinst &&
+	sed -i "s/greet 10/greet 20/" altboth/debian/greet-data.postinst &&
+	extras-convert altboth >out &&
+	grep_q "^debian/control: usr/bin/hi: not linked in extras-greet: extras-greet-data links it too (the alternative update-alternatives would pick), and dpkg will not install two packages that ship one path$" out &&
+	printf "%s\n" "usr/bin/greet usr/bin/hi" \
+		"usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz" >expect &&
+	grep -v greeting.txt altboth/debian/extras-greet-data.links >actual &&
+	cmp expect actual &&
+	test ! -e altboth/debian/extras-greet.links &&
+	make_fixture alttie &&
+	ordinary_postinst alttie/debian/greet-data.postinst &&
+	extras-convert alttie >out &&
+	grep_q "^debian/control: usr/bin/hi: not linked in extras-greet-data: extras-greet links it too" out &&
+	echo "usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz" >expect &&
+	grep -v greeting.txt alttie/debian/extras-greet-data.links >actual &&
+	cmp expect actual &&
+	echo "usr/bin/greet usr/bin/hi" >expect &&
+	cmp expect alttie/debian/extras-greet.links
 '
 
 test_expect_success 'a link into another package.s doc directory keeps that name, for the relocation' '

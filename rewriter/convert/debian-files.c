@@ -135,6 +135,11 @@ integration_db(struct dpkg_error *err)
 /* The .links lines the converter adds to a package's file. */
 struct added_links {
 	char package[256];	/* renamed */
+	/* As the scripts gave them ("SOURCE DESTINATION"), with their
+	 * ranks, then the lines kept (settle_links()). */
+	char **links;
+	long *ranks;
+	size_t nlinks;
 	struct varbuf lines;
 	bool written;
 };
@@ -223,8 +228,12 @@ judge_script(const char *file, const char *package, const char *text,
 	for (i = 0; added != NULL && i < v.nlinks; i++) {
 		struct added_links *al = added_for(added, package);
 
-		varbuf_add_str(&al->lines, v.links[i]);
-		varbuf_add_char(&al->lines, '\n');
+		al->links = m_realloc(al->links, (al->nlinks + 1) *
+		                      sizeof(*al->links));
+		al->ranks = m_realloc(al->ranks, (al->nlinks + 1) *
+		                      sizeof(*al->ranks));
+		al->links[al->nlinks] = m_strdup(v.links[i]);
+		al->ranks[al->nlinks++] = v.link_ranks[i];
 	}
 	if (v.ndropped > 0 && !v.effect) {
 		ret = 1;
@@ -538,6 +547,131 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 	return ret < 0 ? -1 : 0;
 }
 
+/* The destination of .links line LINE: its second word. */
+static const char *
+link_destination(const char *line, size_t *len)
+{
+	const char *d = line + strcspn(line, " \t");
+
+	d += strspn(d, " \t");
+	*len = strcspn(d, " \t");
+	return d;
+}
+
+/* Where package NAME (renamed) stands in debian/control. */
+static int
+control_rank(const struct control_info *info, const char *name)
+{
+	size_t n = strlen(EXTRAS_PREFIX);
+	int i;
+
+	for (i = 0; i < info->npackages; i++)
+		if (strcmp(info->packages[i], name) == 0 ||
+		    (strncmp(name, EXTRAS_PREFIX, n) == 0 &&
+		     strcmp(info->packages[i], name + n) == 0))
+			return i;
+	return info->npackages;
+}
+
+/* One added link: its destination, its package and its place there. */
+struct link_ref {
+	const char *dest;
+	size_t len, package, index;
+};
+
+static int
+link_ref_cmp(const void *x, const void *y)
+{
+	const struct link_ref *a = x, *b = y;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->dest, b->dest, n);
+
+	if (c != 0)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	if (a->package != b->package)
+		return a->package < b->package ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/*
+ * The links of alternatives registered by several packages of the source
+ * (nano and nano-tiny both register "editor"): dpkg will not install two
+ * packages shipping one path, so the link goes to one package, the one
+ * update-alternatives would pick, the highest priority (on a tie, the
+ * first in debian/control); the others get a note.  Then each package's
+ * lines are written out for its .links file.  One sort of every link.
+ */
+static void
+settle_links(struct added *added, const struct control_info *info,
+             struct convert_plan *plan)
+{
+	struct link_ref *v;
+	bool **dropped;
+	size_t a, i, n = 0, g, k, w;
+
+	for (a = 0; a < added->n; a++)
+		n += added->list[a].nlinks;
+	v = m_malloc((n + 1) * sizeof(*v));
+	dropped = m_malloc((added->n + 1) * sizeof(*dropped));
+	n = 0;
+	for (a = 0; a < added->n; a++) {
+		dropped[a] = m_malloc(added->list[a].nlinks + 1);
+		memset(dropped[a], 0, added->list[a].nlinks + 1);
+		for (i = 0; i < added->list[a].nlinks; i++) {
+			v[n] = (struct link_ref){ .package = a, .index = i };
+			v[n].dest = link_destination(added->list[a].links[i],
+			                             &v[n].len);
+			n++;
+		}
+	}
+	qsort(v, n, sizeof(*v), link_ref_cmp);
+	for (g = 0; g < n; g = k) {
+		/* The group of one destination, and the package it goes to. */
+		for (k = g + 1, w = g; k < n && v[k].len == v[g].len &&
+		     memcmp(v[k].dest, v[g].dest, v[g].len) == 0; k++) {
+			const struct added_links *kl = &added->list[v[k].package],
+			                         *wl = &added->list[v[w].package];
+			long kr = kl->ranks[v[k].index], wr = wl->ranks[v[w].index];
+
+			if (kr > wr || (kr == wr &&
+			                control_rank(info, kl->package) <
+			                control_rank(info, wl->package)))
+				w = k;
+		}
+		for (i = g; i < k; i++) {
+			const char *loser = added->list[v[i].package].package;
+
+			if (v[i].package == v[w].package)
+				continue;
+			dropped[v[i].package][v[i].index] = true;
+			if (i > g && v[i - 1].package == v[i].package)
+				continue;
+			convert_plan_note(plan, "debian/control", 0, "%.*s: not "
+			                  "linked in %s: %s links it too (the "
+			                  "alternative update-alternatives would "
+			                  "pick), and dpkg will not install two "
+			                  "packages that ship one path",
+			                  (int)v[i].len, v[i].dest, loser,
+			                  added->list[v[w].package].package);
+		}
+	}
+	for (a = 0; a < added->n; a++) {
+		struct added_links *al = &added->list[a];
+
+		for (i = 0; i < al->nlinks; i++) {
+			if (dropped[a][i])
+				continue;
+			varbuf_add_str(&al->lines, al->links[i]);
+			varbuf_add_char(&al->lines, '\n');
+		}
+		free(dropped[a]);
+	}
+	free(dropped);
+	free(v);
+}
+
 static int
 name_cmp(const void *a, const void *b)
 {
@@ -574,6 +708,8 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 	/* Scripts first: the links of their alternatives go to the
 	 * package's .links file, judged after them. */
 	for (pass = 0; pass < 2 && ret == 0; pass++) {
+		if (pass == 1)
+			settle_links(&added, info, plan);
 		for (i = 0; i < nnames && ret == 0; i++) {
 			const char *name = names[i], *pkg, *suffix, *first;
 			char package[256];
@@ -641,6 +777,10 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 			                  "registered");
 		}
 		varbuf_destroy(&al->lines);
+		while (al->nlinks > 0)
+			free(al->links[--al->nlinks]);
+		free(al->links);
+		free(al->ranks);
 	}
 	free(added.list);
 	for (i = 0; i < nnames; i++)

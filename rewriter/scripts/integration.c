@@ -2,7 +2,9 @@
  * integration.c: the commands a maintainer script runs only to integrate
  * its package into the system.
  */
+#include <errno.h>
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +85,8 @@ load_entry(struct integration_entry *e, yaml_document_t *doc,
 			slot = &e->instead;
 		} else if (strcmp(key, "link") == 0) {
 			slot = &e->link;
+		} else if (strcmp(key, "rank") == 0) {
+			slot = &e->rank;
 		} else {
 			free(key);
 			return fail(err, path, k, "unknown key");
@@ -171,6 +175,7 @@ integration_free(struct integration *db)
 		free(e->loses);
 		free(e->instead);
 		free(e->link);
+		free(e->rank);
 	}
 	free(db->list);
 	memset(db, 0, sizeof(*db));
@@ -334,13 +339,35 @@ words_written(const char *template, char *const *words, size_t nwords)
 	return true;
 }
 
+/* TEMPLATE filled from WORDS, as a number; INTEGRATION_NO_RANK if not. */
+static long
+rank_of(const char *template, char *const *words, size_t nwords)
+{
+	char *s = NULL, *end;
+	size_t size = 0;
+	FILE *fp = open_memstream(&s, &size);
+	long r;
+
+	if (fp == NULL)
+		abort();
+	fill(fp, template, words, nwords, "");
+	fclose(fp);
+	errno = 0;
+	r = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || r == LONG_MIN)
+		r = INTEGRATION_NO_RANK;
+	free(s);
+	return r;
+}
+
 size_t
 integration_links(const struct integration *db, char *const *argv,
-                  size_t argc, char ***links)
+                  size_t argc, char ***links, long *rank)
 {
 	size_t i, j, n = 0;
 
 	*links = NULL;
+	*rank = INTEGRATION_NO_RANK;
 	for (i = 0; i < db->n; i++) {
 		const struct integration_entry *e = &db->list[i];
 
@@ -360,6 +387,9 @@ integration_links(const struct integration *db, char *const *argv,
 				abort();
 			fill(fp, e->link, argv + j + 1, argc - j - 1, "");
 			fclose(fp);
+			if (e->rank != NULL)
+				*rank = rank_of(e->rank, argv + j + 1,
+				                argc - j - 1);
 			*links = realloc(*links, (n + 1) * sizeof(char *));
 			if (*links == NULL)
 				abort();

@@ -10,6 +10,7 @@
 #ifndef DH_EXTRAS_INTEGRATION_H
 #define DH_EXTRAS_INTEGRATION_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -25,6 +26,7 @@ struct integration_entry {
 	char *loses;
 	char *instead;
 	char *link;		/* a .links line given instead, or NULL */
+	char *rank;		/* its links' rank (a number), or NULL */
 	int line;		/* in the data file */
 };
 
@@ -59,9 +61,11 @@ size_t integration_explain(const struct integration *db, char *const *argv,
 /*
  * The .links lines ("SOURCE DESTINATION") that take the place of that
  * command, each a new string, in *LINKS (a new array); only from words
- * written out.  Returns their number.
+ * written out.  *RANK is their rank (update-alternatives' priority), or
+ * INTEGRATION_NO_RANK.  Returns their number.
  */
+#define INTEGRATION_NO_RANK LONG_MIN
 size_t integration_links(const struct integration *db, char *const *argv,
-                         size_t argc, char ***links);
+                         size_t argc, char ***links, long *rank);
 
 #endif

@@ -1338,6 +1338,7 @@ report_integration(struct walk *w, struct json_object *st)
 	if (strcmp(t, "CallExpr") == 0) {
 		size_t argc, n;
 		char **argv = call_words(cmd, &argc), **lines, *src;
+		long rank;
 
 		if (argc > 0 && integration_match(w->o->db, argv, argc)) {
 			src = source_of(w, st);
@@ -1355,13 +1356,20 @@ report_integration(struct walk *w, struct json_object *st)
 			}
 			free(lines);
 			free(src);
-			n = integration_links(w->o->db, argv, argc, &lines);
+			n = integration_links(w->o->db, argv, argc, &lines,
+			                      &rank);
 			w->v->links = realloc(w->v->links, (w->v->nlinks + n) *
 			                      sizeof(char *));
-			if (n > 0 && w->v->links == NULL)
+			w->v->link_ranks = realloc(w->v->link_ranks,
+			                           (w->v->nlinks + n) *
+			                           sizeof(long));
+			if (n > 0 && (w->v->links == NULL ||
+			              w->v->link_ranks == NULL))
 				abort();
-			for (i = 0; i < n; i++)
+			for (i = 0; i < n; i++) {
+				w->v->link_ranks[w->v->nlinks] = rank;
 				w->v->links[w->v->nlinks++] = lines[i];
+			}
 			free(lines);
 		}
 		free_words(argv, argc);
@@ -2079,6 +2087,7 @@ maintscript_verdict_free(struct maintscript_verdict *v)
 	while (v->nlinks > 0)
 		free(v->links[--v->nlinks]);
 	free(v->links);
+	free(v->link_ranks);
 	memset(v, 0, sizeof(*v));
 }
 

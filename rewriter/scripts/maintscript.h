@@ -83,6 +83,7 @@ struct maintscript_verdict {
 	/* The .links lines that take the place of dropped commands
 	 * (update-alternatives' links), "SOURCE DESTINATION". */
 	char **links;
+	long *link_ranks;	/* each one's rank (integration_links()) */
 	size_t nlinks;
 	/* Whether a kept statement prints something outside the "*)" arm
 	 * of a case: else a script that lost its integration is empty. */
