@@ -717,6 +717,17 @@ test_expect_success 'accepted: one path of two packages, when one Replaces the o
 	! dpkg_in root --unpack same-b.deb 2>/dev/null
 '
 
+test_expect_success 'refused: a file of one package where another of the source has a directory' '
+	u=bad/same-dir && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share &&
+	echo file >$u/$NS/share/demo &&
+	sed -e "s/^Package: .*/Package: extras-demo-tiny/" bad/same-a/DEBIAN/control >$u/DEBIAN/control &&
+	cp bad/same-a/DEBIAN/extras.yaml $u/DEBIAN/ && build $u same-dir.deb &&
+	expect_status 1 extras-review same-a.deb same-dir.deb >out &&
+	grep_q "same-dir.deb: duplicate: $NS/share/demo: also shipped by extras-demo" out &&
+	scratch root && dpkg_in root --unpack same-a-unscripted.deb &&
+	! dpkg_in root --unpack same-dir.deb 2>/dev/null
+'
+
 test_expect_success 'relations between packages of one source: accepted together only' '
 	t=$(case_tree sib-a) && field $t Breaks "extras-demo-data (<< 1.0)" &&
 	u=bad/sib-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/demo &&

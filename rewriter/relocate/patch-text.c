@@ -530,7 +530,7 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		pos = m.start + m.len;
 	}
 	if (pos == 0 && named == NULL)
-		goto done;
+		goto unchanged;
 	if (pos == 0) {
 		done = named;
 	} else {
@@ -557,7 +557,7 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	}
 	res->data = done;
 	res->len = len;
-done:
+unchanged:
 	text_edits_free(&info[0]);
 	text_edits_free(&info[1]);
 	return 0;

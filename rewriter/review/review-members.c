@@ -238,8 +238,24 @@ compare_shipped(const void *a, const void *b)
 }
 
 /*
- * Each path that two packages of one source ship, not both as
- * directories, reported on the later one: one sort of every member.
+ * Whether dpkg refuses a member of type B where another package's of type
+ * A is: directories are shared, and a link over a directory (or a
+ * directory over a link) is kept as a directory, which review-links.c
+ * judges; anything else is overwritten, which dpkg refuses.
+ */
+static bool
+clash(enum debfile_type a, enum debfile_type b)
+{
+	if (a == DEBFILE_DIRECTORY)
+		return b != DEBFILE_DIRECTORY && b != DEBFILE_SYMLINK;
+	if (b == DEBFILE_DIRECTORY)
+		return a != DEBFILE_SYMLINK;
+	return true;
+}
+
+/*
+ * Each path that two packages of one source ship so that dpkg will not
+ * install both, reported on the later one: one sort of every member.
  */
 static void
 check_shared_paths(struct review *r)
@@ -268,8 +284,7 @@ check_shared_paths(struct review *r)
 		for (b = j + 1; b < k; b++) {
 			const struct review_package *pb = &r->packages[v[b].package];
 
-			if (v[b].package == v[b - 1].package ||
-			    pb->deb.members[v[b].index].type == DEBFILE_DIRECTORY)
+			if (v[b].package == v[b - 1].package)
 				continue;
 			for (a = j; a < b; a++) {
 				const struct review_package *pa =
@@ -278,8 +293,8 @@ check_shared_paths(struct review *r)
 				if ((a > j && v[a].package == v[a - 1].package) ||
 				    v[a].package == v[b].package ||
 				    !review_same_source(pa, pb) ||
-				    pa->deb.members[v[a].index].type ==
-				    DEBFILE_DIRECTORY ||
+				    !clash(pa->deb.members[v[a].index].type,
+				           pb->deb.members[v[b].index].type) ||
 				    replaces(pb, pa) || replaces(pa, pb))
 					continue;
 				review_problem(r, v[b].package, "duplicate",
