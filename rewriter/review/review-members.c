@@ -15,7 +15,8 @@
  *
  * Two packages of one source that ship the same path (not a directory)
  * do not install together: dpkg refuses to overwrite one package's file
- * with another's ("trying to overwrite"), unless one Replaces the other.
+ * with another's ("trying to overwrite"), unless one Replaces the other;
+ * and one that Conflicts with the other is never installed beside it.
  * Each package may pass alone, so this is judged across them.
  */
 #include <stdlib.h>
@@ -184,11 +185,12 @@ satisfies(const char *version, const char *op, const char *v, size_t n)
 	return false;
 }
 
-/* Whether package P's Replaces takes over files of package Q. */
+/* Whether package P's relation FIELD names package Q at its version. */
 static bool
-replaces(const struct review_package *p, const struct review_package *q)
+declares(const struct review_package *p, const char *field,
+         const struct review_package *q)
 {
-	const struct deb822_field *f = deb822_find(p->deb.control, "Replaces");
+	const struct deb822_field *f = deb822_find(p->deb.control, field);
 	const char *name = q->deb.package;
 	struct relation_list l;
 	struct dpkg_error err = DPKG_ERROR_INIT;
@@ -295,14 +297,18 @@ check_shared_paths(struct review *r)
 				    !review_same_source(pa, pb) ||
 				    !clash(pa->deb.members[v[a].index].type,
 				           pb->deb.members[v[b].index].type) ||
-				    replaces(pb, pa) || replaces(pa, pb))
+				    declares(pb, "Replaces", pa) ||
+				    declares(pa, "Replaces", pb) ||
+				    declares(pb, "Conflicts", pa) ||
+				    declares(pa, "Conflicts", pb))
 					continue;
 				review_problem(r, v[b].package, "duplicate",
 				               v[b].path, "also shipped by %s, "
 				               "of the same source: dpkg refuses to "
 				               "install both (trying to overwrite); "
 				               "ship it in one package, or declare "
-				               "Replaces", pa->deb.package);
+				               "Replaces or Conflicts",
+				               pa->deb.package);
 				break;
 			}
 		}
