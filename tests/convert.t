@@ -219,6 +219,33 @@ test_expect_success 'ordinary shell is understood, system integration dropped wi
 	sh -n $p && dash -n $p
 '
 
+# rxvt-unicode's preinst: integration guarded by a query of the
+# alternatives system, dropped whole; a pipe anywhere else is refused.
+test_expect_success 'an alternatives query guarding integration goes with it' '
+	make_fixture query &&
+	cat >query/debian/greet.preinst <<-\EOF &&
+	#!/bin/sh
+	set -e
+	case $1 in
+	    upgrade)
+	        if ! update-alternatives --query hi | grep -q \
+	                "^Value: /usr/bin/greetd$"; then
+	            update-alternatives --remove hi /usr/bin/greetd
+	        fi
+	    ;;
+	esac
+	#DEBHELPER#
+	EOF
+	extras-convert query >out &&
+	grep_q "^debian/greet.preinst:7: dropped system integration .update-alternatives --remove hi /usr/bin/greetd." out &&
+	grep_q "^debian/greet.preinst: dropped: nothing an extras package may do is left" out &&
+	test ! -e query/debian/extras-greet.preinst &&
+	make_fixture querymore &&
+	printf "#!/bin/sh\nset -e\nif update-alternatives --query hi | grep -q x; then\n    echo kept\nfi\n#DEBHELPER#\n" \
+		>querymore/debian/greet.preinst &&
+	refused querymore "debian/greet.preinst:3: .*a pipe feeds commands nobody reviewed"
+'
+
 test_expect_success 'alternatives join an existing .links file; the old doc directory is renamed' '
 	make_fixture alt &&
 	ordinary_postinst alt/debian/greet-data.postinst &&

@@ -1236,6 +1236,43 @@ condition_ok(struct walk *w, struct json_object *st)
 static bool droppable(struct walk *w, struct json_object *st,
                       struct drop_reason *why);
 
+/*
+ * A condition that asks the system's integration and reads the answer:
+ * a pipe of integration commands and grep, every word written out
+ * (rxvt-unicode's "! update-alternatives --query x-terminal-emulator |
+ * grep -q '^Value: ...'").  It may guard integration that is dropped,
+ * and goes with it: nothing of it runs in the converted script.
+ */
+static bool
+integration_query(struct walk *w, struct json_object *st)
+{
+	struct json_object *cmd = shell_get(st, "Cmd");
+	const char *t = shell_type(cmd);
+	bool ok = false;
+
+	if (cmd == NULL || w->o->db == NULL || w->depth >= DEPTH_MAX ||
+	    shell_get(st, "Background") || shell_count(st, "Redirs") > 0)
+		return false;
+	w->depth++;
+	if (strcmp(t, "BinaryCmd") == 0 && op_is(w, cmd, "|")) {
+		ok = integration_query(w, shell_get(cmd, "X")) &&
+		     integration_query(w, shell_get(cmd, "Y"));
+	} else if (strcmp(t, "CallExpr") == 0 &&
+	           shell_count(cmd, "Assigns") == 0) {
+		size_t argc, i;
+		char **argv = call_words(cmd, &argc);
+
+		ok = argc > 0;
+		for (i = 0; ok && i < argc; i++)
+			ok = argv[i] != NULL;
+		ok = ok && (is(argv[0], "grep") ||
+		            integration_match(w->o->db, argv, argc));
+		free_words(argv, argc);
+	}
+	w->depth--;
+	return ok;
+}
+
 static bool
 all_droppable(struct walk *w, struct json_object *node, const char *key,
               struct drop_reason *why)
@@ -1290,7 +1327,9 @@ droppable(struct walk *w, struct json_object *st, struct drop_reason *why)
 				continue;
 			}
 			for (size_t i = 0; ok && i < ncond; i++)
-				ok = condition_ok(w, shell_at(c, "Cond", i));
+				ok = condition_ok(w, shell_at(c, "Cond", i)) ||
+				     integration_query(w,
+				                       shell_at(c, "Cond", i));
 			ok = ok && all_droppable(w, c, "Then", &r);
 		}
 	} else if (strcmp(t, "BinaryCmd") == 0) {
@@ -1303,7 +1342,9 @@ droppable(struct walk *w, struct json_object *st, struct drop_reason *why)
 			else if (eval_stmt(w, x, NULL) == NO)
 				ok = r.dead = true;
 			else
-				ok = condition_ok(w, x) && droppable(w, y, &r);
+				ok = (condition_ok(w, x) ||
+				      integration_query(w, x)) &&
+				     droppable(w, y, &r);
 		} else if (op_is(w, cmd, "||")) {
 			/* update-menus || true; test -d OLD || mkdir OLD */
 			char *y0 = shell_word_literal(
