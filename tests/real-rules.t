@@ -257,6 +257,27 @@ test_expect_success 'overrides of steps after the relocation name the files wher
 	grep_q "^debian/rules:11: .usr/games/count. is .$NS/games/count. once dh_extras_relocate has run$" late.out
 '
 
+# rxvt-unicode: "PACKAGE_DIR=$(CURDIR)/debian/rxvt-unicode", then
+# "chgrp utmp $(PACKAGE_DIR)/usr/bin/urxvt" in override_dh_fixperms-arch.
+test_expect_success 'overrides after the relocation, through a variable set to the package directory' '
+	rm -rf latevar && cp -a src/count latevar &&
+	printf "%s\n" "#!/usr/bin/make -f" "PACKAGE_DIR=\$(CURDIR)/debian/count" "" \
+		"%:" "	dh \$@" "" \
+		"override_dh_auto_install:" "	\$(MAKE) prefix=\$(PACKAGE_DIR)/usr install" \
+		"override_dh_fixperms-arch:" "	dh_fixperms" \
+		"	chmod 0700 \$(PACKAGE_DIR)/usr/bin/count" \
+		"	chmod 0600 \${PACKAGE_DIR}/usr/share/count/count.txt" >latevar/debian/rules &&
+	extras-convert latevar >latevar.out &&
+	grep_q "^PACKAGE_DIR=\$(CURDIR)/debian/extras-count$" latevar/debian/rules &&
+	grep_q "^	chmod 0700 \$(PACKAGE_DIR)/$ROOT/count/bin/count$" latevar/debian/rules &&
+	grep_q "^	\$(MAKE) prefix=\$(PACKAGE_DIR)/usr install$" latevar/debian/rules &&
+	grep_q "^debian/rules:11: .usr/bin/count. is .$ROOT/count/bin/count. once dh_extras_relocate has run$" latevar.out &&
+	build_fixture latevar-built "$TRASH/latevar" || { tail -n 30 latevar-built.log; false; } &&
+	dpkg-deb -c extras-count_1.0_*.deb >list &&
+	grep_q "^-rwx------ .* \./$ROOT/count/bin/count$" list &&
+	grep_q "^-rw------- .* \./$ROOT/count/share/count/count.txt$" list
+'
+
 test_expect_success 'a link the upstream install makes and debian/PKG.links makes again is one link, in the namespace' '
 	rm -rf alias && cp -a src/count alias &&
 	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@ --buildsystem=makefile" "" \

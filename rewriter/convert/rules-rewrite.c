@@ -464,16 +464,54 @@ late_place(const char *path, const struct control_info *info,
 	return true;
 }
 
+/*
+ * The make variables TEXT sets to a package's staging directory, as an
+ * alternation for a pattern ("PACKAGE_DIR|TMP"), or NULL if none:
+ * rxvt-unicode's "PACKAGE_DIR=$(CURDIR)/debian/rxvt-unicode", renamed.
+ */
+static char *
+staging_variables(const char *text, size_t len)
+{
+	static const char assign[] =
+		"^[ \\t]*(?:export[ \\t]+|override[ \\t]+)?([A-Za-z_][A-Za-z0-9_]*)"
+		"[ \\t]*(?::{1,3}=|\\?=|=)[ \\t]*(?:\\$\\(CURDIR\\)/|\\$\\{CURDIR\\}/)?"
+		"debian/extras-[a-z0-9][a-z0-9.+-]*/?[ \\t]*$";
+	struct varbuf names = VARBUF_INIT;
+	pcre2_code *code = compile_or_die(assign, PCRE2_MULTILINE);
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
+	size_t at = 0;
+
+	while (at < len && pcre2_match(code, (PCRE2_SPTR)text, len, at, 0, md,
+	                               NULL) >= 0) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+
+		if (names.used > 0)
+			varbuf_add_char(&names, '|');
+		varbuf_add_buf(&names, text + ov[2], ov[3] - ov[2]);
+		at = ov[1] > at ? ov[1] : at + 1;
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(code);
+	if (names.used == 0) {
+		varbuf_destroy(&names);
+		return NULL;
+	}
+	varbuf_end_str(&names);
+	return varbuf_detach(&names);
+}
+
 static char *
 relocate_late_paths(const char *file, const char *text, size_t len,
                     const struct control_info *info,
                     const struct extras_namespace *ns,
                     struct convert_plan *plan)
 {
-	static const char staged[] =
-		"(?<![\\w.+-])debian/extras-[a-z0-9][a-z0-9.+-]*/"
+	/* debian/extras-PKG/ or a variable set to it, then the path. */
+	static const char path_re[] =
 		"((?:usr|etc|var)(?:/(?:[^\\s\"'`;:$/()]|\\$\\([A-Za-z_]+\\)|"
 		"\\$\\{[A-Za-z_]+\\})+)+)";
+	struct varbuf staged = VARBUF_INIT;
+	char *vars = staging_variables(text, len);
 	struct varbuf out = VARBUF_INIT;
 	pcre2_code *code;
 	pcre2_match_data *md;
@@ -481,7 +519,16 @@ relocate_late_paths(const char *file, const char *text, size_t len,
 	bool late = false, continued = false, recipe;
 	int line = 0;
 
-	code = compile_or_die(staged, 0);
+	varbuf_add_str(&staged, "(?:(?<![\\w.+-])debian/extras-[a-z0-9][a-z0-9.+-]*");
+	if (vars != NULL)
+		varbuf_printf(&staged, "|\\$\\((?:%s)\\)|\\$\\{(?:%s)\\}", vars,
+		              vars);
+	varbuf_add_str(&staged, ")/");
+	varbuf_add_str(&staged, path_re);
+	varbuf_end_str(&staged);
+	free(vars);
+	code = compile_or_die(staged.buf, 0);
+	varbuf_destroy(&staged);
 	md = pcre2_match_data_create_from_pattern(code, NULL);
 	while (off < len) {
 		const char *nl = memchr(text + off, '\n', len - off);
