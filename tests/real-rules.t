@@ -278,6 +278,34 @@ test_expect_success 'overrides after the relocation, through a variable set to t
 	grep_q "^-rw------- .* \./$ROOT/count/share/count/count.txt$" list
 '
 
+# nano: update-alternatives' slave "editor.1.gz" became a .links line to
+# nano.1.gz, which dh_compress makes only in usr/share/; the page moved
+# to the namespace before and stayed nano.1, and the link dangled.
+test_expect_success 'manual pages in the namespace are compressed, and links to them by either name resolve' '
+	rm -rf man && cp -a src/count man &&
+	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
+		"override_dh_auto_install:" \
+		"	\$(MAKE) prefix=\$(CURDIR)/debian/count/usr install" \
+		"	install -D -m 644 count.1 debian/count/usr/share/man/man1/count.1" \
+		"	ln -s count.1 debian/count/usr/share/man/man1/upstream.1" >man/debian/rules &&
+	printf ".TH COUNT 1\n.SH NAME\ncount \\- counts\n" >man/count.1 &&
+	printf "%s\n" "usr/share/man/man1/count.1.gz usr/share/man/man1/tally.1.gz" \
+		"usr/share/man/man1/count.1 usr/share/man/man1/plain.1" >man/debian/count.links &&
+	extras-convert man >man.out &&
+	build_fixture man-built "$TRASH/man" || { tail -n 30 man-built.log; false; } &&
+	rm -rf x && dpkg-deb -x extras-count_1.0_*.deb x &&
+	m=x/$ROOT/count/share/man/man1 &&
+	ls $m >list && printf "%s\n" count.1.gz plain.1.gz tally.1.gz upstream.1.gz >expect &&
+	cmp expect list &&
+	test "$(readlink $m/tally.1.gz)" = count.1.gz &&
+	test "$(readlink $m/plain.1.gz)" = count.1.gz &&
+	test "$(readlink $m/upstream.1.gz)" = count.1.gz &&
+	for p in count tally plain upstream; do
+		zcat $m/$p.1.gz | grep -q "^count .- counts$" || return 1
+	done &&
+	test "$(stat -c %a $m/count.1.gz)" = 644
+'
+
 test_expect_success 'a link the upstream install makes and debian/PKG.links makes again is one link, in the namespace' '
 	rm -rf alias && cp -a src/count alias &&
 	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@ --buildsystem=makefile" "" \

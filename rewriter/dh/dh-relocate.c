@@ -12,6 +12,7 @@
 #include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 
+#include "dh/dh-manpages.h"
 #include "dh/dh-relocate.h"
 #include "relocate/relocate.h"
 #include "relocate/report.h"
@@ -139,6 +140,8 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	status = relocate_trees(&opt, dirs, (int)n, ns, &report, &err);
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
 		ohshit("%s", err.str);
+	for (i = 0; i < n; i++)
+		dh_compress_manpages(h, dirs[i], ns);
 	if (!h->no_act)
 		write_report(&report, ns, report_name);
 	if (!h->quiet || status == RELOCATE_UNPATCHED)

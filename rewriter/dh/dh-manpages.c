@@ -1,0 +1,192 @@
+/*
+ * dh-manpages.c: the namespace's manual pages and Info manuals compressed,
+ * and the links to them following, as dh_compress does in usr/share/.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libdeflate.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
+#include <dpkg/string.h>
+
+#include "dh/dh-manpages.h"
+#include "relocate/patch.h"
+#include "relocate/tree.h"
+
+/* What dh_compress leaves as it is. */
+static const char *const compressed[] = {
+	".gz", ".z", ".Z", ".bz2", ".xz", ".lzma", ".zst", ".lz", ".lz4",
+	NULL,
+};
+
+static bool
+is_compressed(const char *path)
+{
+	int i;
+
+	for (i = 0; compressed[i]; i++)
+		if (str_match_end(path, compressed[i]))
+			return true;
+	return false;
+}
+
+/* Read PATH whole into *BUF; exits on failure. */
+static size_t
+slurp(const char *path, unsigned char **buf)
+{
+	struct stat st;
+	size_t done = 0;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st) < 0)
+		ohshite("cannot read %s", path);
+	*buf = m_malloc((size_t)st.st_size + 1);
+	while (done < (size_t)st.st_size) {
+		ssize_t r = read(fd, *buf + done, (size_t)st.st_size - done);
+
+		if (r <= 0)
+			ohshite("cannot read %s", path);
+		done += (size_t)r;
+	}
+	close(fd);
+	return done;
+}
+
+/* gzip -9n FILE (the entry E of the tree in DIR): FILE.gz, FILE gone. */
+static void
+compress_file(const struct dh_helper *h, const char *dir,
+              const struct tree_entry *e)
+{
+	struct libdeflate_compressor *c;
+	char path[8192], gz[8192 + 16], tmp[8192 + 32];
+	unsigned char *in, *out;
+	size_t len, bound, n;
+	struct timespec times[2] = { e->st.st_atim, e->st.st_mtim };
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, e->path);
+	snprintf(gz, sizeof(gz), "%s.gz", path);
+	snprintf(tmp, sizeof(tmp), "%s.dh-extras-new", gz);
+	dh_helper_show(h, "gzip -9nf %s", path);
+	if (h->no_act)
+		return;
+	len = slurp(path, &in);
+	c = libdeflate_alloc_compressor(9);
+	if (c == NULL)
+		ohshit("out of memory");
+	bound = libdeflate_gzip_compress_bound(c, len);
+	out = m_malloc(bound);
+	/* libdeflate writes no name and a zero time: gzip -n. */
+	n = libdeflate_gzip_compress(c, in, len, out, bound);
+	libdeflate_free_compressor(c);
+	free(in);
+	if (n == 0)
+		ohshit("cannot compress %s", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0 || write(fd, out, n) != (ssize_t)n ||
+	    fchown(fd, e->st.st_uid, e->st.st_gid) < 0 ||
+	    fchmod(fd, e->st.st_mode & 07777) < 0 ||
+	    futimens(fd, times) < 0 || close(fd) < 0 ||
+	    rename(tmp, gz) < 0 || unlink(path) < 0) {
+		int saved = errno;
+
+		unlink(tmp);
+		errno = saved;
+		ohshite("cannot write %s", gz);
+	}
+	free(out);
+}
+
+/*
+ * The link E of the tree in DIR, when its target is gone but TARGET.gz
+ * is there: LINK.gz -> TARGET.gz, as dh_compress makes it.  A link the
+ * relocation left pointing into /usr/share/man or /usr/share/info (dh_link
+ * made it to the page's old, uncompressed name) is taken to the page in
+ * the namespace, as the relocation takes those directories there.
+ */
+static void
+follow_link(const struct dh_helper *h, const char *dir,
+            const struct tree_entry *e, const struct extras_namespace *ns)
+{
+	static const char usr_share[] = "/usr/share/";
+	char path[8192], target[16384], newpath[8192 + 16], newlink[8192];
+	const char *slash = strrchr(e->path, '/');
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, e->path);
+	if (e->link[0] != '/') {
+		snprintf(target, sizeof(target), "%s/%.*s%s%s", dir,
+		         slash ? (int)(slash - e->path) : 0, e->path,
+		         slash ? "/" : "", e->link);
+		snprintf(newlink, sizeof(newlink), "%s.gz", e->link);
+	} else if (strncmp(e->link, "/usr/share/man/", 15) == 0 ||
+	           strncmp(e->link, "/usr/share/info/", 16) == 0) {
+		char from[8192], to[8192];
+
+		snprintf(target, sizeof(target), "%s/%s/share/%s", dir, ns->rel,
+		         e->link + strlen(usr_share));
+		snprintf(from, sizeof(from), "/%.*s",
+		         slash ? (int)(slash - e->path) : 0, e->path);
+		snprintf(to, sizeof(to), "%s/share/%s.gz", ns->path,
+		         e->link + strlen(usr_share));
+		patch_relative_path(from, to, newlink, sizeof(newlink));
+	} else {
+		return;
+	}
+	if (stat(target, &st) == 0)
+		return;
+	strncat(target, ".gz", sizeof(target) - strlen(target) - 1);
+	if (stat(target, &st) < 0 || !S_ISREG(st.st_mode))
+		return;
+	snprintf(newpath, sizeof(newpath), "%s%s", path,
+	         str_match_end(path, ".gz") ? "" : ".gz");
+	dh_helper_show(h, "ln -sf %s %s", newlink, newpath);
+	if (h->no_act)
+		return;
+	if (unlink(path) < 0 || symlink(newlink, newpath) < 0 ||
+	    lchown(newpath, e->st.st_uid, e->st.st_gid) < 0)
+		ohshite("cannot make the link %s", newpath);
+}
+
+size_t
+dh_compress_manpages(const struct dh_helper *h, const char *dir,
+                     const struct extras_namespace *ns)
+{
+	struct tree tree;
+	struct stat st;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char man[512], info[512];
+	size_t i, n = 0;
+
+	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	snprintf(man, sizeof(man), "%s/share/man/", ns->rel);
+	snprintf(info, sizeof(info), "%s/share/info/", ns->rel);
+	if (tree_walk(&tree, dir, &err) < 0)
+		ohshit("%s", err.str);
+	for (i = 0; i < tree.count; i++) {
+		const struct tree_entry *e = &tree.entries[i];
+
+		if (!S_ISREG(e->st.st_mode) || is_compressed(e->path) ||
+		    (strncmp(e->path, man, strlen(man)) != 0 &&
+		     strncmp(e->path, info, strlen(info)) != 0))
+			continue;
+		compress_file(h, tree.dir, e);
+		n++;
+	}
+	/* Also links dh_link made to a page by its name before: the
+	 * pages were compressed in the first run. */
+	for (i = 0; i < tree.count; i++)
+		if (tree.entries[i].link != NULL)
+			follow_link(h, tree.dir, &tree.entries[i], ns);
+	tree_free(&tree);
+	return n;
+}
