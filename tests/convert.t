@@ -228,7 +228,7 @@ test_expect_success 'an alternatives query guarding integration goes with it' '
 	set -e
 	case $1 in
 	    upgrade)
-	        if ! update-alternatives --query hi | grep -q \
+	        if ! update-alternatives --query hi 2>/dev/null | grep -q \
 	                "^Value: /usr/bin/greetd$"; then
 	            update-alternatives --remove hi /usr/bin/greetd
 	        fi
@@ -243,7 +243,11 @@ test_expect_success 'an alternatives query guarding integration goes with it' '
 	make_fixture querymore &&
 	printf "#!/bin/sh\nset -e\nif update-alternatives --query hi | grep -q x; then\n    echo kept\nfi\n#DEBHELPER#\n" \
 		>querymore/debian/greet.preinst &&
-	refused querymore "debian/greet.preinst:3: .*a pipe feeds commands nobody reviewed"
+	refused querymore "debian/greet.preinst:3: .*a pipe feeds commands nobody reviewed" &&
+	make_fixture querywrite &&
+	printf "#!/bin/sh\nset -e\nif update-alternatives --query hi >/var/tmp/x | grep -q x; then\n    update-alternatives --remove hi /usr/bin/greetd\nfi\n#DEBHELPER#\n" \
+		>querywrite/debian/greet.preinst &&
+	refused querywrite "debian/greet.preinst:3: "
 '
 
 test_expect_success 'alternatives join an existing .links file; the old doc directory is renamed' '

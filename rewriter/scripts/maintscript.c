@@ -1236,12 +1236,27 @@ condition_ok(struct walk *w, struct json_object *st)
 static bool droppable(struct walk *w, struct json_object *st,
                       struct drop_reason *why);
 
+/* Whether ST's redirections are those a script may make, judged quietly. */
+static bool
+redirects_ok(struct walk *w, struct json_object *st)
+{
+	bool dry = w->dry, ok;
+	size_t refused = w->dry_refused;
+
+	w->dry = true;
+	ok = check_redirects(w, st) && w->dry_refused == refused;
+	w->dry = dry;
+	w->dry_refused = refused;
+	return ok;
+}
+
 /*
  * A condition that asks the system's integration and reads the answer:
- * a pipe of integration commands and grep, every word written out
- * (rxvt-unicode's "! update-alternatives --query x-terminal-emulator |
- * grep -q '^Value: ...'").  It may guard integration that is dropped,
- * and goes with it: nothing of it runs in the converted script.
+ * a pipe of integration commands and grep, every word written out,
+ * redirected only to /dev/null or between descriptors (rxvt-unicode's
+ * "! update-alternatives --query x-terminal-emulator | grep -q
+ * '^Value: ...'").  It may guard integration that is dropped, and goes
+ * with it: nothing of it runs in the converted script.
  */
 static bool
 integration_query(struct walk *w, struct json_object *st)
@@ -1251,7 +1266,7 @@ integration_query(struct walk *w, struct json_object *st)
 	bool ok = false;
 
 	if (cmd == NULL || w->o->db == NULL || w->depth >= DEPTH_MAX ||
-	    shell_get(st, "Background") || shell_count(st, "Redirs") > 0)
+	    shell_get(st, "Background") || !redirects_ok(w, st))
 		return false;
 	w->depth++;
 	if (strcmp(t, "BinaryCmd") == 0 && op_is(w, cmd, "|")) {
