@@ -55,6 +55,9 @@ with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
         add(t, "debian/control", b"Source: evil\n")
     elif case == "outside":
         add(t, "src/evil.c")
+    elif case == "dir-then-file":
+        add(t, "debian/x", type=tarfile.DIRTYPE)
+        add(t, "debian/x")
 PY
 
 # A bomb: headers claiming more than the limits, nothing behind them.
@@ -262,6 +265,25 @@ test_expect_success 'refused: a FIFO' '
 '
 test_expect_success 'refused: a duplicate member' '
 	evil_upload duplicate && hostile duplicate "member .debian/control. is listed twice"
+'
+test_expect_success 'refused: a directory and a file at one path' '
+	evil_upload dir-then-file && hostile dir-then-file "member .debian/x. is listed twice"
+'
+# mupdf's repacked upstream tarball lists a directory twice: tar makes it
+# once, and nothing else is ambiguous.
+test_expect_success 'a directory listed twice is accepted' '
+	rm -f greet_1.0-1.dsc greet_1.0-1.debian.tar.xz &&
+	python3 -c "
+import sys, tarfile
+with tarfile.open(\"greet_1.0-1.debian.tar.xz\", \"w:xz\") as t:
+    t.add(\"good/debian\", arcname=\"debian\")
+    t.add(\"good/debian/source\", arcname=\"debian/source\", recursive=False)
+" &&
+	test "$(tar -tJf greet_1.0-1.debian.tar.xz | grep -c "^debian/source/\$")" = 2 &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+	extras-convert -q -o "$TRASH/dupdir-out" greet_1.0-1.dsc &&
+	test -f "$TRASH"/dupdir-out/extras-greet_1.0-1.dsc &&
+	rm -r "$TRASH/dupdir-out"
 '
 test_expect_success 'refused: a debian tarball reaching outside debian/' '
 	evil_upload outside && hostile outside "member .src/evil.c. is outside debian/"

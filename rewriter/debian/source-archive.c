@@ -181,9 +181,9 @@ open_read(const char *path, const char *name, struct dpkg_error *err)
 
 static int
 check_member(struct archive_entry *e, const char *name, const char *prefix,
-             struct names *members, struct names *links, struct names *files,
-             struct hardlinks *hardlinks, int64_t *total,
-             struct dpkg_error *err)
+             struct names *members, struct names *dirs, struct names *links,
+             struct names *files, struct hardlinks *hardlinks,
+             int64_t *total, struct dpkg_error *err)
 {
 	const char *why = NULL, *target;
 	char *path = normalize(archive_entry_pathname(e), &why);
@@ -255,12 +255,13 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 		             "bytes; refused", (long long)SOURCE_TOTAL_MAX);
 		goto out;
 	}
-	if (members->n >= SOURCE_MEMBERS_MAX) {
+	if (members->n + dirs->n >= SOURCE_MEMBERS_MAX) {
 		put_error_at(err, name, 0, "has more than %d members; refused",
 		             SOURCE_MEMBERS_MAX);
 		goto out;
 	}
-	names_add(members, path);
+	names_add(type == AE_IFDIR && archive_entry_hardlink(e) == NULL ?
+	          dirs : members, path);
 	ret = 0;
 out:
 	free(path);
@@ -324,28 +325,22 @@ check_hardlinks(const char *name, const struct names *files,
 	return ret;
 }
 
-/* No member twice, and none reached through a symbolic link. */
+/* Whether a member of NS lies below a symbolic link of LINKS. */
 static int
-check_tree(const char *name, struct names *members, struct names *links,
-           struct dpkg_error *err)
+check_below_links(const char *name, const struct names *ns,
+                  const struct names *links, struct dpkg_error *err)
 {
 	int i;
 
-	names_sort(members);
-	names_sort(links);
-	for (i = 1; i < members->n; i++)
-		if (strcmp(members->v[i - 1], members->v[i]) == 0)
-			return put_error_at(err, name, 0, "member '%s' is listed "
-			                    "twice; refused", members->v[i]);
-	for (i = 0; i < members->n && links->n; i++) {
-		char *p = m_strdup(members->v[i]), *slash;
+	for (i = 0; i < ns->n && links->n; i++) {
+		char *p = m_strdup(ns->v[i]), *slash;
 
 		while ((slash = strrchr(p, '/')) != NULL) {
 			*slash = '\0';
 			if (names_has(links, p)) {
 				put_error_at(err, name, 0, "member '%s' is reached "
 				             "through the symbolic link '%s'; "
-				             "refused", members->v[i], p);
+				             "refused", ns->v[i], p);
 				free(p);
 				return -1;
 			}
@@ -355,11 +350,42 @@ check_tree(const char *name, struct names *members, struct names *links,
 	return 0;
 }
 
+/*
+ * No path twice, and none reached through a symbolic link.  A directory
+ * listed again is only a directory again (mupdf's repacked tarball lists
+ * thirdparty/extract twice): tar makes it once.  A directory and a file
+ * or link at one path are refused, as two files are: which one tar
+ * leaves depends on the order.
+ */
+static int
+check_tree(const char *name, struct names *members, struct names *dirs,
+           struct names *links, struct dpkg_error *err)
+{
+	int i;
+
+	names_sort(members);
+	names_sort(dirs);
+	names_sort(links);
+	for (i = 1; i < members->n; i++)
+		if (strcmp(members->v[i - 1], members->v[i]) == 0)
+			return put_error_at(err, name, 0, "member '%s' is listed "
+			                    "twice; refused", members->v[i]);
+	for (i = 0; i < dirs->n; i++)
+		if (names_has(members, dirs->v[i]))
+			return put_error_at(err, name, 0, "member '%s' is listed "
+			                    "twice; refused", dirs->v[i]);
+	if (check_below_links(name, members, links, err) < 0 ||
+	    check_below_links(name, dirs, links, err) < 0)
+		return -1;
+	return 0;
+}
+
 int
 source_archive_check(const char *path, const char *name, const char *prefix,
                      struct dpkg_error *err)
 {
-	struct names members = { 0 }, links = { 0 }, files = { 0 };
+	struct names members = { 0 }, dirs = { 0 }, links = { 0 };
+	struct names files = { 0 };
 	struct hardlinks hardlinks = { 0 };
 	struct archive *a = open_read(path, name, err);
 	struct archive_entry *e;
@@ -369,8 +395,8 @@ source_archive_check(const char *path, const char *name, const char *prefix,
 	if (a == NULL)
 		return -1;
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		ret = check_member(e, name, prefix, &members, &links, &files,
-		                   &hardlinks, &total, err);
+		ret = check_member(e, name, prefix, &members, &dirs, &links,
+		                   &files, &hardlinks, &total, err);
 		if (ret < 0)
 			break;
 	}
@@ -379,12 +405,13 @@ source_archive_check(const char *path, const char *name, const char *prefix,
 	if (ret == 0 && r != ARCHIVE_EOF)
 		ret = put_error_at(err, name, 0, "malformed tarball: %s",
 		                   archive_error_string(a));
-	if (ret == 0 && members.n == 0)
+	if (ret == 0 && members.n + dirs.n == 0)
 		ret = put_error_at(err, name, 0, "is an empty tarball");
 	if (ret == 0)
-		ret = check_tree(name, &members, &links, err);
+		ret = check_tree(name, &members, &dirs, &links, err);
 	archive_read_free(a);
 	names_free(&members);
+	names_free(&dirs);
 	names_free(&links);
 	names_free(&files);
 	hardlinks_free(&hardlinks);
