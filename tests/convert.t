@@ -292,6 +292,19 @@ test_expect_success 'an alternative two packages register is linked in the one u
 	cmp expect alttie/debian/extras-greet.links
 '
 
+# mupdf: debian/mupdf.install names debian/mupdf.desktop, a file the
+# converter renames with the package.
+test_expect_success 'a file list naming another renamed debhelper file follows it' '
+	make_fixture desk &&
+	printf "[Desktop Entry]\nName=Greet\nExec=greet\n" >desk/debian/greet.desktop &&
+	echo "debian/greet.desktop usr/share/applications" >>desk/debian/greet.install &&
+	extras-convert desk >out &&
+	test -f desk/debian/extras-greet.desktop && test ! -e desk/debian/greet.desktop &&
+	grep_q "^debian/extras-greet.desktop usr/share/applications$" desk/debian/extras-greet.install &&
+	grep_q "^debian/greet.install:[0-9]*: renamed .debian/greet. to .debian/extras-greet.$" out &&
+	extras-convert desk >desk.again && ! grep -q "renamed" desk.again
+'
+
 test_expect_success 'a link into another package.s doc directory keeps that name, for the relocation' '
 	make_fixture doclink &&
 	printf "usr/share/doc/greet-data/html usr/share/doc/greet/html\n" \

@@ -34,7 +34,7 @@ main(int argc, char **argv)
 	dpkg_program_init(argv[0]);
 	test_plan(23);
 
-	test_int(debian_file_kind("install"), ==, DEBIAN_FILE_KEEP);
+	test_int(debian_file_kind("install"), ==, DEBIAN_FILE_PATHS);
 	test_int(debian_file_kind("postinst"), ==, DEBIAN_FILE_SCRIPT);
 	test_int(debian_file_kind("links"), ==, DEBIAN_FILE_LINKS);
 	test_int(debian_file_kind("dirs"), ==, DEBIAN_FILE_DIRS);

@@ -10,6 +10,7 @@
 #include <dpkg/varbuf.h>
 
 #include "convert/debian-files.h"
+#include "convert/rules-rewrite.h"
 #include "namespace/namespace.h"
 #include "scripts/maintscript.h"
 
@@ -17,12 +18,14 @@ static const struct {
 	const char *suffix;
 	enum debian_file_kind kind;
 } suffixes[] = {
-	/* Installed into the package: relocation takes care of them. */
-	{ "install", DEBIAN_FILE_KEEP },
-	{ "docs", DEBIAN_FILE_KEEP },
-	{ "examples", DEBIAN_FILE_KEEP },
-	{ "info", DEBIAN_FILE_KEEP },
-	{ "manpages", DEBIAN_FILE_KEEP },
+	/* Installed into the package: relocation takes care of them.  Lists
+	 * of files may name another debhelper file, renamed too (mupdf's
+	 * "debian/mupdf.desktop usr/share/applications"). */
+	{ "install", DEBIAN_FILE_PATHS },
+	{ "docs", DEBIAN_FILE_PATHS },
+	{ "examples", DEBIAN_FILE_PATHS },
+	{ "info", DEBIAN_FILE_PATHS },
+	{ "manpages", DEBIAN_FILE_PATHS },
 	{ "desktop", DEBIAN_FILE_KEEP },
 	{ "icons", DEBIAN_FILE_KEEP },
 	{ "lintian-overrides", DEBIAN_FILE_KEEP },
@@ -495,6 +498,14 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 	if (memchr(text, '\0', len) != NULL) {
 		free(text);
 		return put_error_at(err, path, 0, "contains a NUL byte");
+	}
+	if (kind == DEBIAN_FILE_PATHS) {
+		out = rules_rewrite_references(path, text, len, info, plan);
+		if (strcmp(out, text) != 0)
+			convert_plan_write(plan, path, out, strlen(out), mode);
+		free(out);
+		free(text);
+		return 0;
 	}
 	if (kind == DEBIAN_FILE_SCRIPT) {
 		ret = judge_script(path, package, text, info, plan, &out, added,

@@ -22,6 +22,7 @@
 enum debian_file_kind {
 	DEBIAN_FILE_UNKNOWN,	/* not a debhelper file: left alone */
 	DEBIAN_FILE_KEEP,	/* renamed, content kept */
+	DEBIAN_FILE_PATHS,	/* renamed; its debian/NAME.SUFFIX follow */
 	DEBIAN_FILE_DROP,	/* system integration: removed */
 	DEBIAN_FILE_LIBRARY,	/* describes libraries for others: removed */
 	DEBIAN_FILE_SCRIPT,	/* maintainer script: judged by its grammar */

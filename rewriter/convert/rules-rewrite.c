@@ -368,6 +368,14 @@ rewrite_literal_references(const char *file, const char *text, size_t len,
 }
 
 char *
+rules_rewrite_references(const char *file, const char *text, size_t len,
+                         const struct control_info *info,
+                         struct convert_plan *plan)
+{
+	return rewrite_literal_references(file, text, len, info, plan);
+}
+
+char *
 rules_rewrite_text(const char *file, const char *text, size_t len,
                    const struct control_info *info, struct convert_plan *plan)
 {

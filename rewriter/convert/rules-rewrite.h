@@ -27,6 +27,16 @@ char *rules_rewrite_text(const char *file, const char *text, size_t len,
  * package's) running "dh_auto_configure -- ARGS" instead, which the
  * namespace reaches; a note for each to PLAN when not NULL.
  */
+/*
+ * TEXT of FILE (a debhelper file that lists paths, such as
+ * debian/PKG.install) with its references to debian/NAME/ and
+ * debian/NAME.SUFFIX of the source's packages renamed as debian/rules's
+ * are: a new string; each renaming noted in PLAN (if not NULL).
+ */
+char *rules_rewrite_references(const char *file, const char *text,
+                               size_t len, const struct control_info *info,
+                               struct convert_plan *plan);
+
 char *rules_rewrite_configure(const char *file, const char *text, size_t len,
                               struct convert_plan *plan);
 
