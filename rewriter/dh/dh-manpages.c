@@ -2,7 +2,6 @@
  * dh-manpages.c: the namespace's manual pages and Info manuals compressed,
  * and the links to them following, as dh_compress does in usr/share/.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,8 +13,11 @@
 #include <libdeflate.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
+#include <dpkg/file.h>
 #include <dpkg/string.h>
+#include <dpkg/varbuf.h>
 
 #include "dh/dh-manpages.h"
 #include "relocate/patch.h"
@@ -38,71 +40,51 @@ is_compressed(const char *path)
 	return false;
 }
 
-/* Read PATH whole into *BUF; exits on failure. */
-static size_t
-slurp(const char *path, unsigned char **buf)
-{
-	struct stat st;
-	size_t done = 0;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-
-	if (fd < 0 || fstat(fd, &st) < 0)
-		ohshite("cannot read %s", path);
-	*buf = m_malloc((size_t)st.st_size + 1);
-	while (done < (size_t)st.st_size) {
-		ssize_t r = read(fd, *buf + done, (size_t)st.st_size - done);
-
-		if (r <= 0)
-			ohshite("cannot read %s", path);
-		done += (size_t)r;
-	}
-	close(fd);
-	return done;
-}
-
 /* gzip -9n FILE (the entry E of the tree in DIR): FILE.gz, FILE gone. */
 static void
 compress_file(const struct dh_helper *h, const char *dir,
               const struct tree_entry *e)
 {
 	struct libdeflate_compressor *c;
-	char path[8192], gz[8192 + 16], tmp[8192 + 32];
-	unsigned char *in, *out;
-	size_t len, bound, n;
+	struct atomic_file *file;
+	struct varbuf in = VARBUF_INIT;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct timespec times[2] = { e->st.st_atim, e->st.st_mtim };
-	int fd;
+	char path[8192], gz[8192 + 16];
+	unsigned char *out;
+	size_t bound, n;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, e->path);
 	snprintf(gz, sizeof(gz), "%s.gz", path);
-	snprintf(tmp, sizeof(tmp), "%s.dh-extras-new", gz);
 	dh_helper_show(h, "gzip -9nf %s", path);
 	if (h->no_act)
 		return;
-	len = slurp(path, &in);
+	if (file_slurp(path, &in, &err) < 0)
+		ohshit("%s", err.str);
 	c = libdeflate_alloc_compressor(9);
 	if (c == NULL)
 		ohshit("out of memory");
-	bound = libdeflate_gzip_compress_bound(c, len);
+	bound = libdeflate_gzip_compress_bound(c, in.used);
 	out = m_malloc(bound);
 	/* libdeflate writes no name and a zero time: gzip -n. */
-	n = libdeflate_gzip_compress(c, in, len, out, bound);
+	n = libdeflate_gzip_compress(c, in.buf, in.used, out, bound);
 	libdeflate_free_compressor(c);
-	free(in);
+	varbuf_destroy(&in);
 	if (n == 0)
 		ohshit("cannot compress %s", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0 || write(fd, out, n) != (ssize_t)n ||
-	    fchown(fd, e->st.st_uid, e->st.st_gid) < 0 ||
-	    fchmod(fd, e->st.st_mode & 07777) < 0 ||
-	    futimens(fd, times) < 0 || close(fd) < 0 ||
-	    rename(tmp, gz) < 0 || unlink(path) < 0) {
-		int saved = errno;
-
-		unlink(tmp);
-		errno = saved;
-		ohshite("cannot write %s", gz);
-	}
+	file = atomic_file_new(gz, ATOMIC_FILE_NORMAL);
+	atomic_file_open(file);
+	if (fwrite(out, 1, n, file->fp) != n ||
+	    fchown(fileno(file->fp), e->st.st_uid, e->st.st_gid) < 0 ||
+	    fchmod(fileno(file->fp), e->st.st_mode & 07777) < 0)
+		ohshite("cannot write %s", file->name_new);
+	/* A staged build file: atomic, not synced (as debhelper). */
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	atomic_file_free(file);
 	free(out);
+	if (utimensat(AT_FDCWD, gz, times, 0) < 0 || unlink(path) < 0)
+		ohshite("cannot replace %s by %s", path, gz);
 }
 
 /*
