@@ -135,15 +135,19 @@ integration_db(struct dpkg_error *err)
 	return &db;
 }
 
+/* A .links line a script's alternative gave ("SOURCE DESTINATION"). */
+struct added_link {
+	char *line;
+	long rank;		/* integration_links() */
+	bool dropped;		/* another package keeps it (settle_links()) */
+};
+
 /* The .links lines the converter adds to a package's file. */
 struct added_links {
 	char package[256];	/* renamed */
-	/* As the scripts gave them ("SOURCE DESTINATION"), with their
-	 * ranks, then the lines kept (settle_links()). */
-	char **links;
-	long *ranks;
+	struct added_link *links;
 	size_t nlinks;
-	struct varbuf lines;
+	struct varbuf lines;	/* those kept, written out */
 	bool written;
 };
 
@@ -233,10 +237,9 @@ judge_script(const char *file, const char *package, const char *text,
 
 		al->links = m_realloc(al->links, (al->nlinks + 1) *
 		                      sizeof(*al->links));
-		al->ranks = m_realloc(al->ranks, (al->nlinks + 1) *
-		                      sizeof(*al->ranks));
-		al->links[al->nlinks] = m_strdup(v.links[i]);
-		al->ranks[al->nlinks++] = v.link_ranks[i];
+		al->links[al->nlinks++] = (struct added_link){
+			m_strdup(v.links[i]), v.link_ranks[i], false,
+		};
 	}
 	if (v.ndropped > 0 && !v.effect) {
 		ret = 1;
@@ -619,24 +622,19 @@ settle_links(struct added *added, const struct control_info *info,
              struct convert_plan *plan)
 {
 	struct link_ref *v;
-	bool **dropped;
 	size_t a, i, n = 0, g, k, w;
 
 	for (a = 0; a < added->n; a++)
 		n += added->list[a].nlinks;
 	v = m_malloc((n + 1) * sizeof(*v));
-	dropped = m_malloc((added->n + 1) * sizeof(*dropped));
 	n = 0;
-	for (a = 0; a < added->n; a++) {
-		dropped[a] = m_malloc(added->list[a].nlinks + 1);
-		memset(dropped[a], 0, added->list[a].nlinks + 1);
+	for (a = 0; a < added->n; a++)
 		for (i = 0; i < added->list[a].nlinks; i++) {
 			v[n] = (struct link_ref){ .package = a, .index = i };
-			v[n].dest = link_destination(added->list[a].links[i],
+			v[n].dest = link_destination(added->list[a].links[i].line,
 			                             &v[n].len);
 			n++;
 		}
-	}
 	qsort(v, n, sizeof(*v), link_ref_cmp);
 	for (g = 0; g < n; g = k) {
 		/* The group of one destination, and the package it goes to. */
@@ -644,7 +642,8 @@ settle_links(struct added *added, const struct control_info *info,
 		     memcmp(v[k].dest, v[g].dest, v[g].len) == 0; k++) {
 			const struct added_links *kl = &added->list[v[k].package],
 			                         *wl = &added->list[v[w].package];
-			long kr = kl->ranks[v[k].index], wr = wl->ranks[v[w].index];
+			long kr = kl->links[v[k].index].rank,
+			     wr = wl->links[v[w].index].rank;
 
 			if (kr > wr || (kr == wr &&
 			                control_rank(info, kl->package) <
@@ -652,11 +651,11 @@ settle_links(struct added *added, const struct control_info *info,
 				w = k;
 		}
 		for (i = g; i < k; i++) {
-			const char *loser = added->list[v[i].package].package;
+			struct added_links *al = &added->list[v[i].package];
 
 			if (v[i].package == v[w].package)
 				continue;
-			dropped[v[i].package][v[i].index] = true;
+			al->links[v[i].index].dropped = true;
 			if (i > g && v[i - 1].package == v[i].package)
 				continue;
 			convert_plan_note(plan, "debian/control", 0, "%.*s: not "
@@ -664,23 +663,21 @@ settle_links(struct added *added, const struct control_info *info,
 			                  "alternative update-alternatives would "
 			                  "pick), and dpkg will not install two "
 			                  "packages that ship one path",
-			                  (int)v[i].len, v[i].dest, loser,
+			                  (int)v[i].len, v[i].dest, al->package,
 			                  added->list[v[w].package].package);
 		}
 	}
+	free(v);
 	for (a = 0; a < added->n; a++) {
 		struct added_links *al = &added->list[a];
 
 		for (i = 0; i < al->nlinks; i++) {
-			if (dropped[a][i])
+			if (al->links[i].dropped)
 				continue;
-			varbuf_add_str(&al->lines, al->links[i]);
+			varbuf_add_str(&al->lines, al->links[i].line);
 			varbuf_add_char(&al->lines, '\n');
 		}
-		free(dropped[a]);
 	}
-	free(dropped);
-	free(v);
 }
 
 static int
@@ -789,9 +786,8 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 		}
 		varbuf_destroy(&al->lines);
 		while (al->nlinks > 0)
-			free(al->links[--al->nlinks]);
+			free(al->links[--al->nlinks].line);
 		free(al->links);
-		free(al->ranks);
 	}
 	free(added.list);
 	for (i = 0; i < nnames; i++)
