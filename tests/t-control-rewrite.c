@@ -51,7 +51,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(22);
+	test_plan(23);
 
 	/* Build-Depends gets the add-on in the style it is written. */
 	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13)\n\n"
@@ -138,6 +138,13 @@ main(int argc, char **argv)
 	test_str(rw("Source: a1\nPriority: extra\n\nPackage: a1\n"), ==,
 	         "Source: extras-a1\nPriority: optional\n"
 	         "Build-Depends: dh-sequence-extras\n\nPackage: extras-a1\n");
+	/* Essential and Protected go (sed is Essential); "no" stays. */
+	test_str(rw("Source: a1\n\nPackage: a1\nEssential: yes\n"
+	            "Protected: yes\nDescription: x\n\n"
+	            "Package: a1-b\nEssential: no\n"), ==,
+	         "Source: extras-a1\nBuild-Depends: dh-sequence-extras\n\n"
+	         "Package: extras-a1\nDescription: x\n\n"
+	         "Package: extras-a1-b\nEssential: no\n");
 	test_str(rw(many_packages(CONTROL_PACKAGES_MAX + 1)), ==,
 	         "debian/control:2003: binary package 1001 of 1001: more than "
 	         "the 1000 an extras source may build");

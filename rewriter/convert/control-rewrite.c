@@ -437,6 +437,34 @@ normalise_priority(const struct deb822 *d, const struct deb822_stanza *st,
 		                  "the standard system");
 }
 
+/*
+ * Essential and Protected make dpkg refuse to remove a package without
+ * --force-remove-essential or --force-remove-protected: the gate refuses
+ * both, and an app's package is removed as any other.  Debian's sed is
+ * Essential.
+ */
+static void
+drop_system_flags(const struct deb822 *d, const struct deb822_stanza *st,
+                  struct edits *ed, struct convert_plan *plan)
+{
+	static const char *const flags[] = { "Essential", "Protected", NULL };
+	int i;
+
+	for (i = 0; flags[i]; i++) {
+		const struct deb822_field *f = deb822_find(st, flags[i]);
+
+		if (f == NULL || strcmp(f->value, "no") == 0)
+			continue;
+		edit_add(ed, f->start, f->end, "");
+		if (plan)
+			convert_plan_note(plan, d->filename, f->line,
+			                  "dropped %s: %s: an extras package "
+			                  "is never part of the system, and "
+			                  "dpkg removes it as any other",
+			                  f->name, f->value);
+	}
+}
+
 int
 control_rewrite_text(const char *file, const char *text, size_t len,
                      struct control_info *info, char **out,
@@ -460,6 +488,7 @@ control_rewrite_text(const char *file, const char *text, size_t len,
 		if (i > 0 && is_udeb(&d.stanzas[i]))
 			drop_udeb(&d, &d.stanzas[i], &ed, plan);
 		normalise_priority(&d, &d.stanzas[i], &ed, plan);
+		drop_system_flags(&d, &d.stanzas[i], &ed, plan);
 		if (i > 0)
 			rename_value(&ed, deb822_find(&d.stanzas[i], "Package"));
 		if (rewrite_relations(&d, &d.stanzas[i], i == 0, &own, &ed, plan,
