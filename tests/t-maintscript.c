@@ -172,7 +172,7 @@ main(void)
 		dpkg_error_destroy(&err);
 		return 1;
 	}
-	test_plan(66);
+	test_plan(71);
 
 	/* The standard idioms. */
 	test_str(gate(ordinary[0]), ==, "ok");
@@ -278,6 +278,50 @@ main(void)
 	                 "  rm -rf /home\nfi\n"), ==,
 	         "5: `rm -rf /home`: rm is not a command an extras package's "
 	         "maintainer script may run: remove it, or do it in the app");
+	/* gawk's postinst: a loop over old links named for the alternatives
+	 * the script registers (wherever it does) is dropped with them. */
+	test_str(kept("#!/bin/sh\nset -e\n"
+	              "for badlink in /usr/man/man1/awk.1 /usr/man/man1/nawk.1; do\n"
+	              "  if [ -L $badlink ]; then\n"
+	              "    if ! ls -l $(ls -l $badlink | cut -d\">\" -f2) "
+	              ">/dev/null 2>&1; then\n"
+	              "      rm -f $badlink; fi; fi; done\n"
+	              "update-alternatives --quiet --install /usr/bin/awk awk "
+	              "/usr/bin/figlet 10 \\\n"
+	              "  --slave /usr/bin/nawk nawk /usr/bin/figlet\n"
+	              "#DEBHELPER#\n", &report), ==,
+	         "#!/bin/sh\nset -e\n#DEBHELPER#\n");
+	test_str(report, ==, "3: dropped `for badlink in /usr/man/man1/awk.1 "
+	         "/usr/man/man1/nawk.1; do if [ -L $badlink ]; t...`: it handles "
+	         "/usr/man/man1/awk.1, named for awk, which the Debian package "
+	         "registers outside the namespace (update-alternatives); "
+	         "extras-figlet registers nothing there and must not touch "
+	         "another package's files");
+	free(report);
+	/* Each word must be such a path: nawk is not registered here. */
+	test_str(convert("#!/bin/sh\nupdate-alternatives --install "
+	                 "/usr/bin/awk awk /usr/bin/figlet 10\n"
+	                 "for l in /usr/man/man1/awk.1 /usr/man/man1/nawk.1; do\n"
+	                 "  rm -f $l\ndone\n"), ==,
+	         "3: `for l in /usr/man/man1/awk.1 /usr/man/man1/nawk.1; do rm "
+	         "-f $l done`: a loop: a maintainer script of an extras package "
+	         "may only use set, case and if on $1, tests, variables, "
+	         "functions, echo, printf, umask and exit");
+	/* A pattern is not a path written out. */
+	test_str(convert("#!/bin/sh\nupdate-alternatives --install "
+	                 "/usr/bin/awk awk /usr/bin/figlet 10\n"
+	                 "for l in /usr/man/man1/awk.*; do\n  rm -f $l\ndone\n"),
+	         ==, "3: `for l in /usr/man/man1/awk.*; do rm -f $l done`: a "
+	         "loop: a maintainer script of an extras package may only use "
+	         "set, case and if on $1, tests, variables, functions, echo, "
+	         "printf, umask and exit");
+	/* A name that is no path component registers nothing. */
+	test_str(convert("#!/bin/sh\nupdate-alternatives --install "
+	                 "/usr/bin/awk share/man /usr/bin/figlet 10\n"
+	                 "rm -f /usr/share/man\n"), ==,
+	         "3: `rm -f /usr/share/man`: rm is not a command an extras "
+	         "package's maintainer script may run: remove it, or do it in "
+	         "the app");
 	/* A variable set twice, or in a branch, is no constant. */
 	test_str(convert("#!/bin/sh\np=figlet\np=\nif [ -z \"$p\" ]; then\n"
 	                 "  print x\nfi\n"), ==,

@@ -87,6 +87,8 @@ load_entry(struct integration_entry *e, yaml_document_t *doc,
 			slot = &e->link;
 		} else if (strcmp(key, "rank") == 0) {
 			slot = &e->rank;
+		} else if (strcmp(key, "name") == 0) {
+			slot = &e->name;
 		} else {
 			free(key);
 			return fail(err, path, k, "unknown key");
@@ -176,6 +178,7 @@ integration_free(struct integration *db)
 		free(e->instead);
 		free(e->link);
 		free(e->rank);
+		free(e->name);
 	}
 	free(db->list);
 	memset(db, 0, sizeof(*db));
@@ -360,6 +363,34 @@ rank_of(const char *template, char *const *words, size_t nwords)
 	return r;
 }
 
+/* TEMPLATE filled from the words after option ARGV[J], or NULL when a
+ * word it needs is not written out. */
+static char *
+fill_after(const char *template, char *const *argv, size_t argc, size_t j)
+{
+	char *s = NULL;
+	size_t size = 0;
+	FILE *fp;
+
+	if (!words_written(template, argv + j + 1, argc - j - 1))
+		return NULL;
+	fp = open_memstream(&s, &size);
+	if (fp == NULL)
+		abort();
+	fill(fp, template, argv + j + 1, argc - j - 1, "");
+	fclose(fp);
+	return s;
+}
+
+static void
+append(char ***list, size_t *n, char *s)
+{
+	*list = realloc(*list, (*n + 1) * sizeof(char *));
+	if (*list == NULL)
+		abort();
+	(*list)[(*n)++] = s;
+}
+
 size_t
 integration_links(const struct integration *db, char *const *argv,
                   size_t argc, char ***links, long *rank)
@@ -368,32 +399,54 @@ integration_links(const struct integration *db, char *const *argv,
 
 	*links = NULL;
 	*rank = INTEGRATION_NO_RANK;
-	for (i = 0; i < db->n; i++) {
+	for (i = 0; argc > 0 && argv[0] != NULL && i < db->n; i++) {
 		const struct integration_entry *e = &db->list[i];
 
 		if (e->link == NULL || e->option == NULL ||
 		    !entry_applies(e, argv, argc))
 			continue;
 		for (j = 1; j < argc; j++) {
-			char *s = NULL;
-			size_t size = 0;
-			FILE *fp;
+			char *s;
 
 			if (argv[j] == NULL || strcmp(argv[j], e->option) != 0 ||
-			    !words_written(e->link, argv + j + 1, argc - j - 1))
+			    (s = fill_after(e->link, argv, argc, j)) == NULL)
 				continue;
-			fp = open_memstream(&s, &size);
-			if (fp == NULL)
-				abort();
-			fill(fp, e->link, argv + j + 1, argc - j - 1, "");
-			fclose(fp);
 			if (e->rank != NULL)
 				*rank = rank_of(e->rank, argv + j + 1,
 				                argc - j - 1);
-			*links = realloc(*links, (n + 1) * sizeof(char *));
-			if (*links == NULL)
-				abort();
-			(*links)[n++] = s;
+			append(links, &n, s);
+		}
+	}
+	return n;
+}
+
+size_t
+integration_names(const struct integration *db, char *const *argv,
+                  size_t argc, char ***names)
+{
+	size_t i, j, n = 0;
+
+	*names = NULL;
+	for (i = 0; argc > 0 && argv[0] != NULL && i < db->n; i++) {
+		const struct integration_entry *e = &db->list[i];
+
+		if (e->name == NULL || e->option == NULL ||
+		    !entry_applies(e, argv, argc))
+			continue;
+		for (j = 1; j < argc; j++) {
+			char *s;
+
+			if (argv[j] == NULL || strcmp(argv[j], e->option) != 0 ||
+			    (s = fill_after(e->name, argv, argc, j)) == NULL)
+				continue;
+			/* One path component, which a path can be named
+			 * for. */
+			if (s[0] == '\0' || strchr(s, '/') != NULL ||
+			    strcmp(s, ".") == 0 || strcmp(s, "..") == 0) {
+				free(s);
+				continue;
+			}
+			append(names, &n, s);
 		}
 	}
 	return n;

@@ -27,6 +27,7 @@ struct integration_entry {
 	char *instead;
 	char *link;		/* a .links line given instead, or NULL */
 	char *rank;		/* its links' rank (a number), or NULL */
+	char *name;		/* a name it registers, or NULL */
 	int line;		/* in the data file */
 };
 
@@ -67,5 +68,14 @@ size_t integration_explain(const struct integration *db, char *const *argv,
 #define INTEGRATION_NO_RANK LONG_MIN
 size_t integration_links(const struct integration *db, char *const *argv,
                          size_t argc, char ***links, long *rank);
+
+/*
+ * The names that command registers for the package outside its namespace
+ * (an alternative's, "awk"), each a new string and one path component,
+ * in *NAMES (a new array); only from words written out.  Returns their
+ * number.
+ */
+size_t integration_names(const struct integration *db, char *const *argv,
+                         size_t argc, char ***names);
 
 #endif

@@ -56,6 +56,9 @@ struct drop_reason {
 	 * and which of its names it is. */
 	char *old_path;
 	const char *old_name;
+	/* OLD_NAME is one the package registers (an alternative's), not
+	 * one of its own. */
+	bool registered;
 	/* A branch whose condition is always false. */
 	bool dead;
 };
@@ -82,6 +85,10 @@ struct walk {
 	size_t nassigned;
 	/* An assignment whose name cannot be known: no constants. */
 	bool assigned_unknown;
+	/* The names the script registers outside the namespace
+	 * (integration_names()): paths named for them are the package's. */
+	char **held;
+	size_t nheld;
 };
 
 /* dpkg's environment for maintainer scripts. */
@@ -590,12 +597,58 @@ count_assignments(struct walk *w, struct json_object *node, int depth)
 	}
 }
 
+/*
+ * The names every command of NODE registers outside the namespace, into
+ * W->held, whether it runs or not: a name registered anywhere in the
+ * script is the package's.
+ */
+static void
+collect_held_names(struct walk *w, struct json_object *node, int depth)
+{
+	size_t i;
+
+	if (w->o->db == NULL || depth > 4 * DEPTH_MAX)
+		return;
+	if (json_object_is_type(node, json_type_array)) {
+		for (i = 0; i < json_object_array_length(node); i++)
+			collect_held_names(w, json_object_array_get_idx(node, i),
+			                   depth + 1);
+		return;
+	}
+	if (!json_object_is_type(node, json_type_object))
+		return;
+	if (strcmp(shell_type(node), "CallExpr") == 0) {
+		size_t argc, n;
+		char **argv = call_words(node, &argc), **names;
+
+		n = argc > 0 ? integration_names(w->o->db, argv, argc,
+		                                 &names) : 0;
+		if (n > 0) {
+			w->held = realloc(w->held, (w->nheld + n) *
+			                  sizeof(*w->held));
+			if (w->held == NULL)
+				abort();
+			memcpy(w->held + w->nheld, names, n * sizeof(*names));
+			w->nheld += n;
+		}
+		if (argc > 0)
+			free(names);
+		free_words(argv, argc);
+	}
+	json_object_object_foreach(node, key, val) {
+		(void)key;
+		collect_held_names(w, val, depth + 1);
+	}
+}
+
 static const char *
 const_value(const struct walk *w, const char *name)
 {
 	size_t i;
 
-	for (i = 0; name != NULL && i < w->nconsts; i++)
+	/* From the last: a loop's variable is bound last
+	 * (loop_droppable()). */
+	for (i = w->nconsts; name != NULL && i-- > 0;)
 		if (strcmp(w->consts[i].name, name) == 0)
 			return w->consts[i].value;
 	return NULL;
@@ -1045,10 +1098,18 @@ reason_merge(struct drop_reason *why, struct drop_reason *r)
 	if (why->old_path == NULL) {
 		why->old_path = r->old_path;
 		why->old_name = r->old_name;
+		why->registered = r->registered;
 		r->old_path = NULL;
 	}
 	why->dead |= r->dead;
 	reason_free(r);
+}
+
+/* Whether the walk knows names a path of the Debian package may have. */
+static bool
+knows_old_names(const struct walk *w)
+{
+	return w->o->nold_names > 0 || w->nheld > 0;
 }
 
 /*
@@ -1071,6 +1132,7 @@ old_path(const struct walk *w, struct json_object *word,
 	char *p = word_prefix(w, word, NULL, &whole);
 	const char *c, *name = NULL;
 	size_t n, i, k = 0;
+	bool registered = false;
 
 	for (c = p + 1; p[0] == '/' && *c; c += n + (c[n] == '/')) {
 		n = strcspn(c, "/");
@@ -1088,18 +1150,25 @@ old_path(const struct walk *w, struct json_object *word,
 				break;
 		if (k++ == 0 && tops[i] == NULL)
 			break;
-		for (i = 0; name == NULL && i < o->nold_names; i++) {
-			size_t l = strlen(o->old_names[i]);
+		for (i = 0; name == NULL && i < o->nold_names + w->nheld;
+		     i++) {
+			const char *cand = i < o->nold_names ?
+			                   o->old_names[i] :
+			                   w->held[i - o->nold_names];
+			size_t l = strlen(cand);
 
-			if (strncmp(c, o->old_names[i], l) == 0 &&
+			if (strncmp(c, cand, l) == 0 &&
 			    (n == l || (c[n] == '\0' && n > l + 1 &&
-			                c[l] == '.')))
-				name = o->old_names[i];
+			                c[l] == '.'))) {
+				name = cand;
+				registered = i >= o->nold_names;
+			}
 		}
 	}
 	if (name != NULL && why->old_path == NULL) {
 		why->old_path = p;
 		why->old_name = name;
+		why->registered = registered;
 	} else {
 		free(p);
 	}
@@ -1166,7 +1235,7 @@ cond_needs_old_path(const struct walk *w, struct json_object *clause,
 {
 	size_t n = shell_count(clause, "Cond");
 
-	return w->o->nold_names > 0 && n > 0 &&
+	return knows_old_names(w) && n > 0 &&
 	       needs_old_path(w, shell_at(clause, "Cond", n - 1), why);
 }
 
@@ -1185,7 +1254,7 @@ old_files_command(const struct walk *w, struct json_object *call,
 	struct drop_reason r = { 0 };
 	size_t argc, i, operands = 0;
 	char **argv = call_words(call, &argc);
-	bool ok = w->o->nold_names > 0 && argc > 1 &&
+	bool ok = knows_old_names(w) && argc > 1 &&
 	          shell_count(call, "Assigns") == 0;
 	bool options = true, owner = false;
 
@@ -1301,6 +1370,46 @@ all_droppable(struct walk *w, struct json_object *node, const char *key,
 }
 
 /*
+ * "for VAR in WORD...; do BODY; done" over words written out, none a
+ * pattern: droppable when BODY is with VAR set to each word (gawk's loop
+ * over its old /usr/man links).  VAR is bound as the last constant, which
+ * const_value() finds first.
+ */
+static bool
+loop_droppable(struct walk *w, struct json_object *loop,
+               struct drop_reason *why)
+{
+	struct json_object *iter = shell_get(loop, "Loop");
+	const char *name;
+	size_t i, n = shell_count(iter, "Items");
+	bool ok = n > 0;
+
+	if (iter == NULL || strcmp(shell_type(iter), "WordIter") != 0)
+		return false;
+	name = json_object_get_string(shell_get(shell_get(iter, "Name"),
+	                                        "Value"));
+	if (name == NULL || !is_name(name))
+		return false;
+	w->consts = realloc(w->consts, (w->nconsts + 1) * sizeof(*w->consts));
+	if (w->consts == NULL)
+		abort();
+	for (i = 0; ok && i < n; i++) {
+		char *v = shell_word_literal(shell_at(iter, "Items", i));
+
+		ok = v != NULL && strpbrk(v, "*?[") == NULL;
+		if (ok) {
+			w->consts[w->nconsts++] = (struct constant){
+				(char *)name, v,
+			};
+			ok = all_droppable(w, loop, "Do", why);
+			w->nconsts--;
+		}
+		free(v);
+	}
+	return ok;
+}
+
+/*
  * A statement the converter drops whole: it does nothing but system
  * integration (with conditions that only test), or it only handles the
  * Debian package's own files (its old state, under a test that such a
@@ -1352,7 +1461,7 @@ droppable(struct walk *w, struct json_object *st, struct drop_reason *why)
 		                   *y = shell_get(cmd, "Y");
 
 		if (op_is(w, cmd, "&&")) {
-			if (w->o->nold_names > 0 && needs_old_path(w, x, &r))
+			if (knows_old_names(w) && needs_old_path(w, x, &r))
 				ok = true;
 			else if (eval_stmt(w, x, NULL) == NO)
 				ok = r.dead = true;
@@ -1374,7 +1483,8 @@ droppable(struct walk *w, struct json_object *st, struct drop_reason *why)
 	} else if (strcmp(t, "Block") == 0) {
 		ok = all_droppable(w, cmd, "Stmts", &r);
 	} else if (strcmp(t, "ForClause") == 0) {
-		ok = all_droppable(w, cmd, "Do", &r);
+		ok = loop_droppable(w, cmd, &r) ||
+		     all_droppable(w, cmd, "Do", &r);
 	}
 	w->depth--;
 	if (ok)
@@ -1445,7 +1555,7 @@ report_integration(struct walk *w, struct json_object *st)
 	} else if (strcmp(t, "BinaryCmd") == 0) {
 		struct drop_reason r = { 0 };
 		bool skip = op_is(w, cmd, "&&") &&
-		            ((w->o->nold_names > 0 &&
+		            ((knows_old_names(w) &&
 		              needs_old_path(w, shell_get(cmd, "X"), &r)) ||
 		             eval_stmt(w, shell_get(cmd, "X"), NULL) == NO);
 
@@ -1472,7 +1582,15 @@ report_reason(struct walk *w, struct json_object *st,
 	if (why->old_path == NULL && !why->dead)
 		return;
 	src = source_of(w, st);
-	if (why->old_path != NULL) {
+	if (why->old_path != NULL && why->registered) {
+		if (asprintf(&text, "dropped `%s`: it handles %s, named for "
+		             "%s, which the Debian package registers outside "
+		             "the namespace (update-alternatives); %s registers "
+		             "nothing there and must not touch another "
+		             "package's files", src, why->old_path,
+		             why->old_name, w->o->package) < 0)
+			abort();
+	} else if (why->old_path != NULL) {
 		if (asprintf(&text, "dropped `%s`: it handles %s, a file of "
 		             "the Debian package %s outside the namespace; %s "
 		             "has none there and must not touch another "
@@ -2064,6 +2182,7 @@ maintscript_judge(const char *text, size_t len,
 	if (file == NULL)
 		return -1;
 	count_assignments(&w, file, 0);
+	collect_held_names(&w, file, 0);
 	check_list(&w, file, "Stmts", ROLE_STATEMENT, false);
 	if (o->must_load && v->nrefused == 0)
 		check_loading(&w, file);
@@ -2078,6 +2197,9 @@ maintscript_judge(const char *text, size_t len,
 		free(w.consts[i].value);
 	}
 	free(w.consts);
+	for (i = 0; i < w.nheld; i++)
+		free(w.held[i]);
+	free(w.held);
 	for (i = 0; i < w.nassigned; i++)
 		free(w.assigned[i].name);
 	free(w.assigned);
