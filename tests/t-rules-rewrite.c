@@ -34,12 +34,29 @@ conf(const char *text)
 	return result;
 }
 
+/* The helpers in a classic debian/rules, or "error: ...". */
+static const char *
+classic(const char *text)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *out = rules_add_helpers("debian/rules", text, strlen(text), NULL,
+	                              &err);
+
+	if (out == NULL)
+		snprintf(result, sizeof(result), "error: %s", err.str);
+	else
+		snprintf(result, sizeof(result), "%s", out);
+	free(out);
+	dpkg_error_destroy(&err);
+	return result;
+}
+
 int
 main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(26);
+	test_plan(32);
 
 	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
 	         "rm -f debian/extras-foo/usr/bin/x\n");
@@ -104,5 +121,58 @@ main(int argc, char **argv)
 	              "\tCC=x ./configure\n./configure\n"), ==,
 	         "\tcd b && ../configure\n\t./configure.sh\n"
 	         "\tCC=x ./configure\n./configure\n");
+	/* A debian/rules without dh gets the helpers where dh-sequence-extras
+	 * puts them, with each command's package options (wget's). */
+	test_str(classic("clean:\n\tdh_clean\ninstall:\n\tdh_prep\n"
+	                 "\t$(MAKE) install DESTDIR=debian/extras-foo\n"
+	                 "binary-arch: install\n\tdh_installdocs -a\n"
+	                 "\tdh_link -a\n\tdh_strip -a\n\tdh_installdeb -a\n"
+	                 "\tdh_shlibdeps -a\n\tdh_builddeb -a\n"), ==,
+	         "clean:\n\tdh_extras_clean\n\tdh_clean\ninstall:\n\tdh_prep\n"
+	         "\tdh_extras_pkgdirs\n"
+	         "\t$(MAKE) install DESTDIR=debian/extras-foo\n"
+	         "binary-arch: install\n\tdh_installdocs -a\n"
+	         "\tdh_extras_unprefix -a\n\tdh_extras_relocate -a\n"
+	         "\tdh_extras_metainfo -a\n\tdh_extras_python -a\n"
+	         "\tdh_extras_gsettings -a\n\tdh_link -a\n"
+	         "\tdh_extras_links -a\n"
+	         "\tdh_strip --no-automatic-dbgsym -a\n"
+	         "\tdh_extras_apparmor -a\n\tdh_installdeb -a\n"
+	         "\tdh_extras_declare -a\n\tdh_shlibdeps -a\n"
+	         "\tdh_extras_privlibs -a\n\tdh_extras_check -a\n"
+	         "\tdh_builddeb -a\n");
+	/* Without dh_link: before the first command that must follow the
+	 * relocation, links included; a -p option follows, and a helper
+	 * after a continued line comes after its last line. */
+	test_str(classic("binary:\n\t@dh_fixperms -pextras-foo\n"
+	                 "\tdh_installdeb \\\n\t  -pextras-foo\n"
+	                 "\tdh_clean -k\n"), ==,
+	         "binary:\n\tdh_extras_unprefix -pextras-foo\n"
+	         "\tdh_extras_relocate -pextras-foo\n"
+	         "\tdh_extras_metainfo -pextras-foo\n"
+	         "\tdh_extras_python -pextras-foo\n"
+	         "\tdh_extras_gsettings -pextras-foo\n"
+	         "\tdh_extras_links -pextras-foo\n"
+	         "\t@dh_fixperms -pextras-foo\n"
+	         "\tdh_extras_apparmor -pextras-foo\n"
+	         "\tdh_installdeb \\\n\t  -pextras-foo\n"
+	         "\tdh_extras_declare -pextras-foo\n\tdh_clean -k\n");
+	/* A rules that runs dh is left to the add-on. */
+	test_str(classic("%:\n\tdh $@\noverride_dh_link:\n\tdh_link -X x\n"),
+	         ==, "%:\n\tdh $@\noverride_dh_link:\n\tdh_link -X x\n");
+	test_str(classic("binary binary-arch:\n\tdh binary-arch --with foo\n"
+	                 "\tdh_link\n"), ==,
+	         "binary binary-arch:\n\tdh binary-arch --with foo\n"
+	         "\tdh_link\n");
+	/* Neither dh nor a command to go next to; CDBS. */
+	test_str(classic("binary:\n\tdh_installdocs\n\tdpkg-deb -b x\n"), ==,
+	         "error: debian/rules: runs neither dh nor dh_link, "
+	         "dh_fixperms, dh_installdeb or dh_builddeb, next to which the "
+	         "extras helpers would run: build with dh (%: dh $@), then "
+	         "convert");
+	test_str(classic("include /usr/share/cdbs/1/rules/debhelper.mk\n"), ==,
+	         "error: debian/rules: builds with CDBS, whose rules the extras "
+	         "add-on does not reach: build with dh (%: dh $@), then convert");
+
 	return test_done();
 }

@@ -619,7 +619,13 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 		                                 info, &ns, plan);
 
 		free(out);
-		out = late;
+		out = rules_add_helpers(RULES_FILE, late, strlen(late), plan,
+		                        err);
+		free(late);
+		if (out == NULL) {
+			free(text);
+			return -1;
+		}
 	}
 	if (strcmp(out, text) != 0)
 		convert_plan_write(plan, RULES_FILE, out, strlen(out), mode);

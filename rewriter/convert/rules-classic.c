@@ -1,0 +1,269 @@
+/*
+ * rules-classic.c: the dh_extras helpers in a debian/rules that runs the
+ * debhelper commands itself, without dh (wget's).
+ *
+ * dh-sequence-extras adds the helpers to dh's sequence; a recipe that
+ * calls dh_link, dh_installdeb ... one by one never sees them.  So each
+ * helper is written into the recipe where the add-on puts it in the
+ * sequence (dh-extras/Debian/Debhelper/Sequence/extras.pm), next to the
+ * command it follows or precedes there, with that command's package
+ * options (-a, -i, -pNAME ...).
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/varbuf.h>
+
+#include "convert/rules-rewrite.h"
+
+/*
+ * The commands dh_extras_relocate must run before, in dh's order: it is
+ * written before the first of them in a recipe, with the helpers that
+ * follow it in the sequence.
+ */
+static const char *const before_relocation[] = {
+	"dh_link", "dh_strip_nondeterminism", "dh_compress", "dh_fixperms",
+	"dh_missing", "dh_dwz", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
+	"dh_installdeb", "dh_gencontrol", "dh_md5sums", "dh_builddeb", NULL,
+};
+
+static const char *const relocation[] = {
+	"dh_extras_unprefix", "dh_extras_relocate", "dh_extras_metainfo",
+	"dh_extras_python", "dh_extras_gsettings", NULL,
+};
+
+/* Options the add-on gives the commands themselves. */
+static const struct {
+	const char *command, *option;
+} added_options[] = {
+	{ "dh_makeshlibs", "--no-scripts" },
+	{ "dh_strip", "--no-automatic-dbgsym" },
+	{ "dh_dwz", "--no-dwz-multifile" },
+};
+
+/* One helper before or after a command, as the add-on inserts it. */
+static const struct {
+	const char *command, *helper;
+	bool after;
+} placed[] = {
+	{ "dh_prep", "dh_extras_pkgdirs", true },
+	{ "dh_clean", "dh_extras_clean", false },
+	{ "dh_link", "dh_extras_links", true },
+	{ "dh_shlibdeps", "dh_extras_privlibs", true },
+	{ "dh_installdeb", "dh_extras_apparmor", false },
+	{ "dh_installdeb", "dh_extras_declare", true },
+	{ "dh_builddeb", "dh_extras_check", false },
+};
+
+static bool
+in_list(const char *s, size_t n, const char *const *list)
+{
+	for (; *list; list++)
+		if (strlen(*list) == n && strncmp(s, *list, n) == 0)
+			return true;
+	return false;
+}
+
+static bool
+is_word(const char *s, size_t n, const char *word)
+{
+	return strlen(word) == n && strncmp(s, word, n) == 0;
+}
+
+/* The options of a command (ARGS to END, its lines joined) that choose
+ * packages, each with a leading space: what its helpers get too. */
+static void
+package_options(const char *args, const char *end, struct varbuf *out)
+{
+	static const char *const flags[] = {
+		"-a", "--arch", "-i", "--indep", "-s", "--same-arch", NULL,
+	};
+	static const char *const prefixes[] = {
+		"-p", "--package=", "-N", "--no-package=", NULL,
+	};
+
+	while (args < end) {
+		size_t n, i;
+
+		args += strspn(args, " \t\n\\");
+		n = strcspn(args, " \t\n\\");
+		if (args + n > end)
+			n = end - args;
+		if (n == 0)
+			break;
+		/* Past the words of this command. */
+		if (strchr(";&|<>`$(", args[0]) != NULL &&
+		    !(args[0] == '$' && n > 1 && args[1] == '('))
+			break;
+		for (i = 0; prefixes[i]; i++)
+			if (n > strlen(prefixes[i]) &&
+			    strncmp(args, prefixes[i], strlen(prefixes[i])) == 0)
+				break;
+		if (in_list(args, n, flags) || prefixes[i] != NULL) {
+			varbuf_add_char(out, ' ');
+			varbuf_add_buf(out, args, n);
+		}
+		args += n;
+	}
+}
+
+static void
+add_line(struct varbuf *out, const char *helper, const char *options,
+         size_t optlen)
+{
+	varbuf_add_char(out, '\t');
+	varbuf_add_str(out, helper);
+	varbuf_add_buf(out, options, optlen);
+	varbuf_add_char(out, '\n');
+}
+
+/* The end of the logical line at P: its last physical line's newline. */
+static const char *
+logical_end(const char *p, const char *end)
+{
+	for (;;) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		if (nl == NULL)
+			return end;
+		if (nl == p || nl[-1] != '\\')
+			return nl;
+		p = nl + 1;
+	}
+}
+
+/* Whether debian/rules runs dh, whose sequence the add-on reaches. */
+static bool
+runs_dh(const char *text, size_t len)
+{
+	static const char pattern[] =
+		"(?m)^\\t[^\\n]*(?<![\\w/.$-])dh(?=[ \\t]+[^\\n]*\\$[@(*{]|"
+		"[ \\t]+(binary|build|clean|install)[\\w-]*([ \\t]|$))";
+	pcre2_code *re;
+	pcre2_match_data *md;
+	int errcode, rc;
+	PCRE2_SIZE erroff;
+
+	re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0,
+	                   &errcode, &erroff, NULL);
+	if (re == NULL)
+		abort();
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	rc = pcre2_match(re, (PCRE2_SPTR)text, len, 0, 0, md, NULL);
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	return rc >= 0;
+}
+
+char *
+rules_add_helpers(const char *file, const char *text, size_t len,
+                  struct convert_plan *plan, struct dpkg_error *err)
+{
+	struct varbuf out = VARBUF_INIT;
+	/* Helpers that follow a command whose line goes on. */
+	struct varbuf after = VARBUF_INIT;
+	const char *p = text, *end = text + len;
+	bool continued = false, relocated_here = false, any = false;
+	bool cdbs = strstr(text, "/usr/share/cdbs/") != NULL;
+	int line = 0, first_line = 0;
+
+	if (runs_dh(text, len))
+		return m_strdup(text);
+	if (cdbs) {
+		put_error_at(err, file, 0, "builds with CDBS, whose rules the "
+		             "extras add-on does not reach: build with dh "
+		             "(%%: dh $@), then convert");
+		return NULL;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *eol = nl ? nl + 1 : end, *cmd, *args;
+		size_t cmdlen, i;
+		struct varbuf opts = VARBUF_INIT;
+		bool recipe = p[0] == '\t' && !continued;
+
+		line++;
+		continued = eol - p >= 2 && eol[-1] == '\n' && eol[-2] == '\\';
+		/* A target line ends a recipe. */
+		if (p[0] != '\t' && p[0] != '\n' && p[0] != '#' && !continued &&
+		    memchr(p, ':', eol - p) != NULL)
+			relocated_here = false;
+		if (!recipe) {
+			varbuf_add_buf(&out, p, eol - p);
+			if (!continued) {
+				varbuf_add_buf(&out, after.buf, after.used);
+				varbuf_reset(&after);
+			}
+			p = eol;
+			continue;
+		}
+		cmd = p + 1 + strspn(p + 1, "@+- \t");
+		cmdlen = strcspn(cmd, " \t\n;&|");
+		args = cmd + cmdlen;
+		if (cmdlen < 3 || strncmp(cmd, "dh_", 3) != 0 ||
+		    strncmp(cmd, "dh_extras_", 10) == 0) {
+			varbuf_add_buf(&out, p, eol - p);
+			p = eol;
+			continue;
+		}
+		package_options(args, logical_end(p, end), &opts);
+		if (!relocated_here && in_list(cmd, cmdlen, before_relocation)) {
+			for (i = 0; relocation[i]; i++)
+				add_line(&out, relocation[i], opts.buf, opts.used);
+			if (!is_word(cmd, cmdlen, "dh_link"))
+				add_line(&out, "dh_extras_links", opts.buf,
+				         opts.used);
+			relocated_here = any = true;
+			if (first_line == 0)
+				first_line = line;
+		}
+		for (i = 0; i < array_count(placed); i++)
+			if (!placed[i].after &&
+			    is_word(cmd, cmdlen, placed[i].command) &&
+			    !(is_word(cmd, cmdlen, "dh_clean") &&
+			      memmem(args, eol - args, " -k", 3) != NULL))
+				add_line(&out, placed[i].helper, opts.buf,
+				         opts.used);
+		varbuf_add_buf(&out, p, args - p);
+		for (i = 0; i < array_count(added_options); i++)
+			if (is_word(cmd, cmdlen, added_options[i].command)) {
+				varbuf_add_char(&out, ' ');
+				varbuf_add_str(&out, added_options[i].option);
+			}
+		varbuf_add_buf(&out, args, eol - args);
+		for (i = 0; i < array_count(placed); i++)
+			if (placed[i].after &&
+			    is_word(cmd, cmdlen, placed[i].command))
+				add_line(&after, placed[i].helper, opts.buf,
+				         opts.used);
+		if (!continued) {
+			varbuf_add_buf(&out, after.buf, after.used);
+			varbuf_reset(&after);
+		}
+		varbuf_destroy(&opts);
+		p = eol;
+	}
+	varbuf_add_buf(&out, after.buf, after.used);
+	varbuf_destroy(&after);
+	if (!any) {
+		varbuf_destroy(&out);
+		put_error_at(err, file, 0, "runs neither dh nor dh_link, "
+		             "dh_fixperms, dh_installdeb or dh_builddeb, next to "
+		             "which the extras helpers would run: build with dh "
+		             "(%%: dh $@), then convert");
+		return NULL;
+	}
+	if (plan)
+		convert_plan_note(plan, file, first_line, "runs the debhelper "
+		                  "commands without dh: the dh_extras helpers are written into "
+	                  "its recipes where dh-sequence-extras puts them in "
+	                  "dh's sequence (dh_extras_relocate before line %d's "
+	                  "command)", first_line);
+	varbuf_end_str(&out);
+	return varbuf_detach(&out);
+}
