@@ -322,4 +322,36 @@ test_expect_success 'a link the upstream install makes and debian/PKG.links make
 	echo "four, five, six" >expect && cmp expect out
 '
 
+# wget: debian/rules runs the debhelper commands itself, without dh, so
+# dh-sequence-extras never reached it and nothing was relocated.
+test_expect_success 'a debian/rules without dh gets the helpers, and its package runs from the namespace' '
+	rm -rf classic && cp -a src/count classic &&
+	printf "%s\n" "#!/usr/bin/make -f" \
+		"build: build-arch build-indep" \
+		"build-arch build-indep:" "	\$(MAKE) prefix=/usr" \
+		"clean:" "	dh_testdir" "	\$(MAKE) clean" "	dh_clean" \
+		"binary-indep:" \
+		"binary-arch: build" "	dh_testroot" "	dh_prep" \
+		"	\$(MAKE) prefix=\$(CURDIR)/debian/count/usr install" \
+		"	dh_installdocs -a" "	dh_link -a" "	dh_strip -a" \
+		"	dh_compress -a" "	dh_fixperms -a" "	dh_installdeb -a" \
+		"	dh_shlibdeps -a" "	dh_gencontrol -a" "	dh_md5sums -a" \
+		"	dh_builddeb -a" \
+		"binary: binary-indep binary-arch" \
+		".PHONY: build build-arch build-indep clean binary binary-arch binary-indep" \
+		>classic/debian/rules &&
+	extras-convert classic >classic.out &&
+	grep_q "^debian/rules:15: runs the debhelper commands without dh" classic.out &&
+	grep_q "^	dh_extras_relocate -a$" classic/debian/rules &&
+	grep_q "^	dh_extras_check -a$" classic/debian/rules &&
+	grep_q "^	\$(MAKE) prefix=/$ROOT/count$" classic/debian/rules &&
+	build_fixture classic-built "$TRASH/classic" || { tail -n 30 classic-built.log; false; } &&
+	deb_files extras-count_1.0_*.deb >files &&
+	grep_q "^$ROOT/count/bin/count$" files &&
+	! grep_q "^usr/bin/" files &&
+	extras-review extras-count_1.0_*.deb &&
+	in_namespace extras-count_1.0_*.deb -- /$ROOT/count/bin/count >out &&
+	echo "four, five, six" >expect && cmp expect out
+'
+
 test_done

@@ -39,8 +39,8 @@ static const char *
 classic(const char *text)
 {
 	struct dpkg_error err = DPKG_ERROR_INIT;
-	char *out = rules_add_helpers("debian/rules", text, strlen(text), NULL,
-	                              &err);
+	char *out = rules_add_helpers("debian/rules", text, strlen(text),
+	                              "/opt/x/foo", NULL, &err);
 
 	if (out == NULL)
 		snprintf(result, sizeof(result), "error: %s", err.str);
@@ -56,7 +56,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(32);
+	test_plan(34);
 
 	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
 	         "rm -f debian/extras-foo/usr/bin/x\n");
@@ -157,6 +157,24 @@ main(int argc, char **argv)
 	         "\tdh_extras_apparmor -pextras-foo\n"
 	         "\tdh_installdeb \\\n\t  -pextras-foo\n"
 	         "\tdh_extras_declare -pextras-foo\n\tdh_clean -k\n");
+	/* The recipes build for the namespace: whole words only, also on a
+	 * continued line; a dependency's /usr stays. */
+	test_str(classic("build:\n\tcd b && ../configure --prefix=/usr \\\n"
+	                 "\t  --sysconfdir=/etc --with-idn=/usr "
+	                 "--prefix=/usrx\n\t$(MAKE) prefix=/usr\n"
+	                 "x: PREFIX=/usr\nbinary:\n\tdh_builddeb\n"), ==,
+	         "build:\n\tcd b && ../configure --prefix=/opt/x/foo \\\n"
+	         "\t  --sysconfdir=/opt/x/foo/etc --with-idn=/usr "
+	         "--prefix=/usrx\n\t$(MAKE) prefix=/opt/x/foo\n"
+	         "x: PREFIX=/usr\nbinary:\n"
+	         "\tdh_extras_unprefix\n\tdh_extras_relocate\n"
+	         "\tdh_extras_metainfo\n\tdh_extras_python\n"
+	         "\tdh_extras_gsettings\n\tdh_extras_links\n"
+	         "\tdh_extras_check\n\tdh_builddeb\n");
+	test_str(classic("%:\n\tdh $@\noverride_dh_auto_configure:\n"
+	                 "\t./configure --prefix=/usr\n"), ==,
+	         "%:\n\tdh $@\noverride_dh_auto_configure:\n"
+	         "\t./configure --prefix=/usr\n");
 	/* A rules that runs dh is left to the add-on. */
 	test_str(classic("%:\n\tdh $@\noverride_dh_link:\n\tdh_link -X x\n"),
 	         ==, "%:\n\tdh $@\noverride_dh_link:\n\tdh_link -X x\n");

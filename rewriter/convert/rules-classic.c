@@ -7,7 +7,10 @@
  * helper is written into the recipe where the add-on puts it in the
  * sequence (dh-extras/Debian/Debhelper/Sequence/extras.pm), next to the
  * command it follows or precedes there, with that command's package
- * options (-a, -i, -pNAME ...).
+ * options (-a, -i, -pNAME ...).  And as dh_auto_configure and
+ * dh_auto_build do in the add-on, the program is built for the namespace:
+ * the prefix and system directories the recipes give configure, CMake or
+ * make name it.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -137,9 +140,81 @@ logical_end(const char *p, const char *end)
 	}
 }
 
-/* Whether debian/rules runs dh, whose sequence the add-on reaches. */
+/*
+ * The installation directories a recipe gives the build system, as
+ * whole words: each is written for the namespace.  Others (--datadir=
+ * /usr/share ...) follow the prefix, or relocation patches them, or the
+ * build fails where it cannot.
+ */
+static const struct {
+	const char *word, *dir;		/* dir: below the namespace */
+} namespace_words[] = {
+	{ "--prefix=/usr", "" },
+	{ "--sysconfdir=/etc", "/etc" },
+	{ "--localstatedir=/var", "/var" },
+	{ "prefix=/usr", "" },
+	{ "PREFIX=/usr", "" },
+	{ "-DCMAKE_INSTALL_PREFIX=/usr", "" },
+	{ "-DCMAKE_INSTALL_SYSCONFDIR=/etc", "/etc" },
+	{ "-DCMAKE_INSTALL_LOCALSTATEDIR=/var", "/var" },
+};
+
 static bool
-runs_dh(const char *text, size_t len)
+word_edge(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '\'' ||
+	       c == ';' || c == '\\';
+}
+
+/* Recipe line P to EOL (line LINE) with those words written for the
+ * namespace NS, into OUT. */
+static void
+build_for_namespace(const char *file, int line, const char *p,
+                    const char *eol, const char *ns, struct varbuf *out,
+                    struct convert_plan *plan)
+{
+	const char *q = p;
+
+	while (q < eol) {
+		size_t i, n = 0;
+
+		if (q == p || word_edge(q[-1]))
+			for (i = 0; i < array_count(namespace_words); i++) {
+				n = strlen(namespace_words[i].word);
+				if ((size_t)(eol - q) >= n &&
+				    strncmp(q, namespace_words[i].word, n) == 0 &&
+				    (q + n == eol || word_edge(q[n])))
+					break;
+			}
+		else
+			i = array_count(namespace_words);
+		if (i == array_count(namespace_words)) {
+			varbuf_add_char(out, *q++);
+			continue;
+		}
+		/* The name and "=", then the namespace. */
+		varbuf_add_buf(out, q, strchr(namespace_words[i].word, '=') + 1 -
+		                       namespace_words[i].word);
+		varbuf_add_str(out, ns);
+		varbuf_add_str(out, namespace_words[i].dir);
+		if (plan)
+			convert_plan_note(plan, file, line, "'%s' written as "
+			                  "'%.*s%s%s': the program is built for the "
+			                  "namespace, as dh_auto_configure and "
+			                  "dh_auto_build would build it",
+			                  namespace_words[i].word,
+			                  (int)(strchr(namespace_words[i].word,
+			                               '=') + 1 -
+			                        namespace_words[i].word),
+			                  namespace_words[i].word, ns,
+			                  namespace_words[i].dir);
+		q += n;
+	}
+}
+
+/* Whether debian/rules runs dh, whose sequence the add-on reaches. */
+bool
+rules_runs_dh(const char *text, size_t len)
 {
 	static const char pattern[] =
 		"(?m)^\\t[^\\n]*(?<![\\w/.$-])dh(?=[ \\t]+[^\\n]*\\$[@(*{]|"
@@ -162,17 +237,19 @@ runs_dh(const char *text, size_t len)
 
 char *
 rules_add_helpers(const char *file, const char *text, size_t len,
-                  struct convert_plan *plan, struct dpkg_error *err)
+                  const char *ns, struct convert_plan *plan,
+                  struct dpkg_error *err)
 {
 	struct varbuf out = VARBUF_INIT;
 	/* Helpers that follow a command whose line goes on. */
 	struct varbuf after = VARBUF_INIT;
 	const char *p = text, *end = text + len;
 	bool continued = false, relocated_here = false, any = false;
+	bool in_recipe = false;
 	bool cdbs = strstr(text, "/usr/share/cdbs/") != NULL;
 	int line = 0, first_line = 0;
 
-	if (runs_dh(text, len))
+	if (rules_runs_dh(text, len))
 		return m_strdup(text);
 	if (cdbs) {
 		put_error_at(err, file, 0, "builds with CDBS, whose rules the "
@@ -188,13 +265,18 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		bool recipe = p[0] == '\t' && !continued;
 
 		line++;
+		in_recipe = p[0] == '\t' || (continued && in_recipe);
 		continued = eol - p >= 2 && eol[-1] == '\n' && eol[-2] == '\\';
 		/* A target line ends a recipe. */
 		if (p[0] != '\t' && p[0] != '\n' && p[0] != '#' && !continued &&
 		    memchr(p, ':', eol - p) != NULL)
 			relocated_here = false;
 		if (!recipe) {
-			varbuf_add_buf(&out, p, eol - p);
+			if (in_recipe)
+				build_for_namespace(file, line, p, eol, ns, &out,
+				                    plan);
+			else
+				varbuf_add_buf(&out, p, eol - p);
 			if (!continued) {
 				varbuf_add_buf(&out, after.buf, after.used);
 				varbuf_reset(&after);
@@ -207,7 +289,7 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		args = cmd + cmdlen;
 		if (cmdlen < 3 || strncmp(cmd, "dh_", 3) != 0 ||
 		    strncmp(cmd, "dh_extras_", 10) == 0) {
-			varbuf_add_buf(&out, p, eol - p);
+			build_for_namespace(file, line, p, eol, ns, &out, plan);
 			p = eol;
 			continue;
 		}

@@ -599,7 +599,9 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 		free(text);
 		return put_error_at(err, RULES_FILE, 0, "contains a NUL byte");
 	}
-	if (autoconf || is_autoconf(plan)) {
+	/* Without dh, dh_auto_configure is debhelper's own, which the
+	 * namespace does not reach: rules_add_helpers() sees to it. */
+	if ((autoconf || is_autoconf(plan)) && rules_runs_dh(text, len)) {
 		char *configured = rules_rewrite_configure(RULES_FILE, text,
 		                                           len, plan);
 
@@ -619,8 +621,8 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 		                                 info, &ns, plan);
 
 		free(out);
-		out = rules_add_helpers(RULES_FILE, late, strlen(late), plan,
-		                        err);
+		out = rules_add_helpers(RULES_FILE, late, strlen(late),
+		                        ns.path, plan, err);
 		free(late);
 		if (out == NULL) {
 			free(text);

@@ -49,14 +49,19 @@ char *rules_rewrite_configure(const char *file, const char *text, size_t len,
 int rules_rewrite(struct convert_plan *plan, const struct control_info *info,
                   const char *root, bool autoconf, struct dpkg_error *err);
 
+/* Whether debian/rules TEXT runs dh, whose sequence the add-on reaches. */
+bool rules_runs_dh(const char *text, size_t len);
+
 /*
  * TEXT of FILE (debian/rules) with the dh_extras helpers written into its
- * recipes when it runs the debhelper commands without dh (a new string,
- * the same text when it runs dh), noted in PLAN.  NULL with ERR set when
- * the helpers cannot be placed (CDBS; none of the commands they go next
- * to).
+ * recipes when it runs the debhelper commands without dh, and the prefix
+ * and system directories its recipes build with naming the namespace NS
+ * (a new string, the same text when it runs dh), noted in PLAN.  NULL
+ * with ERR set when the helpers cannot be placed (CDBS; none of the
+ * commands they go next to).
  */
 char *rules_add_helpers(const char *file, const char *text, size_t len,
-                        struct convert_plan *plan, struct dpkg_error *err);
+                        const char *ns, struct convert_plan *plan,
+                        struct dpkg_error *err);
 
 #endif
