@@ -51,7 +51,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(23);
+	test_plan(25);
 
 	/* Build-Depends gets the add-on in the style it is written. */
 	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13)\n\n"
@@ -145,6 +145,19 @@ main(int argc, char **argv)
 	         "Source: extras-a1\nBuild-Depends: dh-sequence-extras\n\n"
 	         "Package: extras-a1\nDescription: x\n\n"
 	         "Package: extras-a1-b\nEssential: no\n");
+	/* Pre-Depends joins Depends (gawk), or becomes it (sed's has its
+	 * own substvar, which dpkg-gencontrol fills there as well). */
+	test_str(rw("Source: a1\n\nPackage: a1\nPre-Depends: ${shlibs:Depends}\n"
+	            "Depends: ${misc:Depends},\n b1\nDescription: x\n"), ==,
+	         "Source: extras-a1\nBuild-Depends: dh-sequence-extras\n\n"
+	         "Package: extras-a1\n"
+	         "Depends: ${misc:Depends},\n b1, ${shlibs:Depends}\n"
+	         "Description: x\n");
+	test_str(rw("Source: a1\n\nPackage: a1\n"
+	            "Pre-Depends: ${shlibs:Pre-Depends}\nDescription: x\n"), ==,
+	         "Source: extras-a1\nBuild-Depends: dh-sequence-extras\n\n"
+	         "Package: extras-a1\nDepends: ${shlibs:Pre-Depends}\n"
+	         "Description: x\n");
 	test_str(rw(many_packages(CONTROL_PACKAGES_MAX + 1)), ==,
 	         "debian/control:2003: binary package 1001 of 1001: more than "
 	         "the 1000 an extras source may build");

@@ -8,6 +8,7 @@
 
 #include <dpkg/dpkg.h>
 #include <dpkg/dpkg-db.h>
+#include <dpkg/string.h>
 
 #include "convert/control-rewrite.h"
 #include "debian/deb822.h"
@@ -220,6 +221,54 @@ add_addon(const char *value, const char *file, int line,
 	return out;
 }
 
+/* LEN of S without the blanks and newlines at its end. */
+static size_t
+trimmed(const char *s, size_t len)
+{
+	while (len > 0 && strchr(" \t\n", s[len - 1]) != NULL)
+		len--;
+	return len;
+}
+
+/*
+ * A binary package's Pre-Depends F (its value rewritten: OUT, NULL when
+ * nothing is left) becomes part of its Depends: dpkg needs nothing
+ * configured before it unpacks an app, and the gate refuses the field
+ * (gawk and sed, Essential in Debian, pre-depend on their libraries).
+ * Returns the value for an existing Depends field to take, or NULL when
+ * the field was written here (as Depends, or dropped).  Frees OUT.
+ */
+static char *
+pre_depends(const struct deb822 *d, const struct deb822_stanza *st,
+            const struct deb822_field *f, char *out, struct edits *ed,
+            struct convert_plan *plan)
+{
+	bool depends = deb822_find(st, "Depends") != NULL;
+
+	if (plan)
+		convert_plan_note(plan, d->filename, f->line, "Pre-Depends "
+		                  "merged into Depends: an app is unpacked as "
+		                  "any package, with nothing of it needed "
+		                  "before");
+	if (out == NULL || trimmed(out, strlen(out)) == 0) {
+		edit_add(ed, f->start, f->end, "");
+		free(out);
+		return NULL;
+	}
+	if (depends) {
+		edit_add(ed, f->start, f->end, "");
+		return out;
+	}
+	{
+		char *field = str_fmt("Depends: %s", out);
+
+		edit_add(ed, f->start, f->end, field);
+		free(field);
+	}
+	free(out);
+	return NULL;
+}
+
 static int
 rewrite_relations(const struct deb822 *d, const struct deb822_stanza *st,
                   bool source, const struct relation_owner *own,
@@ -227,6 +276,8 @@ rewrite_relations(const struct deb822 *d, const struct deb822_stanza *st,
                   struct dpkg_error *err)
 {
 	bool saw_build_depends = false;
+	/* A binary package's Pre-Depends, rewritten, for its Depends. */
+	char *pre = NULL;
 	size_t k;
 
 	for (k = 0; k < sizeof(relation_fields) / sizeof(relation_fields[0]); k++) {
@@ -258,12 +309,26 @@ rewrite_relations(const struct deb822 *d, const struct deb822_stanza *st,
 			out = with;
 			saw_build_depends = true;
 		}
+		if (!source && strcasecmp(f->name, "Pre-Depends") == 0) {
+			pre = pre_depends(d, st, f, out, ed, plan);
+			continue;
+		}
+		if (pre != NULL && strcasecmp(f->name, "Depends") == 0) {
+			char *joined = str_fmt("%.*s, %s",
+			                       (int)trimmed(out ? out : text,
+			                                    out ? strlen(out) : len),
+			                       out ? out : text, pre);
+
+			free(out);
+			out = joined;
+		}
 		if (out == NULL)
 			edit_add(ed, f->start, f->end, "");
 		else if (strlen(out) != len || memcmp(out, text, len) != 0)
 			edit_add(ed, f->value_start, f->end, out);
 		free(out);
 	}
+	free(pre);
 	if (source && !saw_build_depends)
 		edit_add(ed, st->end, st->end,
 		         "Build-Depends: " CONTROL_BUILD_DEPENDS_ADDON "\n");
