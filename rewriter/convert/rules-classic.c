@@ -265,12 +265,12 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		bool recipe = p[0] == '\t' && !continued;
 
 		line++;
-		in_recipe = p[0] == '\t' || (continued && in_recipe);
-		continued = eol - p >= 2 && eol[-1] == '\n' && eol[-2] == '\\';
 		/* A target line ends a recipe. */
 		if (p[0] != '\t' && p[0] != '\n' && p[0] != '#' && !continued &&
 		    memchr(p, ':', eol - p) != NULL)
 			relocated_here = false;
+		in_recipe = p[0] == '\t' || (continued && in_recipe);
+		continued = eol - p >= 2 && eol[-1] == '\n' && eol[-2] == '\\';
 		if (!recipe) {
 			if (in_recipe)
 				build_for_namespace(file, line, p, eol, ns, &out,

@@ -16,6 +16,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(out);
 	out = rules_rewrite_configure("debian/rules", text, size, &plan);
 	free(out);
+	{
+		struct dpkg_error err = DPKG_ERROR_INIT;
+
+		out = rules_add_helpers("debian/rules", text, size,
+		                        "/opt/extras.ubuntu.com/foo", &plan,
+		                        &err);
+		free(out);
+		dpkg_error_destroy(&err);
+	}
 	convert_plan_free(&plan);
 	free(text);
 	return 0;

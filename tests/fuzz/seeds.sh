@@ -39,6 +39,12 @@ for f in "$fixtures"/*/debian/rules; do
 	# The harness's packages are foo, foo-data, foo.bar, libfoo+x1.
 	sed 's/debian\/[a-z]*\//debian\/foo\//g' "$f" >"$out/rules/$n"
 done
+# A debian/rules without dh (wget's shape): where the helpers go.
+n=$((n + 1))
+printf '%s\n' 'build:' '	cd b && ../configure --prefix=/usr \' \
+	'	  --sysconfdir=/etc' 'clean:' '	dh_clean' 'install:' '	dh_prep' \
+	'binary-arch: install' '	dh_link -a' '	dh_installdeb -a' \
+	'	dh_builddeb -a' >"$out/rules/$n"
 for f in "$fixtures"/*/debian/*.install "$fixtures"/*/debian/*.links \
     "$fixtures"/*/data/*.desktop "$fixtures"/*/data/*.service \
     "$fixtures"/*/scripts/* "$fixtures"/*/*-config; do
