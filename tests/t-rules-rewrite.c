@@ -122,7 +122,9 @@ main(int argc, char **argv)
 	         "\tcd b && ../configure\n\t./configure.sh\n"
 	         "\tCC=x ./configure\n./configure\n");
 	/* A debian/rules without dh gets the helpers where dh-sequence-extras
-	 * puts them, with each command's package options (wget's). */
+	 * puts them, with each command's package options (wget's); what
+	 * make install put in the namespace goes back before dh_installdocs
+	 * and the like install more. */
 	test_str(classic("clean:\n\tdh_clean\ninstall:\n\tdh_prep\n"
 	                 "\t$(MAKE) install DESTDIR=debian/extras-foo\n"
 	                 "binary-arch: install\n\tdh_installdocs -a\n"
@@ -131,8 +133,8 @@ main(int argc, char **argv)
 	         "clean:\n\tdh_extras_clean\n\tdh_clean\ninstall:\n\tdh_prep\n"
 	         "\tdh_extras_pkgdirs\n"
 	         "\t$(MAKE) install DESTDIR=debian/extras-foo\n"
-	         "binary-arch: install\n\tdh_installdocs -a\n"
-	         "\tdh_extras_unprefix -a\n\tdh_extras_relocate -a\n"
+	         "binary-arch: install\n\tdh_extras_unprefix -a\n"
+	         "\tdh_installdocs -a\n\tdh_extras_relocate -a\n"
 	         "\tdh_extras_metainfo -a\n\tdh_extras_python -a\n"
 	         "\tdh_extras_gsettings -a\n\tdh_link -a\n"
 	         "\tdh_extras_links -a\n"

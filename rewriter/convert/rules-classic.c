@@ -36,9 +36,10 @@ static const char *const before_relocation[] = {
 };
 
 static const char *const relocation[] = {
-	"dh_extras_unprefix", "dh_extras_relocate", "dh_extras_metainfo",
-	"dh_extras_python", "dh_extras_gsettings", NULL,
+	"dh_extras_relocate", "dh_extras_metainfo", "dh_extras_python",
+	"dh_extras_gsettings", NULL,
 };
+
 
 /* Options the add-on gives the commands themselves. */
 static const struct {
@@ -78,6 +79,22 @@ is_word(const char *s, size_t n, const char *word)
 	return strlen(word) == n && strncmp(s, word, n) == 0;
 }
 
+/*
+ * dh_extras_unprefix follows dh_auto_install in the sequence: what "make
+ * install" put in the namespace goes back to usr/ before the commands
+ * that install more there (wget's dh_installinfo would put wget.info
+ * beside the one its install made).  It is written before the first
+ * dh_install* command of a recipe but dh_installdirs, or with the
+ * relocation.
+ */
+static bool
+installs_files(const char *cmd, size_t n)
+{
+	return n > 10 && strncmp(cmd, "dh_install", 10) == 0 &&
+	       !is_word(cmd, n, "dh_installdirs") &&
+	       !is_word(cmd, n, "dh_installdeb");
+}
+
 /* The options of a command (ARGS to END, its lines joined) that choose
  * packages, each with a leading space: what its helpers get too. */
 static void
@@ -93,10 +110,11 @@ package_options(const char *args, const char *end, struct varbuf *out)
 	while (args < end) {
 		size_t n, i;
 
-		args += strspn(args, " \t\n\\");
-		n = strcspn(args, " \t\n\\");
-		if (args + n > end)
-			n = end - args;
+		while (args < end && strchr(" \t\n\\", *args) != NULL)
+			args++;
+		for (n = 0; args + n < end &&
+		            strchr(" \t\n\\", args[n]) == NULL; n++)
+			;
 		if (n == 0)
 			break;
 		/* Past the words of this command. */
@@ -245,6 +263,7 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 	struct varbuf after = VARBUF_INIT;
 	const char *p = text, *end = text + len;
 	bool continued = false, relocated_here = false, any = false;
+	bool unprefixed_here = false;
 	bool in_recipe = false;
 	bool cdbs = strstr(text, "/usr/share/cdbs/") != NULL;
 	int line = 0, first_line = 0;
@@ -268,7 +287,7 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		/* A target line ends a recipe. */
 		if (p[0] != '\t' && p[0] != '\n' && p[0] != '#' && !continued &&
 		    memchr(p, ':', eol - p) != NULL)
-			relocated_here = false;
+			relocated_here = unprefixed_here = false;
 		in_recipe = p[0] == '\t' || (continued && in_recipe);
 		continued = eol - p >= 2 && eol[-1] == '\n' && eol[-2] == '\\';
 		if (!recipe) {
@@ -294,6 +313,12 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 			continue;
 		}
 		package_options(args, logical_end(p, end), &opts);
+		if (!unprefixed_here && !relocated_here &&
+		    (installs_files(cmd, cmdlen) ||
+		     in_list(cmd, cmdlen, before_relocation))) {
+			add_line(&out, "dh_extras_unprefix", opts.buf, opts.used);
+			unprefixed_here = true;
+		}
 		if (!relocated_here && in_list(cmd, cmdlen, before_relocation)) {
 			for (i = 0; relocation[i]; i++)
 				add_line(&out, relocation[i], opts.buf, opts.used);
