@@ -354,4 +354,20 @@ test_expect_success 'a debian/rules without dh gets the helpers, and its package
 	echo "four, five, six" >expect && cmp expect out
 '
 
+# findutils: "dh_auto_configure -- --localstatedir=/var/cache/locate",
+# then debian/locate.install names var/cache/locate/; the namespace's
+# --localstatedir came after the maintainer's and won.
+test_expect_success 'a directory the maintainer gives configure keeps its place in the namespace' '
+	rm -rf state && cp -a "$TOP/tests/fixtures/greet" state &&
+	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
+		"override_dh_auto_configure:" \
+		"	dh_auto_configure -- --localstatedir=/var/lib/greet" \
+		>state/debian/rules &&
+	extras-convert state >state.out &&
+	build_fixture state-built "$TRASH/state" || { tail -n 30 state-built.log; false; } &&
+	grep_q "dh-extras: --localstatedir=/var/lib/greet becomes --localstatedir=/$ROOT/greet/var/lib/greet" state-built.log &&
+	grep "^  \$ \./configure " "$TRASH/state-built/config.log" >line &&
+	grep_q " --localstatedir=/$ROOT/greet/var/lib/greet --prefix=/$ROOT/greet --sysconfdir=/$ROOT/greet/etc\$" line
+'
+
 test_done
