@@ -728,6 +728,30 @@ test_expect_success 'refused: a file of one package where another of the source 
 	! dpkg_in root --unpack same-dir.deb 2>/dev/null
 '
 
+# m4-doc and diffutils-doc: debhelper (compat 11 on) installs a -doc
+# package's files in its main package's documentation directory.
+test_expect_success 'a -doc package documents in its main package'"'"'s directory, of its source only' '
+	t=$(case_tree doc-main) && build $t doc-main.deb &&
+	unscripted $t && build $t doc-main-unscripted.deb &&
+	u=bad/doc-doc && rm -rf $u && mkdir -p $u/DEBIAN $u/usr/share/doc/extras-demo/html &&
+	echo "<p>manual</p>" >$u/usr/share/doc/extras-demo/html/index.html &&
+	sed -e "s/^Package: .*/Package: extras-demo-doc/" $t/DEBIAN/control >$u/DEBIAN/control &&
+	cp $t/DEBIAN/extras.yaml $u/DEBIAN/ && build $u doc-doc.deb &&
+	extras-review doc-main.deb doc-doc.deb >out &&
+	test "$(grep -c " accepted$" out)" -eq 2 &&
+	extras-review doc-doc.deb >out && grep_q " accepted$" out &&
+	scratch root && dpkg_in root --unpack doc-main-unscripted.deb doc-doc.deb &&
+	test -f root/usr/share/doc/extras-demo/html/index.html &&
+	test -f root/usr/share/doc/extras-demo/copyright &&
+	field $u Source extras-other && build $u doc-other.deb &&
+	expect_status 1 extras-review doc-main.deb doc-other.deb >out &&
+	grep_q "doc-other.deb: namespace: usr/share/doc/extras-demo: belongs to another package" out &&
+	sed -i "s/^Package: .*/Package: extras-demo-docs/" $u/DEBIAN/control &&
+	field $u Source extras-demo && build $u doc-docs.deb &&
+	expect_status 1 extras-review doc-docs.deb >out &&
+	grep_q "belongs to another package: an export must be extras-demo-docs'"'"'s own" out
+'
+
 test_expect_success 'relations between packages of one source: accepted together only' '
 	t=$(case_tree sib-a) && field $t Breaks "extras-demo-data (<< 1.0)" &&
 	u=bad/sib-b && rm -rf $u && mkdir -p $u/DEBIAN $u/$NS/share/demo &&

@@ -90,21 +90,52 @@ check_symlink(struct review *r, size_t i, const struct review_links *links,
 	free(target);
 }
 
+/*
+ * Whether PATH, under usr/share/doc/MAIN, is the documentation of package
+ * I named MAIN-doc: debhelper (compat 11 on) installs a -doc package's
+ * files in the directory of its main package of the same source (m4-doc's
+ * HTML manual in usr/share/doc/m4).  A MAIN under review must be of the
+ * same source.
+ */
+static bool
+main_package_docs(const struct review *r, size_t i, const char *path)
+{
+	const struct review_package *p = &r->packages[i];
+	const char *docs = "usr/share/doc/", *main = path + strlen(docs);
+	size_t n = strcspn(main, "/"), plen = strlen(p->deb.package), j;
+
+	if (strncmp(path, docs, strlen(docs)) != 0 || n == 0 ||
+	    plen != n + 4 || strncmp(p->deb.package, main, n) != 0 ||
+	    strcmp(p->deb.package + n, "-doc") != 0)
+		return false;
+	for (j = 0; j < r->npackages; j++) {
+		const struct review_package *q = &r->packages[j];
+
+		if (strlen(q->deb.package) == n &&
+		    strncmp(q->deb.package, main, n) == 0 &&
+		    !review_same_source(p, q))
+			return false;
+	}
+	return true;
+}
+
 /* The exports that must belong to this package by name. */
 static bool
-own_export(const struct review_package *p, const char *path)
+own_export(const struct review *r, size_t i, const char *path)
 {
 	static const char *const dirs[] = {
 		"usr/share/doc", "usr/share/lintian/overrides", NULL,
 	};
+	const struct review_package *p = &r->packages[i];
 	char own[PATH_MAX];
-	int i;
+	int k;
 
-	for (i = 0; dirs[i]; i++) {
-		if (!path_is_under(path, dirs[i]))
+	for (k = 0; dirs[k]; k++) {
+		if (!path_is_under(path, dirs[k]))
 			continue;
-		snprintf(own, sizeof(own), "%s/%s", dirs[i], p->deb.package);
-		return path_is_or_under(path, own);
+		snprintf(own, sizeof(own), "%s/%s", dirs[k], p->deb.package);
+		return path_is_or_under(path, own) ||
+		       (k == 0 && main_package_docs(r, i, path));
 	}
 	return true;
 }
@@ -142,7 +173,7 @@ check_place(struct review *r, size_t i, const struct debfile_member *m)
 			               "go where it leads", p->ns.path);
 		return;
 	case LAYOUT_EXPORT:
-		if (!own_export(p, m->path))
+		if (!own_export(r, i, m->path))
 			review_problem(r, i, "namespace", m->path, "belongs to "
 			               "another package: an export must be %s's "
 			               "own", p->deb.package);
