@@ -370,4 +370,30 @@ test_expect_success 'a directory the maintainer gives configure keeps its place 
 	grep_q " --localstatedir=/$ROOT/greet/var/lib/greet --prefix=/$ROOT/greet --sysconfdir=/$ROOT/greet/etc\$" line
 '
 
+test_expect_success 'a debian/rules without dh that runs dh_auto_* itself gets the add-on'"'"'s, which build for the namespace' '
+	rm -rf classicauto && cp -a "$TOP/tests/fixtures/greet" classicauto &&
+	printf "%s\n" "#!/usr/bin/make -f" \
+		"build: build-arch build-indep" \
+		"build-arch build-indep:" "	dh_autoreconf" "	dh_auto_configure" \
+		"	dh_auto_build" \
+		"clean:" "	dh_auto_clean" "	dh_autoreconf_clean" "	dh_clean" \
+		"binary-indep:" \
+		"binary-arch: build" "	dh_prep" "	dh_auto_install" \
+		"	dh_installdocs" "	dh_link" "	dh_compress" "	dh_fixperms" \
+		"	dh_installdeb" "	dh_shlibdeps" "	dh_gencontrol" "	dh_md5sums" \
+		"	dh_builddeb" \
+		"binary: binary-indep binary-arch" \
+		".PHONY: build build-arch build-indep clean binary binary-arch binary-indep" \
+		>classicauto/debian/rules &&
+	extras-convert classicauto >classicauto.out &&
+	grep_q "^debian/rules:2: PATH starts with the add-on" classicauto.out &&
+	build_fixture classicauto-built "$TRASH/classicauto" || { tail -n 30 classicauto-built.log; false; } &&
+	grep_q "^dh-extras: autoconf: building for /$ROOT/greet" classicauto-built.log &&
+	extras-review extras-greet_1.0_*.deb &&
+	in_namespace extras-greet_1.0_*.deb -- \
+		env LANG=C.UTF-8 LANGUAGE=fr /$ROOT/greet/bin/greet >out &&
+	printf "Bonjour de greet !\nThe data file was found.\n" >expect &&
+	cmp expect out
+'
+
 test_done

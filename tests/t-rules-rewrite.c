@@ -56,7 +56,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(34);
+	test_plan(35);
 
 	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
 	         "rm -f debian/extras-foo/usr/bin/x\n");
@@ -177,6 +177,19 @@ main(int argc, char **argv)
 	                 "\t./configure --prefix=/usr\n"), ==,
 	         "%:\n\tdh $@\noverride_dh_auto_configure:\n"
 	         "\t./configure --prefix=/usr\n");
+	/* dh_auto_* run by the recipes are the add-on's, through PATH. */
+	test_str(classic("#!/usr/bin/make -f\nbuild:\n\tdh_auto_configure\n"
+	                 "binary:\n\tdh_builddeb\n"), ==,
+	         "#!/usr/bin/make -f\n"
+	         "# dh-extras: its dh_auto_* tell the build system the "
+	         "namespace\n"
+	         "export PATH := $(or $(DH_EXTRAS_AUTODIR),"
+	         "/usr/share/dh-extras/auto):$(PATH)\n"
+	         "build:\n\tdh_auto_configure\nbinary:\n"
+	         "\tdh_extras_unprefix\n\tdh_extras_relocate\n"
+	         "\tdh_extras_metainfo\n\tdh_extras_python\n"
+	         "\tdh_extras_gsettings\n\tdh_extras_links\n"
+	         "\tdh_extras_check\n\tdh_builddeb\n");
 	/* A rules that runs dh is left to the add-on. */
 	test_str(classic("%:\n\tdh $@\noverride_dh_link:\n\tdh_link -X x\n"),
 	         ==, "%:\n\tdh $@\noverride_dh_link:\n\tdh_link -X x\n");

@@ -20,6 +20,7 @@
 #include <pcre2.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/string.h>
 #include <dpkg/varbuf.h>
 
 #include "convert/rules-rewrite.h"
@@ -40,6 +41,15 @@ static const char *const relocation[] = {
 	"dh_extras_gsettings", NULL,
 };
 
+/*
+ * The add-on puts its dh_auto_* first on dh's PATH; without dh, a rules
+ * that runs dh_auto_configure itself gets the same from this line, after
+ * its first (the #! line), so that the namespace reaches the build.
+ */
+#define AUTO_PATH \
+	"# dh-extras: its dh_auto_* tell the build system the namespace\n" \
+	"export PATH := $(or $(DH_EXTRAS_AUTODIR),/usr/share/dh-extras/auto)" \
+	":$(PATH)\n"
 
 /* Options the add-on gives the commands themselves. */
 static const struct {
@@ -264,7 +274,7 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 	const char *p = text, *end = text + len;
 	bool continued = false, relocated_here = false, any = false;
 	bool unprefixed_here = false;
-	bool in_recipe = false;
+	bool in_recipe = false, runs_auto = false;
 	bool cdbs = strstr(text, "/usr/share/cdbs/") != NULL;
 	int line = 0, first_line = 0;
 
@@ -306,6 +316,8 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		cmd = p + 1 + strspn(p + 1, "@+- \t");
 		cmdlen = strcspn(cmd, " \t\n;&|");
 		args = cmd + cmdlen;
+		if (cmdlen > 8 && strncmp(cmd, "dh_auto_", 8) == 0)
+			runs_auto = true;
 		if (cmdlen < 3 || strncmp(cmd, "dh_", 3) != 0 ||
 		    strncmp(cmd, "dh_extras_", 10) == 0) {
 			build_for_namespace(file, line, p, eol, ns, &out, plan);
@@ -367,10 +379,26 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 	}
 	if (plan)
 		convert_plan_note(plan, file, first_line, "runs the debhelper "
-		                  "commands without dh: the dh_extras helpers are written into "
-	                  "its recipes where dh-sequence-extras puts them in "
-	                  "dh's sequence (dh_extras_relocate before line %d's "
-	                  "command)", first_line);
+		                  "commands without dh: the dh_extras helpers "
+		                  "are written into its recipes where "
+		                  "dh-sequence-extras puts them in dh's sequence "
+		                  "(dh_extras_relocate before line %d's command)",
+		                  first_line);
 	varbuf_end_str(&out);
+	if (runs_auto) {
+		const char *second = memchr(out.buf, '\n', out.used);
+		size_t at = second ? (size_t)(second + 1 - out.buf) : out.used;
+		char *with = str_fmt("%.*s%s%s", (int)at, out.buf, AUTO_PATH,
+		                     out.buf + at);
+
+		varbuf_destroy(&out);
+		if (plan)
+			convert_plan_note(plan, file, 2, "PATH starts with the "
+			                  "add-on's dh_auto_* (written after line "
+			                  "1): the dh_auto_configure and "
+			                  "dh_auto_build its recipes run build for "
+			                  "the namespace");
+		return with;
+	}
 	return varbuf_detach(&out);
 }
