@@ -250,6 +250,18 @@ test_expect_success 'an alternatives query guarding integration goes with it' '
 	refused querywrite "debian/greet.preinst:3: "
 '
 
+# zsh: "/bin/zsh /bin/rzsh" in debian/zsh.links; merged-/usr makes /bin
+# an alias of /usr/bin, which relocation moves into the namespace.
+test_expect_success 'a link in /bin is judged as one in /usr/bin; one in /var is refused' '
+	make_fixture binlink &&
+	echo "/bin/greet /bin/rgreet" >binlink/debian/greet.links &&
+	extras-convert binlink >out &&
+	grep_q "^/bin/greet /bin/rgreet$" binlink/debian/extras-greet.links &&
+	make_fixture varlink &&
+	echo "/var/lib/greet/a /var/lib/greet/b" >varlink/debian/greet.links &&
+	refused varlink "debian/greet.links:1: link ./var/lib/greet/a. is outside /usr, /etc, /opt and merged-/usr.s /bin, /sbin and /lib\\*, which the namespace takes over"
+'
+
 test_expect_success 'alternatives join an existing .links file; the old doc directory is renamed' '
 	make_fixture alt &&
 	ordinary_postinst alt/debian/greet-data.postinst &&
@@ -361,8 +373,8 @@ test_expect_success 'a script in another language is refused' '
 
 test_expect_success 'a link outside the namespace is refused' '
 	make_fixture links &&
-	echo "usr/bin/greet bin/greet" >links/debian/greet.links &&
-	refused links "debian/greet.links:1: link .bin/greet. is outside"
+	echo "usr/bin/greet srv/greet" >links/debian/greet.links &&
+	refused links "debian/greet.links:1: link .srv/greet. is outside"
 '
 
 test_expect_success 'a malformed control file is refused with its line' '

@@ -396,4 +396,17 @@ test_expect_success 'a debian/rules without dh that runs dh_auto_* itself gets t
 	cmp expect out
 '
 
+# zsh: "/bin/zsh /bin/rzsh"; merged-/usr makes /bin an alias of /usr/bin.
+test_expect_success 'a link debian/PKG.links makes in /bin lands in the namespace, and resolves' '
+	rm -rf binlink && cp -a src/count binlink &&
+	echo "/bin/count /bin/tally" >binlink/debian/count.links &&
+	extras-convert binlink >binlink.out &&
+	build_fixture binlink-built "$TRASH/binlink" || { tail -n 30 binlink-built.log; false; } &&
+	dpkg-deb -c extras-count_1.0_*.deb >list &&
+	grep_q " \./$ROOT/count/bin/tally -> count\$" list &&
+	! grep_q " \./bin/" list &&
+	in_namespace extras-count_1.0_*.deb -- /$ROOT/count/bin/tally >out &&
+	echo "four, five, six" >expect && cmp expect out
+'
+
 test_done

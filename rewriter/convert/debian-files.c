@@ -283,11 +283,18 @@ done:
 	return ret;
 }
 
-/* Where relocation takes over: everything else is outside the namespace. */
+/*
+ * Where relocation takes over: everything else is outside the namespace.
+ * The directories merged-/usr makes aliases of usr/'s are moved as those
+ * are (zsh's "/bin/zsh /bin/rzsh").
+ */
 static bool
 relocatable(const char *path, size_t n)
 {
-	static const char *const tops[] = { "usr/", "etc/", "opt/", NULL };
+	static const char *const tops[] = {
+		"usr/", "etc/", "opt/", "bin/", "sbin/", "lib/", "lib32/",
+		"lib64/", "libx32/", NULL,
+	};
 	int i;
 
 	while (n > 0 && *path == '/') {
@@ -325,9 +332,11 @@ judge_links(const char *file, const char *text, struct dpkg_error *err)
 				w = end - line;
 			if (!relocatable(line, w))
 				return put_error_at(err, file, lno, "link '%.*s' is "
-				                    "outside /usr, /etc and /opt, which "
-				                    "the namespace takes over, and "
-				                    "cannot be judged", (int)w, line);
+				                    "outside /usr, /etc, /opt and "
+				                    "merged-/usr's /bin, /sbin and "
+				                    "/lib*, which the namespace takes "
+				                    "over, and cannot be judged",
+				                    (int)w, line);
 			words++;
 			line += w;
 		}
