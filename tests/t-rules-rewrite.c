@@ -56,7 +56,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(35);
+	test_plan(36);
 
 	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
 	         "rm -f debian/extras-foo/usr/bin/x\n");
@@ -75,6 +75,10 @@ main(int argc, char **argv)
 	         "dh_install --package=extras-foo -Nextras-foo-data\n");
 	test_str(rw("dh_strip --no-package=foo.bar\n"), ==,
 	         "dh_strip --no-package=extras-foo.bar\n");
+	/* zsh: dh_installdocs --doc-main-package=zsh-common. */
+	test_str(rw("dh_installdocs --doc-main-package=foo-data --link-doc=foo\n"),
+	         ==, "dh_installdocs --doc-main-package=extras-foo-data "
+	         "--link-doc=extras-foo\n");
 	/* Not a package reference: left alone. */
 	test_str(rw("debian/tmp/usr debian/foo.1 debian/foobar/\n"), ==,
 	         "debian/tmp/usr debian/foo.1 debian/foobar/\n");

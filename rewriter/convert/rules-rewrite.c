@@ -66,7 +66,8 @@ compile_references(const struct control_info *info)
 		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
 	varbuf_add_str(&re, ")(?=[/\\s\"'`;:)}]|$|\\.(?:" RENAMED_SUFFIXES
 	               ")(?![\\w.+-]))|(?:^|(?<=[\\s\"'=]))"
-	               "(-p\\s?|--package=|-N\\s?|--no-package=)(");
+	               "(-p\\s?|--package=|-N\\s?|--no-package=|"
+	               "--doc-main-package=|--link-doc=)(");
 	for (i = 0; i < info->npackages; i++)
 		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
 	varbuf_add_str(&re, ")(?![\\w.+-])");
@@ -220,7 +221,8 @@ rewrite_package_variables(const char *file, const char *text, size_t len,
 	if (vars == NULL)
 		return m_strndup(text, len);
 	varbuf_printf(&re, "((?<![\\w.+-])debian/|(?:^|(?<=[\\s\"'=]))"
-	              "(?:-p\\s?|--package=|-N\\s?|--no-package=))"
+	              "(?:-p\\s?|--package=|-N\\s?|--no-package=|"
+	              "--doc-main-package=|--link-doc=))"
 	              "(\\$(?:\\((?:%s)\\)|\\{(?:%s)\\}))", vars, vars);
 	varbuf_end_str(&re);
 	matches_start(&m, re.buf, text, len);
