@@ -56,7 +56,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(36);
+	test_plan(37);
 
 	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
 	         "rm -f debian/extras-foo/usr/bin/x\n");
@@ -75,6 +75,16 @@ main(int argc, char **argv)
 	         "dh_install --package=extras-foo -Nextras-foo-data\n");
 	test_str(rw("dh_strip --no-package=foo.bar\n"), ==,
 	         "dh_strip --no-package=extras-foo.bar\n");
+	/* zsh: a file written into the old package's doc directory, where
+	 * dh_installdocs now makes the renamed one's; a second run leaves
+	 * it, and another name's directory stays. */
+	test_str(rw("\tawk x >debian/foo-data/usr/share/doc/foo-data/README\n"
+	            "\tcp y debian/extras-foo/usr/share/doc/extras-foo/\n"
+	            "\tcp z debian/foo/usr/share/doc/bash/\n"), ==,
+	         "\tawk x >debian/extras-foo-data/usr/share/doc/"
+	         "extras-foo-data/README\n"
+	         "\tcp y debian/extras-foo/usr/share/doc/extras-foo/\n"
+	         "\tcp z debian/extras-foo/usr/share/doc/bash/\n");
 	/* zsh: dh_installdocs --doc-main-package=zsh-common. */
 	test_str(rw("dh_installdocs --doc-main-package=foo-data --link-doc=foo\n"),
 	         ==, "dh_installdocs --doc-main-package=extras-foo-data "

@@ -377,15 +377,70 @@ rules_rewrite_references(const char *file, const char *text, size_t len,
 	return rewrite_literal_references(file, text, len, info, plan);
 }
 
+/*
+ * debian/extras-PKG/usr/share/doc/NAME of a Debian package NAME: the
+ * renamed package's documentation is usr/share/doc/extras-NAME, where
+ * dh_installdocs puts it (zsh's "awk ... >debian/zsh-static/usr/share/
+ * doc/zsh-static/README.Debian" after dh_installdocs).
+ */
+static char *
+rewrite_doc_dirs(const char *file, const char *text, size_t len,
+                 const struct control_info *info, struct convert_plan *plan)
+{
+	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
+	char **names = m_malloc(sizeof(char *) * (info->npackages + 1));
+	struct matches m;
+	const PCRE2_SIZE *ov;
+	size_t off = 0;
+	int i;
+
+	if (info->npackages == 0) {
+		free(names);
+		return m_strndup(text, len);
+	}
+	memcpy(names, info->packages, sizeof(char *) * info->npackages);
+	qsort(names, info->npackages, sizeof(char *), longest_first);
+	varbuf_add_str(&re, "(?<![\\w.+-])debian/" EXTRAS_PREFIX
+	               "[\\w.+-]+/usr/share/doc/\\K(?:");
+	for (i = 0; i < info->npackages; i++)
+		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
+	varbuf_add_str(&re, ")(?=[/\\s\"'`;:)}]|$)");
+	varbuf_end_str(&re);
+	free(names);
+	matches_start(&m, re.buf, text, len);
+	while ((ov = matches_next(&m)) != NULL) {
+		varbuf_add_buf(&out, text + off, ov[0] - off);
+		varbuf_add_str(&out, EXTRAS_PREFIX);
+		if (plan)
+			convert_plan_note(plan, file, matches_line(&m, ov[0]),
+			                  "usr/share/doc/%.*s written as "
+			                  "usr/share/doc/%s%.*s: the renamed "
+			                  "package's documentation, where "
+			                  "dh_installdocs puts it",
+			                  (int)(ov[1] - ov[0]), text + ov[0],
+			                  EXTRAS_PREFIX, (int)(ov[1] - ov[0]),
+			                  text + ov[0]);
+		off = ov[0];
+	}
+	varbuf_add_buf(&out, text + off, len - off);
+	varbuf_end_str(&out);
+	matches_end(&m);
+	varbuf_destroy(&re);
+	return varbuf_detach(&out);
+}
+
 char *
 rules_rewrite_text(const char *file, const char *text, size_t len,
                    const struct control_info *info, struct convert_plan *plan)
 {
 	char *literal = rewrite_literal_references(file, text, len, info, plan);
-	char *out = rewrite_package_variables(file, literal, strlen(literal),
+	char *docs = rewrite_doc_dirs(file, literal, strlen(literal), info,
+	                              plan);
+	char *out = rewrite_package_variables(file, docs, strlen(docs),
 	                                      info, plan);
 
 	free(literal);
+	free(docs);
 	if (plan) {
 		note_variables(file, out, strlen(out), plan);
 		note_own_configure(file, out, strlen(out), plan);
