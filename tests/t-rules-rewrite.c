@@ -75,16 +75,29 @@ main(int argc, char **argv)
 	         "dh_install --package=extras-foo -Nextras-foo-data\n");
 	test_str(rw("dh_strip --no-package=foo.bar\n"), ==,
 	         "dh_strip --no-package=extras-foo.bar\n");
-	/* zsh: a file written into the old package's doc directory, where
-	 * dh_installdocs now makes the renamed one's; a second run leaves
-	 * it, and another name's directory stays. */
-	test_str(rw("\tawk x >debian/foo-data/usr/share/doc/foo-data/README\n"
+	/* zsh: once dh_installdocs has run, a Debian package's doc
+	 * directory is the renamed one's; before, it is what the upstream
+	 * install made.  A second run leaves it, another name's stays. */
+	test_str(rw("execute_after_dh_installdocs-arch:\n"
+	            "\tawk x >debian/foo-data/usr/share/doc/foo-data/README\n"
 	            "\tcp y debian/extras-foo/usr/share/doc/extras-foo/\n"
-	            "\tcp z debian/foo/usr/share/doc/bash/\n"), ==,
+	            "\tcp z debian/foo/usr/share/doc/bash/\n"
+	            "override_dh_auto_install-indep:\n"
+	            "\tsed -i s debian/foo-data/usr/share/doc/foo-data/h\n"
+	            "override_dh_installdocs:\n"
+	            "\trm -f debian/foo/usr/share/doc/foo/A\n\tdh_installdocs\n"
+	            "\trm -f debian/foo/usr/share/doc/foo/B\n"), ==,
+	         "execute_after_dh_installdocs-arch:\n"
 	         "\tawk x >debian/extras-foo-data/usr/share/doc/"
 	         "extras-foo-data/README\n"
 	         "\tcp y debian/extras-foo/usr/share/doc/extras-foo/\n"
-	         "\tcp z debian/extras-foo/usr/share/doc/bash/\n");
+	         "\tcp z debian/extras-foo/usr/share/doc/bash/\n"
+	         "override_dh_auto_install-indep:\n"
+	         "\tsed -i s debian/extras-foo-data/usr/share/doc/foo-data/h\n"
+	         "override_dh_installdocs:\n"
+	         "\trm -f debian/extras-foo/usr/share/doc/foo/A\n"
+	         "\tdh_installdocs\n"
+	         "\trm -f debian/extras-foo/usr/share/doc/extras-foo/B\n");
 	/* zsh: dh_installdocs --doc-main-package=zsh-common. */
 	test_str(rw("dh_installdocs --doc-main-package=foo-data --link-doc=foo\n"),
 	         ==, "dh_installdocs --doc-main-package=extras-foo-data "

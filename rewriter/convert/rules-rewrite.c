@@ -378,10 +378,79 @@ rules_rewrite_references(const char *file, const char *text, size_t len,
 }
 
 /*
- * debian/extras-PKG/usr/share/doc/NAME of a Debian package NAME: the
- * renamed package's documentation is usr/share/doc/extras-NAME, where
- * dh_installdocs puts it (zsh's "awk ... >debian/zsh-static/usr/share/
- * doc/zsh-static/README.Debian" after dh_installdocs).
+ * The dh commands the sequence runs after dh_extras_relocate: an override
+ * or hook of one of these finds the files in the namespace already.
+ */
+static const char *const after_relocation[] = {
+	"dh_link", "dh_strip_nondeterminism", "dh_compress", "dh_fixperms",
+	"dh_missing", "dh_dwz", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
+	"dh_installdeb", "dh_gencontrol", "dh_md5sums", "dh_builddeb", NULL,
+};
+
+/*
+ * The dh commands that run after dh_installdocs and before the relocation:
+ * their overrides and hooks find the renamed package's documentation
+ * directory made.
+ */
+static const char *const after_installdocs[] = {
+	"dh_installchangelogs", "dh_installexamples", "dh_installman",
+	"dh_installcatalogs", "dh_installcron", "dh_installdebconf",
+	"dh_installemacsen", "dh_installifupdown", "dh_installinfo",
+	"dh_installinit", "dh_installtmpfiles", "dh_installsystemd",
+	"dh_installsystemduser", "dh_installlogcheck", "dh_installlogrotate",
+	"dh_installmodules", "dh_installpam", "dh_installppp",
+	"dh_installudev", "dh_installgsettings", "dh_installinitramfs",
+	"dh_installalternatives", "dh_bugfiles", "dh_ucf", "dh_lintian",
+	"dh_icons", "dh_perl", "dh_usrlocal", NULL,
+};
+
+/* Whether the target line LINE runs once dh_installdocs has: a hook after
+ * it, or an override or hook of a later command. */
+static bool
+after_installdocs_target(const char *line, size_t len)
+{
+	static const char *const stems[] = {
+		"override_", "execute_before_", "execute_after_", NULL,
+	};
+	const char *cmd, *end = memchr(line, ':', len);
+	size_t i, n;
+
+	if (end == NULL)
+		return false;
+	for (i = 0; stems[i]; i++)
+		if (strncmp(line, stems[i], strlen(stems[i])) == 0)
+			break;
+	if (stems[i] == NULL)
+		return false;
+	cmd = line + strlen(stems[i]);
+	n = strcspn(cmd, ": \t");
+	if (n > 5 && strncmp(cmd + n - 5, "-arch", 5) == 0)
+		n -= 5;
+	else if (n > 6 && strncmp(cmd + n - 6, "-indep", 6) == 0)
+		n -= 6;
+	if (n == strlen("dh_installdocs") &&
+	    strncmp(cmd, "dh_installdocs", n) == 0)
+		return i == 2;
+	for (i = 0; after_installdocs[i]; i++)
+		if (strlen(after_installdocs[i]) == n &&
+		    strncmp(cmd, after_installdocs[i], n) == 0)
+			return true;
+	for (i = 0; after_relocation[i]; i++)
+		if (strlen(after_relocation[i]) == n &&
+		    strncmp(cmd, after_relocation[i], n) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * debian/extras-PKG/usr/share/doc/NAME of a Debian package NAME, once
+ * dh_installdocs has run (in a target after it, or after it in one
+ * recipe): the renamed package's documentation is then in
+ * usr/share/doc/extras-NAME (zsh's "awk ... >debian/zsh-static/usr/share/
+ * doc/zsh-static/README.Debian" in execute_after_dh_installdocs-arch).
+ * Before, the directory is what the upstream install made (zsh's HTML
+ * manual in usr/share/doc/zsh-common/html, edited in
+ * override_dh_auto_install-indep), and keeps its name.
  */
 static char *
 rewrite_doc_dirs(const char *file, const char *text, size_t len,
@@ -389,10 +458,11 @@ rewrite_doc_dirs(const char *file, const char *text, size_t len,
 {
 	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
 	char **names = m_malloc(sizeof(char *) * (info->npackages + 1));
-	struct matches m;
-	const PCRE2_SIZE *ov;
-	size_t off = 0;
-	int i;
+	pcre2_code *code;
+	pcre2_match_data *md;
+	const char *p = text, *end = text + len;
+	bool continued = false, target_after = false, seen = false;
+	int line = 0, i;
 
 	if (info->npackages == 0) {
 		free(names);
@@ -407,24 +477,51 @@ rewrite_doc_dirs(const char *file, const char *text, size_t len,
 	varbuf_add_str(&re, ")(?=[/\\s\"'`;:)}]|$)");
 	varbuf_end_str(&re);
 	free(names);
-	matches_start(&m, re.buf, text, len);
-	while ((ov = matches_next(&m)) != NULL) {
-		varbuf_add_buf(&out, text + off, ov[0] - off);
-		varbuf_add_str(&out, EXTRAS_PREFIX);
-		if (plan)
-			convert_plan_note(plan, file, matches_line(&m, ov[0]),
-			                  "usr/share/doc/%.*s written as "
-			                  "usr/share/doc/%s%.*s: the renamed "
-			                  "package's documentation, where "
-			                  "dh_installdocs puts it",
-			                  (int)(ov[1] - ov[0]), text + ov[0],
-			                  EXTRAS_PREFIX, (int)(ov[1] - ov[0]),
-			                  text + ov[0]);
-		off = ov[0];
+	code = compile_or_die(re.buf, 0);
+	md = pcre2_match_data_create_from_pattern(code, NULL);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *eol = nl ? nl + 1 : end, *q = p, *cmd;
+		bool target = p[0] != '\t' && p[0] != '\n' && p[0] != '#' &&
+		              !continued && memchr(p, ':', eol - p) != NULL;
+
+		line++;
+		if (target) {
+			target_after = after_installdocs_target(p, eol - p);
+			seen = false;
+		}
+		while (!target && (target_after || seen) && q < eol &&
+		       pcre2_match(code, (PCRE2_SPTR)text, eol - text,
+		                   q - text, 0, md, NULL) >= 0) {
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+
+			varbuf_add_buf(&out, q, text + ov[0] - q);
+			varbuf_add_str(&out, EXTRAS_PREFIX);
+			if (plan)
+				convert_plan_note(plan, file, line,
+				                  "usr/share/doc/%.*s written as "
+				                  "usr/share/doc/%s%.*s: once "
+				                  "dh_installdocs has run, the "
+				                  "renamed package's documentation "
+				                  "is there",
+				                  (int)(ov[1] - ov[0]),
+				                  text + ov[0], EXTRAS_PREFIX,
+				                  (int)(ov[1] - ov[0]),
+				                  text + ov[0]);
+			q = text + ov[0];
+		}
+		varbuf_add_buf(&out, q, eol - q);
+		cmd = p + strspn(p, "\t@+- ");
+		if (p[0] == '\t' && !continued &&
+		    strncmp(cmd, "dh_installdocs", 14) == 0 &&
+		    strchr(" \t\n;", cmd[14]) != NULL)
+			seen = true;
+		continued = eol - p >= 2 && eol[-1] == '\n' && eol[-2] == '\\';
+		p = eol;
 	}
-	varbuf_add_buf(&out, text + off, len - off);
 	varbuf_end_str(&out);
-	matches_end(&m);
+	pcre2_match_data_free(md);
+	pcre2_code_free(code);
 	varbuf_destroy(&re);
 	return varbuf_detach(&out);
 }
@@ -448,15 +545,6 @@ rules_rewrite_text(const char *file, const char *text, size_t len,
 	return out;
 }
 
-/*
- * The dh commands the sequence runs after dh_extras_relocate: an override
- * or hook of one of these finds the files in the namespace already.
- */
-static const char *const after_relocation[] = {
-	"dh_link", "dh_strip_nondeterminism", "dh_compress", "dh_fixperms",
-	"dh_missing", "dh_dwz", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
-	"dh_installdeb", "dh_gencontrol", "dh_md5sums", "dh_builddeb", NULL,
-};
 
 /* Whether LINE (a rule's first line) is a target that runs late. */
 static bool
