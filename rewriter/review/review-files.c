@@ -101,11 +101,14 @@ static bool
 main_package_docs(const struct review *r, size_t i, const char *path)
 {
 	const struct review_package *p = &r->packages[i];
-	const char *docs = "usr/share/doc/", *main = path + strlen(docs);
-	size_t n = strcspn(main, "/"), plen = strlen(p->deb.package), j;
+	const char *docs = "usr/share/doc/", *main;
+	size_t n, plen = strlen(p->deb.package), j;
 
-	if (strncmp(path, docs, strlen(docs)) != 0 || n == 0 ||
-	    plen != n + 4 || strncmp(p->deb.package, main, n) != 0 ||
+	if (strncmp(path, docs, strlen(docs)) != 0)
+		return false;
+	main = path + strlen(docs);
+	n = strcspn(main, "/");
+	if (n == 0 || plen != n + 4 || strncmp(p->deb.package, main, n) != 0 ||
 	    strcmp(p->deb.package + n, "-doc") != 0)
 		return false;
 	for (j = 0; j < r->npackages; j++) {
