@@ -25,17 +25,8 @@
 
 #include "convert/rules-rewrite.h"
 
-/*
- * The commands dh_extras_relocate must run before, in dh's order: it is
- * written before the first of them in a recipe, with the helpers that
- * follow it in the sequence.
- */
-static const char *const before_relocation[] = {
-	"dh_link", "dh_strip_nondeterminism", "dh_compress", "dh_fixperms",
-	"dh_missing", "dh_dwz", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
-	"dh_installdeb", "dh_gencontrol", "dh_md5sums", "dh_builddeb", NULL,
-};
-
+/* dh_extras_relocate and the helpers that follow it in the sequence,
+ * written before the recipe's first command of rules_after_relocation. */
 static const char *const relocation[] = {
 	"dh_extras_relocate", "dh_extras_metainfo", "dh_extras_python",
 	"dh_extras_gsettings", NULL,
@@ -73,15 +64,6 @@ static const struct {
 	{ "dh_installdeb", "dh_extras_declare", true },
 	{ "dh_builddeb", "dh_extras_check", false },
 };
-
-static bool
-in_list(const char *s, size_t n, const char *const *list)
-{
-	for (; *list; list++)
-		if (strlen(*list) == n && strncmp(s, *list, n) == 0)
-			return true;
-	return false;
-}
 
 static bool
 is_word(const char *s, size_t n, const char *word)
@@ -135,7 +117,7 @@ package_options(const char *args, const char *end, struct varbuf *out)
 			if (n > strlen(prefixes[i]) &&
 			    strncmp(args, prefixes[i], strlen(prefixes[i])) == 0)
 				break;
-		if (in_list(args, n, flags) || prefixes[i] != NULL) {
+		if (rules_word_in(args, n, flags) || prefixes[i] != NULL) {
 			varbuf_add_char(out, ' ');
 			varbuf_add_buf(out, args, n);
 		}
@@ -327,11 +309,11 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		package_options(args, logical_end(p, end), &opts);
 		if (!unprefixed_here && !relocated_here &&
 		    (installs_files(cmd, cmdlen) ||
-		     in_list(cmd, cmdlen, before_relocation))) {
+		     rules_word_in(cmd, cmdlen, rules_after_relocation))) {
 			add_line(&out, "dh_extras_unprefix", opts.buf, opts.used);
 			unprefixed_here = true;
 		}
-		if (!relocated_here && in_list(cmd, cmdlen, before_relocation)) {
+		if (!relocated_here && rules_word_in(cmd, cmdlen, rules_after_relocation)) {
 			for (i = 0; relocation[i]; i++)
 				add_line(&out, relocation[i], opts.buf, opts.used);
 			if (!is_word(cmd, cmdlen, "dh_link"))

@@ -50,28 +50,36 @@ compile_or_die(const char *pattern, uint32_t options)
 	return code;
 }
 
-static pcre2_code *
-compile_references(const struct control_info *info)
+/* The source's package names as alternatives of a pattern, the longest
+ * first, so that "foo" never matches the start of "foo-data". */
+static void
+add_names(struct varbuf *re, const struct control_info *info)
 {
-	struct varbuf re = VARBUF_INIT;
-	char **names = m_malloc(sizeof(char *) * info->npackages);
-	pcre2_code *code;
+	char **names = m_malloc(sizeof(char *) * (info->npackages + 1));
 	int i;
 
 	memcpy(names, info->packages, sizeof(char *) * info->npackages);
 	qsort(names, info->npackages, sizeof(char *), longest_first);
+	for (i = 0; i < info->npackages; i++)
+		varbuf_printf(re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
+	free(names);
+}
+
+static pcre2_code *
+compile_references(const struct control_info *info)
+{
+	struct varbuf re = VARBUF_INIT;
+	pcre2_code *code;
+
 	/* debian/NAME/ or debian/NAME.SUFFIX; then the dh options. */
 	varbuf_add_str(&re, "(?<![\\w.+-])(debian/)(");
-	for (i = 0; i < info->npackages; i++)
-		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
+	add_names(&re, info);
 	varbuf_add_str(&re, ")(?=[/\\s\"'`;:)}]|$|\\.(?:" RENAMED_SUFFIXES
 	               ")(?![\\w.+-]))|(?:^|(?<=[\\s\"'=]))"
 	               "(-p\\s?|--package=|-N\\s?|--no-package=|"
 	               "--doc-main-package=|--link-doc=)(");
-	for (i = 0; i < info->npackages; i++)
-		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
+	add_names(&re, info);
 	varbuf_add_str(&re, ")(?![\\w.+-])");
-	free(names);
 	varbuf_end_str(&re);
 	code = compile_or_die(re.buf, PCRE2_MULTILINE);
 	varbuf_destroy(&re);
@@ -377,15 +385,59 @@ rules_rewrite_references(const char *file, const char *text, size_t len,
 	return rewrite_literal_references(file, text, len, info, plan);
 }
 
-/*
- * The dh commands the sequence runs after dh_extras_relocate: an override
- * or hook of one of these finds the files in the namespace already.
- */
-static const char *const after_relocation[] = {
+const char *const rules_after_relocation[] = {
 	"dh_link", "dh_strip_nondeterminism", "dh_compress", "dh_fixperms",
 	"dh_missing", "dh_dwz", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
 	"dh_installdeb", "dh_gencontrol", "dh_md5sums", "dh_builddeb", NULL,
 };
+
+bool
+rules_word_in(const char *s, size_t n, const char *const *list)
+{
+	for (; *list; list++)
+		if (strlen(*list) == n && strncmp(s, *list, n) == 0)
+			return true;
+	return false;
+}
+
+/* The stems of the targets that override or hook a dh command. */
+enum hook {
+	HOOK_NONE = -1, HOOK_OVERRIDE, HOOK_BEFORE, HOOK_AFTER,
+};
+
+/*
+ * The dh command the target line LINE overrides or hooks
+ * ("override_dh_link-arch:", "execute_after_dh_installdocs:"): which
+ * stem, and the command at *CMD, *N bytes, without -arch or -indep.
+ */
+static enum hook
+hooked_command(const char *line, size_t len, const char **cmd, size_t *n)
+{
+	static const char *const stems[] = {
+		"override_", "execute_before_", "execute_after_", NULL,
+	};
+	const char *end = line + len, *rest;
+	int i;
+
+	for (i = 0; stems[i]; i++)
+		if (len > strlen(stems[i]) &&
+		    strncmp(line, stems[i], strlen(stems[i])) == 0)
+			break;
+	if (stems[i] == NULL)
+		return HOOK_NONE;
+	*cmd = line + strlen(stems[i]);
+	for (rest = *cmd; rest < end && strchr(": \t\n", *rest) == NULL;
+	     rest++)
+		;
+	*n = rest - *cmd;
+	if (*n > 5 && strncmp(rest - 5, "-arch", 5) == 0)
+		*n -= 5;
+	else if (*n > 6 && strncmp(rest - 6, "-indep", 6) == 0)
+		*n -= 6;
+	while (rest < end && (*rest == ' ' || *rest == '\t'))
+		rest++;
+	return rest < end && *rest == ':' ? (enum hook)i : HOOK_NONE;
+}
 
 /*
  * The dh commands that run after dh_installdocs and before the relocation:
@@ -409,37 +461,17 @@ static const char *const after_installdocs[] = {
 static bool
 after_installdocs_target(const char *line, size_t len)
 {
-	static const char *const stems[] = {
-		"override_", "execute_before_", "execute_after_", NULL,
-	};
-	const char *cmd, *end = memchr(line, ':', len);
-	size_t i, n;
+	const char *cmd;
+	size_t n;
+	enum hook hook = hooked_command(line, len, &cmd, &n);
 
-	if (end == NULL)
+	if (hook == HOOK_NONE)
 		return false;
-	for (i = 0; stems[i]; i++)
-		if (strncmp(line, stems[i], strlen(stems[i])) == 0)
-			break;
-	if (stems[i] == NULL)
-		return false;
-	cmd = line + strlen(stems[i]);
-	n = strcspn(cmd, ": \t");
-	if (n > 5 && strncmp(cmd + n - 5, "-arch", 5) == 0)
-		n -= 5;
-	else if (n > 6 && strncmp(cmd + n - 6, "-indep", 6) == 0)
-		n -= 6;
-	if (n == strlen("dh_installdocs") &&
-	    strncmp(cmd, "dh_installdocs", n) == 0)
-		return i == 2;
-	for (i = 0; after_installdocs[i]; i++)
-		if (strlen(after_installdocs[i]) == n &&
-		    strncmp(cmd, after_installdocs[i], n) == 0)
-			return true;
-	for (i = 0; after_relocation[i]; i++)
-		if (strlen(after_relocation[i]) == n &&
-		    strncmp(cmd, after_relocation[i], n) == 0)
-			return true;
-	return false;
+	if (rules_word_in(cmd, n, (const char *const[]){ "dh_installdocs",
+	                                                  NULL }))
+		return hook == HOOK_AFTER;
+	return rules_word_in(cmd, n, after_installdocs) ||
+	       rules_word_in(cmd, n, rules_after_relocation);
 }
 
 /*
@@ -457,26 +489,19 @@ rewrite_doc_dirs(const char *file, const char *text, size_t len,
                  const struct control_info *info, struct convert_plan *plan)
 {
 	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
-	char **names = m_malloc(sizeof(char *) * (info->npackages + 1));
 	pcre2_code *code;
 	pcre2_match_data *md;
 	const char *p = text, *end = text + len;
 	bool continued = false, target_after = false, seen = false;
-	int line = 0, i;
+	int line = 0;
 
-	if (info->npackages == 0) {
-		free(names);
+	if (info->npackages == 0)
 		return m_strndup(text, len);
-	}
-	memcpy(names, info->packages, sizeof(char *) * info->npackages);
-	qsort(names, info->npackages, sizeof(char *), longest_first);
 	varbuf_add_str(&re, "(?<![\\w.+-])debian/" EXTRAS_PREFIX
 	               "[\\w.+-]+/usr/share/doc/\\K(?:");
-	for (i = 0; i < info->npackages; i++)
-		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
+	add_names(&re, info);
 	varbuf_add_str(&re, ")(?=[/\\s\"'`;:)}]|$)");
 	varbuf_end_str(&re);
-	free(names);
 	code = compile_or_die(re.buf, 0);
 	md = pcre2_match_data_create_from_pattern(code, NULL);
 	while (p < end) {
@@ -545,38 +570,15 @@ rules_rewrite_text(const char *file, const char *text, size_t len,
 	return out;
 }
 
-
 /* Whether LINE (a rule's first line) is a target that runs late. */
 static bool
 is_late_target(const char *line, size_t len)
 {
-	static const char *const stems[] = {
-		"override_", "execute_before_", "execute_after_", NULL,
-	};
-	size_t i, j, n;
+	const char *cmd;
+	size_t n;
 
-	for (i = 0; stems[i]; i++) {
-		n = strlen(stems[i]);
-		if (len <= n || strncmp(line, stems[i], n) != 0)
-			continue;
-		for (j = 0; after_relocation[j]; j++) {
-			size_t c = strlen(after_relocation[j]);
-			const char *rest = line + n + c;
-
-			if (len < n + c + 1 ||
-			    strncmp(line + n, after_relocation[j], c) != 0)
-				continue;
-			if (strncmp(rest, "-arch", 5) == 0)
-				rest += 5;
-			else if (strncmp(rest, "-indep", 6) == 0)
-				rest += 6;
-			while (*rest == ' ' || *rest == '\t')
-				rest++;
-			if (*rest == ':')
-				return true;
-		}
-	}
-	return false;
+	return hooked_command(line, len, &cmd, &n) != HOOK_NONE &&
+	       rules_word_in(cmd, n, rules_after_relocation);
 }
 
 /*

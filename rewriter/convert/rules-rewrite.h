@@ -49,6 +49,16 @@ char *rules_rewrite_configure(const char *file, const char *text, size_t len,
 int rules_rewrite(struct convert_plan *plan, const struct control_info *info,
                   const char *root, bool autoconf, struct dpkg_error *err);
 
+/*
+ * The dh commands dh's sequence runs after dh_extras_relocate (NULL
+ * ends it): their overrides and hooks find the files in the namespace,
+ * and a rules without dh gets the relocation before the first of them.
+ */
+extern const char *const rules_after_relocation[];
+
+/* Whether the N bytes at S are one of the words of LIST (NULL ends it). */
+bool rules_word_in(const char *s, size_t n, const char *const *list);
+
 /* Whether debian/rules TEXT runs dh, whose sequence the add-on reaches. */
 bool rules_runs_dh(const char *text, size_t len);
 
