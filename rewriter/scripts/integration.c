@@ -391,63 +391,77 @@ append(char ***list, size_t *n, char *s)
 	(*list)[(*n)++] = s;
 }
 
-size_t
-integration_links(const struct integration *db, char *const *argv,
-                  size_t argc, char ***links, long *rank)
+static const char *
+link_of(const struct integration_entry *e)
+{
+	return e->link;
+}
+
+static const char *
+name_of(const struct integration_entry *e)
+{
+	return e->name;
+}
+
+/*
+ * Each time the command ARGV gives an option an entry knows, the entry's
+ * template TEMPLATE_OF (its link, its name) filled from the words after
+ * the option, into *OUT (a new array); *RANK, when not NULL, from the
+ * entry's rank.  Returns their number.
+ */
+static size_t
+fill_options(const struct integration *db, char *const *argv, size_t argc,
+             const char *(*template_of)(const struct integration_entry *),
+             long *rank, char ***out)
 {
 	size_t i, j, n = 0;
 
-	*links = NULL;
-	*rank = INTEGRATION_NO_RANK;
+	*out = NULL;
 	for (i = 0; argc > 0 && argv[0] != NULL && i < db->n; i++) {
 		const struct integration_entry *e = &db->list[i];
+		const char *template = template_of(e);
 
-		if (e->link == NULL || e->option == NULL ||
+		if (template == NULL || e->option == NULL ||
 		    !entry_applies(e, argv, argc))
 			continue;
 		for (j = 1; j < argc; j++) {
 			char *s;
 
 			if (argv[j] == NULL || strcmp(argv[j], e->option) != 0 ||
-			    (s = fill_after(e->link, argv, argc, j)) == NULL)
+			    (s = fill_after(template, argv, argc, j)) == NULL)
 				continue;
-			if (e->rank != NULL)
+			if (rank != NULL && e->rank != NULL)
 				*rank = rank_of(e->rank, argv + j + 1,
 				                argc - j - 1);
-			append(links, &n, s);
+			append(out, &n, s);
 		}
 	}
 	return n;
 }
 
 size_t
+integration_links(const struct integration *db, char *const *argv,
+                  size_t argc, char ***links, long *rank)
+{
+	*rank = INTEGRATION_NO_RANK;
+	return fill_options(db, argv, argc, link_of, rank, links);
+}
+
+size_t
 integration_names(const struct integration *db, char *const *argv,
                   size_t argc, char ***names)
 {
-	size_t i, j, n = 0;
+	size_t n = fill_options(db, argv, argc, name_of, NULL, names), i, k;
 
-	*names = NULL;
-	for (i = 0; argc > 0 && argv[0] != NULL && i < db->n; i++) {
-		const struct integration_entry *e = &db->list[i];
+	/* One path component, which a path can be named for. */
+	for (i = k = 0; i < n; i++) {
+		char *s = (*names)[i];
 
-		if (e->name == NULL || e->option == NULL ||
-		    !entry_applies(e, argv, argc))
-			continue;
-		for (j = 1; j < argc; j++) {
-			char *s;
-
-			if (argv[j] == NULL || strcmp(argv[j], e->option) != 0 ||
-			    (s = fill_after(e->name, argv, argc, j)) == NULL)
-				continue;
-			/* One path component, which a path can be named
-			 * for. */
-			if (s[0] == '\0' || strchr(s, '/') != NULL ||
-			    strcmp(s, ".") == 0 || strcmp(s, "..") == 0) {
-				free(s);
-				continue;
-			}
-			append(names, &n, s);
-		}
+		if (s[0] == '\0' || strchr(s, '/') != NULL ||
+		    strcmp(s, ".") == 0 || strcmp(s, "..") == 0)
+			free(s);
+		else
+			(*names)[k++] = s;
 	}
-	return n;
+	return k;
 }
