@@ -524,15 +524,41 @@ count_assignment(struct walk *w, const char *name)
 	w->assigned[w->nassigned++].count = 1;
 }
 
+/* The names the command CALL registers outside the namespace, into
+ * W->held: a name registered anywhere in the script is the package's. */
+static void
+hold_names(struct walk *w, struct json_object *call)
+{
+	size_t argc, n;
+	char **argv, **names;
+
+	if (w->o->db == NULL)
+		return;
+	argv = call_words(call, &argc);
+	n = argc > 0 ? integration_names(w->o->db, argv, argc, &names) : 0;
+	if (n > 0) {
+		w->held = realloc(w->held, (w->nheld + n) * sizeof(*w->held));
+		if (w->held == NULL)
+			abort();
+		memcpy(w->held + w->nheld, names, n * sizeof(*names));
+		w->nheld += n;
+	}
+	if (argc > 0)
+		free(names);
+	free_words(argv, argc);
+}
+
 /*
- * Count every assignment in NODE, wherever it is and whether it runs or
- * not (VAR=, for VAR, read VAR, export, local, ${VAR:=WORD} ...): a name
- * the script assigns once, at its top level, to a written-out value is a
- * constant.  What cannot be counted (arithmetic, a name that expands)
- * means no constants.
+ * What the walk needs to know of the whole script before it judges a
+ * line, from NODE wherever it is and whether it runs or not.  Every
+ * assignment is counted (VAR=, for VAR, read VAR, export, local,
+ * ${VAR:=WORD} ...): a name the script assigns once, at its top level, to
+ * a written-out value is a constant.  What cannot be counted (arithmetic,
+ * a name that expands) means no constants.  And the names its commands
+ * register outside the namespace are held (hold_names()).
  */
 static void
-count_assignments(struct walk *w, struct json_object *node, int depth)
+survey(struct walk *w, struct json_object *node, int depth)
 {
 	static const char *const setters[] = {
 		"read", "getopts", "export", "local", "readonly", "declare",
@@ -547,8 +573,8 @@ count_assignments(struct walk *w, struct json_object *node, int depth)
 	}
 	if (json_object_is_type(node, json_type_array)) {
 		for (i = 0; i < json_object_array_length(node); i++)
-			count_assignments(w, json_object_array_get_idx(node, i),
-			                  depth + 1);
+			survey(w, json_object_array_get_idx(node, i),
+			       depth + 1);
 		return;
 	}
 	if (!json_object_is_type(node, json_type_object))
@@ -557,6 +583,7 @@ count_assignments(struct walk *w, struct json_object *node, int depth)
 	if (strcmp(t, "CallExpr") == 0) {
 		char *a0 = shell_word_literal(shell_at(node, "Args", 0));
 
+		hold_names(w, node);
 		for (i = 0; i < shell_count(node, "Assigns"); i++)
 			count_assignment(w, json_object_get_string(shell_get(
 				shell_get(shell_at(node, "Assigns", i), "Name"),
@@ -593,51 +620,7 @@ count_assignments(struct walk *w, struct json_object *node, int depth)
 	}
 	json_object_object_foreach(node, key, val) {
 		(void)key;
-		count_assignments(w, val, depth + 1);
-	}
-}
-
-/*
- * The names every command of NODE registers outside the namespace, into
- * W->held, whether it runs or not: a name registered anywhere in the
- * script is the package's.
- */
-static void
-collect_held_names(struct walk *w, struct json_object *node, int depth)
-{
-	size_t i;
-
-	if (w->o->db == NULL || depth > 4 * DEPTH_MAX)
-		return;
-	if (json_object_is_type(node, json_type_array)) {
-		for (i = 0; i < json_object_array_length(node); i++)
-			collect_held_names(w, json_object_array_get_idx(node, i),
-			                   depth + 1);
-		return;
-	}
-	if (!json_object_is_type(node, json_type_object))
-		return;
-	if (strcmp(shell_type(node), "CallExpr") == 0) {
-		size_t argc, n;
-		char **argv = call_words(node, &argc), **names;
-
-		n = argc > 0 ? integration_names(w->o->db, argv, argc,
-		                                 &names) : 0;
-		if (n > 0) {
-			w->held = realloc(w->held, (w->nheld + n) *
-			                  sizeof(*w->held));
-			if (w->held == NULL)
-				abort();
-			memcpy(w->held + w->nheld, names, n * sizeof(*names));
-			w->nheld += n;
-		}
-		if (argc > 0)
-			free(names);
-		free_words(argv, argc);
-	}
-	json_object_object_foreach(node, key, val) {
-		(void)key;
-		collect_held_names(w, val, depth + 1);
+		survey(w, val, depth + 1);
 	}
 }
 
@@ -2181,8 +2164,7 @@ maintscript_judge(const char *text, size_t len,
 	file = shell_parse(text, len, dialect, line, err);
 	if (file == NULL)
 		return -1;
-	count_assignments(&w, file, 0);
-	collect_held_names(&w, file, 0);
+	survey(&w, file, 0);
 	check_list(&w, file, "Stmts", ROLE_STATEMENT, false);
 	if (o->must_load && v->nrefused == 0)
 		check_loading(&w, file);
