@@ -730,7 +730,7 @@ test_expect_success 'refused: a file of one package where another of the source 
 
 # m4-doc and diffutils-doc: debhelper (compat 11 on) installs a -doc
 # package's files in its main package's documentation directory.
-test_expect_success 'a -doc package documents in its main package'"'"'s directory, of its source only' '
+test_expect_success 'a -doc package documents in its main package'"'"'s directory, beside it and of its source only' '
 	t=$(case_tree doc-main) && build $t doc-main.deb &&
 	unscripted $t && build $t doc-main-unscripted.deb &&
 	u=bad/doc-doc && rm -rf $u && mkdir -p $u/DEBIAN $u/usr/share/doc/extras-demo/html &&
@@ -739,10 +739,13 @@ test_expect_success 'a -doc package documents in its main package'"'"'s director
 	cp $t/DEBIAN/extras.yaml $u/DEBIAN/ && build $u doc-doc.deb &&
 	extras-review doc-main.deb doc-doc.deb >out &&
 	test "$(grep -c " accepted$" out)" -eq 2 &&
-	extras-review doc-doc.deb >out && grep_q " accepted$" out &&
 	scratch root && dpkg_in root --unpack doc-main-unscripted.deb doc-doc.deb &&
 	test -f root/usr/share/doc/extras-demo/html/index.html &&
 	test -f root/usr/share/doc/extras-demo/copyright &&
+	expect_status 1 extras-review doc-doc.deb >out &&
+	grep_q "doc-doc.deb: namespace: usr/share/doc/extras-demo: belongs to another package" out &&
+	scratch root && dpkg_in root --unpack doc-doc.deb &&
+	test -f root/usr/share/doc/extras-demo/html/index.html &&
 	field $u Source extras-other && build $u doc-other.deb &&
 	expect_status 1 extras-review doc-main.deb doc-other.deb >out &&
 	grep_q "doc-other.deb: namespace: usr/share/doc/extras-demo: belongs to another package" out &&

@@ -94,8 +94,9 @@ check_symlink(struct review *r, size_t i, const struct review_links *links,
  * Whether PATH, under usr/share/doc/MAIN, is the documentation of package
  * I named MAIN-doc: debhelper (compat 11 on) installs a -doc package's
  * files in the directory of its main package of the same source (m4-doc's
- * HTML manual in usr/share/doc/m4).  A MAIN under review must be of the
- * same source.
+ * HTML manual in usr/share/doc/m4).  MAIN must be under review with it,
+ * of the same source: alone, any uploader's X-doc could write into
+ * another app's documentation directory.
  */
 static bool
 main_package_docs(const struct review *r, size_t i, const char *path)
@@ -115,11 +116,10 @@ main_package_docs(const struct review *r, size_t i, const char *path)
 		const struct review_package *q = &r->packages[j];
 
 		if (strlen(q->deb.package) == n &&
-		    strncmp(q->deb.package, main, n) == 0 &&
-		    !review_same_source(p, q))
-			return false;
+		    strncmp(q->deb.package, main, n) == 0)
+			return review_same_source(p, q);
 	}
-	return true;
+	return false;
 }
 
 /* The exports that must belong to this package by name. */
