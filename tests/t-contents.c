@@ -39,6 +39,13 @@ static const char contents[] =
 	"usr/share/doc/hello/copyright devel/hello,universe/devel/hello-x\n"
 	"usr/share/doc/extras-a/copyright devel/hello,universe/devel/hello-x\n"
 	"usr/share/icons/My Dir/extras-a file.png   misc/spaces\n"
+	/* The line before's directory holds a blank; a path after "./",
+	 * an empty name, a list before CR LF and one before blanks. */
+	"usr/share/icons/My Dir/sub/b.png   misc/spaces2\n"
+	"./usr/lib/dotted/x   libs/dotted\n"
+	"usr/lib/a//b   libs/ab\n"
+	"usr/lib/crlf   libs/crlf\r\n"
+	"usr/lib/trail   libs/trail \t\n"
 	"/usr/share/dbus-1/services/slash\t\tutils/slash\n"
 	"usr/share/doc/extras-a/copyright utils/hello-again\n"
 	"nopackage\n"
@@ -56,9 +63,10 @@ main(void)
 	char path[256], path2[256], idxpath[256], cmd[512];
 	size_t n;
 	FILE *fp;
+	int version = 0;
 	int i;
 
-	test_plan(51);
+	test_plan(59);
 
 	test_str(contents_item_package("universe/games/foo", 18, &n), ==,
 	         "foo");
@@ -106,7 +114,7 @@ main(void)
 	strcat(path, ".xz");
 	test_int(contents_builder_add(b, files, 2, &err), ==, 0);
 	st = contents_builder_stats(b);
-	test_int(st->entries, ==, 1008);
+	test_int(st->entries, ==, 1013);
 	test_int(st->bad_lines, ==, 7);
 	test_int(st->headers, ==, 1);
 	test_int(contents_builder_write(b, &err), ==, 0);
@@ -114,10 +122,19 @@ main(void)
 
 	test_int(contents_index_open(&idx, idxpath, &err), ==, 0);
 	test_str(contents_index_label(idx), ==, "test");
-	test_int(contents_index_entries(idx), ==, 1008);
+	test_int(contents_index_entries(idx), ==, 1013);
 	test_str(who(idx, "usr/share/icons/My Dir/extras-a file.png", 1), ==,
 	         "spaces");
 	test_str(who(idx, "usr/share/dbus-1/services/slash", 1), ==, "slash");
+	test_str(who(idx, "usr/share/icons/My Dir/sub/b.png", 1), ==,
+	         "spaces2");
+	test_ok(is_directory(idx, "usr/share/icons/My Dir/sub"));
+	test_str(who(idx, "usr/lib/dotted/x", 1), ==, "dotted");
+	test_str(who(idx, "usr/lib/a//b", 1), ==, "ab");
+	test_ok(is_directory(idx, "usr/lib/a/"));
+	test_ok(is_directory(idx, "usr/lib/a"));
+	test_str(who(idx, "usr/lib/crlf", 1), ==, "crlf");
+	test_str(who(idx, "usr/lib/trail", 1), ==, "trail");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0999", 1), ==, "many5");
 	test_str(who(idx, "usr/share/pixmaps/extras-file0501", 1), ==, "many4");
 	/* Every one of them: slots near the buckets' ends included. */
@@ -174,14 +191,15 @@ main(void)
 	/* An index of an older format: named as such. */
 	fp = fopen(idxpath, "r+");
 	test_ok(fp != NULL && fseek(fp, 7, SEEK_SET) == 0 &&
+	        (version = fgetc(fp)) != EOF && fseek(fp, 7, SEEK_SET) == 0 &&
 	        fputc('2', fp) == '2' && fclose(fp) == 0);
 	test_int(contents_index_open(&idx, idxpath, &err), ==, -1);
 	test_ok(err.str && strstr(err.str, "older or newer format: index the "
 	                          "archive again") != NULL);
 	dpkg_error_destroy(&err);
 	fp = fopen(idxpath, "r+");
-	if (fp == NULL || fseek(fp, 7, SEEK_SET) != 0 || fputc('3', fp) != '3' ||
-	    fclose(fp) != 0)
+	if (fp == NULL || fseek(fp, 7, SEEK_SET) != 0 ||
+	    fputc(version, fp) != version || fclose(fp) != 0)
 		return 1;
 
 	snprintf(cmd, sizeof(cmd), "truncate -s -8 %s", idxpath);

@@ -23,9 +23,9 @@
 
 #include "conflicts/contents-index.h"
 
-#define MAGIC "DHXCIDX3"
+#define MAGIC "DHXCIDX4"
 #define MAGIC_FAMILY 7	/* the bytes before the version's digit */
-#define VERSION 3
+#define VERSION 4
 /* Distinguishes a file written on a host of the other byte order. */
 #define BYTE_ORDER_MARK 0x01020304u
 #define HEADER_SIZE 4096
@@ -158,7 +158,7 @@ strset_grow(struct strset *s)
 static uint32_t
 strset_intern(struct strset *s, const char *str, size_t len, bool *added)
 {
-	uint32_t h = (uint32_t)contents_hash(str, len);
+	uint32_t h = (uint32_t)contents_string_hash(str, len);
 	size_t pos;
 
 	if (len > STRSET_LEN_MASK)
@@ -1280,7 +1280,7 @@ contents_index_has_package(const struct contents_index *idx,
                            const char *name)
 {
 	size_t len = strlen(name);
-	uint32_t h = (uint32_t)contents_hash(name, len);
+	uint32_t h = (uint32_t)contents_string_hash(name, len);
 	uint64_t n = idx->h->npackage_slots, pos, probes;
 
 	/* As strset_intern() probes. */

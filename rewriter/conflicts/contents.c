@@ -1,11 +1,13 @@
 /*
  * contents.c: read Contents indices as Debian and Ubuntu publish them.
  *
- * One producer thread per file (up to MAX_PRODUCERS) decompresses into
- * large chunks, each ending at a line end; worker threads take the full
- * chunks, parse their lines and hand each entry to their callback.  The
- * threads meet in a small pool of chunks guarded by one mutex: a chunk is
- * free, being filled, full, or being parsed.
+ * Each worker thread takes turns: it decompresses the next large chunk
+ * of a file whose decompressor no other worker is using, the chunk ending
+ * at a line end, lets go of the decompressor, and parses the chunk,
+ * handing each entry to its callback.  A file is read in order, one chunk
+ * at a time, but while one worker reads, the others parse: no thread
+ * waits for another to hand it work, and no processor stands idle while
+ * a thread that only decompresses shares another with a parser.
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -19,13 +21,14 @@
 #include "base/decompress.h"
 #include "conflicts/contents.h"
 
-/* Chunks are 2 MB huge pages where the kernel gives them: a page fault
- * per 4 kB of a chunk's first fill costs about as much as parsing it. */
+/* Chunks are 2 MB huge pages where the kernel gives them (see work()). */
 #define CHUNK_SIZE (4u << 20)
 #define HUGE_PAGE (2u << 20)
-/* What a chunk holds at most: one byte stays for a last newline. */
-#define CHUNK_FILL (CHUNK_SIZE - 1)
-#define MAX_PRODUCERS 4
+/* What a chunk holds at most: one byte stays for a last newline, and the
+ * rest lets the parser load a vector that starts before the chunk's end
+ * (its last newline stops every scan) and ends past it. */
+#define CHUNK_SLACK 64
+#define CHUNK_FILL (CHUNK_SIZE - CHUNK_SLACK)
 #define MAX_WORKERS 16
 /* Entries handed on at a time. */
 #define BATCH 256
@@ -39,21 +42,33 @@ struct chunk {
 	bool first;
 };
 
+/* A file being read: one worker at a time uses its decompressor. */
+struct source {
+	const char *filename;
+	int fd;
+	struct decompress *z;
+	/* The start of a line the last chunk cut (CHUNK_FILL bytes). */
+	char *carry;
+	size_t ncarry;
+	bool opened, busy, done;
+};
+
 struct pipeline {
-	const char *const *filenames;
-	int nfiles, nproducers;
+	struct source *sources;
+	int nfiles;
 	bool pkg_ok[256];
 
 	pthread_mutex_t lock;
-	pthread_cond_t changed;
-	struct chunk *chunks;
-	char *chunk_memory;
-	/* Stacks of chunk indices: free ones, full ones. */
-	unsigned *free, *full;
-	unsigned nchunks, nfree, nfull;
-	int producing;		/* producers still running */
+	pthread_cond_t changed;	/* a decompressor was let go */
 	bool cancelled;
 	struct dpkg_error error;
+};
+
+/* A directory of the previous path: where its name ends in the path, and
+ * the hash state after its last component (see contents_hash()). */
+struct dir {
+	uint64_t state;
+	size_t end;
 };
 
 struct worker {
@@ -63,51 +78,13 @@ struct worker {
 	struct contents_stats stats;
 	struct contents_entry batch[BATCH];
 	size_t nbatch;
+	/* The previous path's directories, outermost first. */
+	struct dir *dirs;
+	size_t ndirs, dircap;
+	/* Where the slashes of the path being parsed lie. */
+	size_t *slashes;
+	size_t slashcap;
 };
-
-/* Record the first error and stop everyone. */
-static void
-fail_locked(struct pipeline *p, const char *error)
-{
-	if (p->error.str == NULL)
-		dpkg_put_error(&p->error, "%s", error);
-	p->cancelled = true;
-	pthread_cond_broadcast(&p->changed);
-}
-
-/* Wait for a free chunk; NULL when the run was cancelled. */
-static struct chunk *
-producer_get(struct pipeline *p)
-{
-	struct chunk *c = NULL;
-
-	pthread_mutex_lock(&p->lock);
-	while (p->nfree == 0 && !p->cancelled)
-		pthread_cond_wait(&p->changed, &p->lock);
-	if (!p->cancelled)
-		c = &p->chunks[p->free[--p->nfree]];
-	pthread_mutex_unlock(&p->lock);
-	return c;
-}
-
-static void
-producer_put(struct pipeline *p, struct chunk *c)
-{
-	pthread_mutex_lock(&p->lock);
-	p->full[p->nfull++] = c - p->chunks;
-	pthread_cond_broadcast(&p->changed);
-	pthread_mutex_unlock(&p->lock);
-}
-
-/* Give back a chunk that was not filled after all. */
-static void
-producer_unget(struct pipeline *p, struct chunk *c)
-{
-	pthread_mutex_lock(&p->lock);
-	p->free[p->nfree++] = c - p->chunks;
-	pthread_cond_broadcast(&p->changed);
-	pthread_mutex_unlock(&p->lock);
-}
 
 static bool
 is_blank(char c)
@@ -142,13 +119,22 @@ mix(uint64_t a, uint64_t b)
 }
 
 /*
+ * A path's hash is chained over its components, so that a path in the
+ * previous line's directory costs the hash of its last name only: the
+ * state starts at HASH_SEED, each component (the bytes between slashes)
+ * moves it on, and the hash of a path, or of a directory, is its state
+ * mixed once more (hash_final()).
+ */
+#define HASH_SEED 0x9e3779b97f4a7c15ull
+
+/*
  * Sixteen bytes a multiplication, as wyhash does; the last bytes are read
  * as overlapping words, never past the end.
  */
 static inline uint64_t
-hash_bytes(const char *s, size_t len)
+hash_component(uint64_t state, const char *s, size_t len)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w0, w1;
+	uint64_t h = state ^ len, w0, w1;
 	const char *end = s + len;
 
 	if (len > 16) {
@@ -173,8 +159,13 @@ hash_bytes(const char *s, size_t len)
 	} else {
 		w0 = w1 = 0;
 	}
-	h = mix(h ^ w0 ^ 0x8ebc6af09c88c6e3ull, w1 ^ 0x589965cc75374cc3ull);
-	return mix(h, 0x9e3779b97f4a7c15ull);
+	return mix(h ^ w0 ^ 0x8ebc6af09c88c6e3ull, w1 ^ 0x589965cc75374cc3ull);
+}
+
+static inline uint64_t
+hash_final(uint64_t state)
+{
+	return mix(state, 0x9e3779b97f4a7c15ull);
 }
 
 /*
@@ -199,17 +190,6 @@ same_bytes(const char *a, const char *b, size_t n)
 		if (a[i] != b[i])
 			return false;
 	return true;
-}
-
-/* The bytes of W that are '/', each as its high bit: exact (no carry
- * crosses a byte), so a nonzero result means a slash is there. */
-static inline uint64_t
-slash_bytes(uint64_t w)
-{
-	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-	uint64_t x = w ^ 0x2f2f2f2f2f2f2f2full;
-
-	return ~(((x & low7) + low7) | x | low7);
 }
 
 /* Bytes package lists may hold: names, sections, separators. */
@@ -367,14 +347,14 @@ flush(struct worker *w)
 }
 
 static inline void
-emit(struct worker *w, const char *path, size_t len, const char *pkgs,
-     size_t pkglen)
+emit(struct worker *w, const char *path, size_t len, uint64_t hash,
+     const char *pkgs, size_t pkglen)
 {
 	struct contents_entry *e = &w->batch[w->nbatch];
 
 	e->path = path;
 	e->packages = pkgs;
-	e->hash = hash_bytes(path, len);
+	e->hash = hash;
 	e->pathlen = len;
 	e->pkglen = pkglen;
 	if (++w->nbatch == BATCH)
@@ -387,7 +367,17 @@ shared_prefix(const char *a, const char *b, size_t max)
 {
 	size_t n = 0;
 
-	/* Eight bytes at a time: paths share long prefixes. */
+	/* Sixteen bytes at a time: paths share long prefixes. */
+#ifdef __SSE2__
+	for (; n + 16 <= max; n += 16) {
+		unsigned m = _mm_movemask_epi8(_mm_cmpeq_epi8(
+			_mm_loadu_si128((const __m128i *)(a + n)),
+			_mm_loadu_si128((const __m128i *)(b + n))));
+
+		if (m != 0xffff)
+			return n + __builtin_ctz(~m);
+	}
+#endif
 	while (n + 8 <= max) {
 		uint64_t x = load64(a + n) ^ load64(b + n);
 
@@ -405,52 +395,173 @@ shared_prefix(const char *a, const char *b, size_t max)
 	return n;
 }
 
-/* Hand on the directories PATH lies in that PREV does not lie in. */
-static inline void
-directories(struct worker *w, const char *path, size_t len,
-            const char *prev, size_t prevlen)
+/*
+ * The first byte from P that may end a name in a path: a slash, a blank,
+ * a newline, a NUL or another control character.  The chunk's last
+ * newline stops the scan; CHUNK_SLACK holds the rest of the last vector.
+ */
+static inline const char *
+next_stop(const char *p)
 {
-	size_t i = shared_prefix(path, prev, len < prevlen ? len : prevlen);
-	size_t k;
+#ifdef __SSE2__
+	const __m128i slash = _mm_set1_epi8('/'), space = _mm_set1_epi8(' ');
 
-	/* "a/b/c" after "a/b/x": a/ and a/b/ are the previous line's.  Most
-	 * lines add none: look for a slash a word at a time. */
-	for (; i + 8 <= len; i += 8)
-		if (slash_bytes(load64(path + i)) != 0)
-			for (k = i; k < i + 8; k++)
-				if (path[k] == '/' && k > 0)
-					emit(w, path, k, NULL, 0);
-	if (i < len && (len < 8 || slash_bytes(load64(path + len - 8)) != 0))
-		for (k = i; k < len; k++)
-			if (path[k] == '/' && k > 0)
-				emit(w, path, k, NULL, 0);
-}
-
-/* Where PATH's last slash is, or 0 when it has none. */
-static inline size_t
-last_slash(const char *path, size_t len)
-{
-	size_t i = len;
-
-	for (; i >= 8; i -= 8) {
-		uint64_t m = slash_bytes(load64(path + i - 8));
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned m = _mm_movemask_epi8(_mm_or_si128(
+			_mm_cmpeq_epi8(v, slash),
+			_mm_cmpeq_epi8(_mm_min_epu8(v, space), v)));
 
 		if (m != 0)
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-			return i - 8 + (63 - __builtin_clzll(m)) / 8;
-#else
-			return i - 1 - __builtin_ctzll(m) / 8;
-#endif
+			return p + __builtin_ctz(m);
 	}
-	while (i > 0)
-		if (path[--i] == '/')
-			return i;
-	return 0;
+#else
+	while (*p != '/' && (unsigned char)*p > ' ')
+		p++;
+	return p;
+#endif
+}
+
+/* The first byte from P that is neither a space nor a tab: columns are
+ * padded with them.  As next_stop(), the newline stops it. */
+static inline const char *
+skip_blanks(const char *p)
+{
+#ifdef __SSE2__
+	const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned m = _mm_movemask_epi8(_mm_or_si128(
+			_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)));
+
+		if (m != 0xffff)
+			return p + __builtin_ctz(~m);
+	}
+#else
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+#endif
+}
+
+static void
+grow_slashes(struct worker *w)
+{
+	w->slashcap = w->slashcap ? w->slashcap * 2 : 64;
+	w->slashes = realloc(w->slashes, w->slashcap * sizeof(*w->slashes));
+	if (w->slashes == NULL)
+		abort();
+}
+
+static inline void
+add_slash(struct worker *w, size_t n, size_t at)
+{
+	if (n == w->slashcap)
+		grow_slashes(w);
+	w->slashes[n] = at;
 }
 
 /*
- * Parse chunk C, handing on each entry, and each directory not already
- * given for the previous line of the chunk.
+ * Parse the line at P the quick way, as most lines are: from FROM, the
+ * path holds no blank and no control character, and blanks, a package
+ * list and the newline follow it.  Each slash from FROM goes to
+ * W->slashes.  The list is L's when it is the same bytes, else it is
+ * checked and kept in L.  Returns the newline, or NULL when the line is
+ * not of that form (parse_line() then decides).
+ */
+static inline const char *
+quick_line(struct worker *w, const char *p, size_t from, const char *end,
+           const bool *pkg_ok, struct line *l, size_t *pathlen,
+           size_t *nslashes)
+{
+	const char *q = p + from, *t, *u;
+	size_t n = 0;
+
+	for (;;) {
+		q = next_stop(q);
+		if (*q != '/')
+			break;
+		add_slash(w, n++, q - p);
+		q++;
+	}
+	if (q == p || (*q != ' ' && *q != '\t'))
+		return NULL;
+	t = skip_blanks(q);
+	if (l->pkglen > 0 && (size_t)(end - t) > l->pkglen &&
+	    t[l->pkglen] == '\n' && same_bytes(t, l->packages, l->pkglen)) {
+		u = t + l->pkglen;
+	} else {
+		for (u = t; pkg_ok[(unsigned char)*u]; u++)
+			continue;
+		if (*u != '\n' || u == t || t[0] == ',' || u[-1] == ',' ||
+		    t[0] == '/')
+			return NULL;
+		l->packages = t;
+		l->pkglen = u - t;
+	}
+	*pathlen = q - p;
+	*nslashes = n;
+	return u;
+}
+
+/* How many of the previous path's directories PATH lies in, given the
+ * bytes they share. */
+static inline size_t
+shared_dirs(const struct worker *w, size_t shared)
+{
+	size_t depth = w->ndirs;
+
+	while (depth > 0 && w->dirs[depth - 1].end >= shared)
+		depth--;
+	return depth;
+}
+
+/*
+ * Hand on the path's directories from DEPTH on (their ends in
+ * W->slashes), then the path, hashing each name once; keep its
+ * directories for the next line.
+ */
+static inline void
+emit_path(struct worker *w, const char *path, size_t pathlen, size_t depth,
+          size_t nslashes, const struct line *l)
+{
+	uint64_t state = depth > 0 ? w->dirs[depth - 1].state : HASH_SEED;
+	size_t from = depth > 0 ? w->dirs[depth - 1].end + 1 : 0, i;
+
+	for (i = 0; i < nslashes; i++) {
+		size_t end = w->slashes[i];
+
+		state = hash_component(state, path + from, end - from);
+		if (depth == w->dircap) {
+			w->dircap = w->dircap ? w->dircap * 2 : 64;
+			w->dirs = realloc(w->dirs,
+			                  w->dircap * sizeof(*w->dirs));
+			if (w->dirs == NULL)
+				abort();
+		}
+		w->dirs[depth].state = state;
+		w->dirs[depth++].end = end;
+		/* "./" goes before a path, and "/" after it is left: the
+		 * root is no directory of the index. */
+		if (end > 0)
+			emit(w, path, end, hash_final(state), NULL, 0);
+		from = end + 1;
+	}
+	w->ndirs = depth;
+	state = hash_component(state, path + from, pathlen - from);
+	emit(w, path, pathlen, hash_final(state), l->packages, l->pkglen);
+}
+
+/* How far ahead of the line being parsed to prefetch: some sixteen lines,
+ * as measured in make bench (512 or 4096 do not do as well). */
+#define PREFETCH 1536
+
+/*
+ * Parse chunk C, handing on each entry, and each directory its path lies
+ * in that the previous line's does not.  Contents files are sorted: most
+ * paths share the previous one's directories, whose names are then
+ * neither looked at nor hashed again.
  */
 static void
 consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
@@ -458,10 +569,11 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 	struct contents_stats *stats = &w->stats;
 	const char *p = c->data, *end = c->data + c->len;
 	const char *prev = "";
-	size_t prevlen = 0, prevdir = 0;
+	size_t prevlen = 0;
 	/* The last good line's package list (a nonempty one, checked). */
 	struct line l = { NULL, "", 0, 0 };
 
+	w->ndirs = 0;
 	if (c->first) {
 		const char *h = header_end(p, c->len);
 
@@ -471,148 +583,161 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 		}
 	}
 	while (p < end) {
-		bool nul = false;
-		const char *nl = next_line_end(p, end, &nul);
-		struct line last = l;
+		const char *path = p, *nl = NULL;
+		size_t max = (size_t)(end - p) < prevlen ? (size_t)(end - p) :
+		             prevlen;
+		size_t depth = shared_dirs(w, shared_prefix(p, prev, max));
+		size_t from = depth > 0 ? w->dirs[depth - 1].end + 1 : 0;
+		size_t pathlen = 0, nslashes = 0;
 
+		/* The lines are read at the pace of a chain of dependent
+		 * steps: ask for the bytes some lines ahead meanwhile. */
+		__builtin_prefetch(p + PREFETCH);
 		stats->lines++;
-		if (nl == p) {
+		if (*p == '\n') {
 			p++;
 			continue;
 		}
-		/* A parsed line is its path, blanks and a package list,
-		 * which holds no NUL: a NUL in the line is one in the path. */
-		if (!parse_line(p, nl - p, pkg_ok, &l) || nul) {
-			l = last;
-			stats->bad_lines++;
-		} else {
-			size_t dir = last_slash(l.path, l.pathlen);
+		if (p[0] != '/' && !(p[0] == '.' && p[1] == '/'))
+			nl = quick_line(w, p, from, end, pkg_ok, &l, &pathlen,
+			                &nslashes);
+		if (nl == NULL) {
+			/* Blanks in the path, a leading "/" or "./",
+			 * trailing blanks, a bad line. */
+			struct line last = l;
+			bool nul = false;
+			const char *s;
 
-			stats->entries++;
-			/* Most lines lie in the previous line's directory. */
-			if (dir != prevdir || !same_bytes(l.path, prev, dir))
-				directories(w, l.path, l.pathlen, prev,
-				            prevlen);
-			prevdir = dir;
-			emit(w, l.path, l.pathlen, l.packages, l.pkglen);
-			prev = l.path;
-			prevlen = l.pathlen;
+			nl = next_line_end(p, end, &nul);
+			if (!parse_line(p, nl - p, pkg_ok, &l) || nul) {
+				l = last;
+				stats->bad_lines++;
+				p = nl + 1;
+				continue;
+			}
+			path = l.path;
+			pathlen = l.pathlen;
+			depth = shared_dirs(w, shared_prefix(path, prev,
+			        pathlen < prevlen ? pathlen : prevlen));
+			from = depth > 0 ? w->dirs[depth - 1].end + 1 : 0;
+			for (s = path + from;
+			     (s = memchr(s, '/', path + pathlen - s)) != NULL;
+			     s++)
+				add_slash(w, nslashes++, s - path);
 		}
+		stats->entries++;
+		emit_path(w, path, pathlen, depth, nslashes, &l);
+		prev = path;
+		prevlen = pathlen;
 		p = nl + 1;
 	}
 	flush(w);
 }
 
 /*
- * Fill chunks from file I: each chunk ends after its last newline; the
- * rest starts the next one.  Returns an error message or NULL.
+ * Fill chunk C with the next lines of S: it starts with what the last
+ * chunk cut, and ends after its last newline.  *LAST says whether S has
+ * no more (or failed).  Returns an error message or NULL.
  */
 static const char *
-produce_file(struct pipeline *p, int i, char *carry,
-             struct dpkg_error *err)
+fill_chunk(struct source *s, struct chunk *c, bool *last,
+           struct dpkg_error *err)
 {
-	const char *filename = p->filenames[i];
-	int fd = open(filename, O_RDONLY | O_CLOEXEC);
-	struct decompress *z;
-	char magic[8];
-	ssize_t nmagic;
-	size_t ncarry = 0;
-	bool first = true, eof = false;
-	const char *error = NULL;
+	bool eof = false;
+	char *nl;
 
-	if (fd < 0) {
-		dpkg_put_errno(err, "%s: cannot open", filename);
+	c->len = 0;
+	c->first = !s->opened;
+	*last = false;
+	if (!s->opened) {
+		char magic[8];
+		ssize_t nmagic;
+
+		s->opened = true;
+		s->fd = open(s->filename, O_RDONLY | O_CLOEXEC);
+		if (s->fd < 0) {
+			*last = true;
+			dpkg_put_errno(err, "%s: cannot open", s->filename);
+			return err->str;
+		}
+		s->carry = malloc(CHUNK_FILL);
+		if (s->carry == NULL)
+			abort();
+		/* Contents files come as the mirror compressed them, and
+		 * named as whoever downloaded them chose: their magic
+		 * number tells. */
+		nmagic = pread(s->fd, magic, sizeof(magic), 0);
+		s->z = decompress_new(decompress_type_sniff(magic, nmagic < 0 ?
+		                                            0 : nmagic),
+		                      s->fd, -1, s->filename);
+	}
+	memcpy(c->data, s->carry, s->ncarry);
+	c->len = s->ncarry;
+	s->ncarry = 0;
+	while (c->len < CHUNK_FILL) {
+		ssize_t n = decompress_read(s->z, c->data + c->len,
+		                            CHUNK_FILL - c->len, err);
+
+		if (n < 0) {
+			*last = true;
+			return err->str;
+		}
+		if (n == 0) {
+			eof = true;
+			break;
+		}
+		c->len += n;
+	}
+	nl = memrchr(c->data, '\n', c->len);
+	if (eof) {
+		/* A last line without its newline still counts; the loop
+		 * stops before a full chunk sees the end. */
+		if (c->len > 0 && c->data[c->len - 1] != '\n')
+			c->data[c->len++] = '\n';
+		*last = true;
+	} else if (nl == NULL) {
+		*last = true;
+		dpkg_put_error(err, "%s: a line longer than %u bytes",
+		               s->filename, CHUNK_FILL);
 		return err->str;
+	} else {
+		s->ncarry = c->len - (nl + 1 - c->data);
+		memcpy(s->carry, nl + 1, s->ncarry);
+		c->len = nl + 1 - c->data;
 	}
-	/* Contents files come as the mirror compressed them, and named as
-	 * whoever downloaded them chose: their magic number tells. */
-	nmagic = pread(fd, magic, sizeof(magic), 0);
-	z = decompress_new(decompress_type_sniff(magic, nmagic < 0 ? 0 :
-	                                         nmagic), fd, -1, filename);
-	while (error == NULL && !eof) {
-		struct chunk *c = producer_get(p);
-		char *nl;
-
-		if (c == NULL)
-			break;
-		memcpy(c->data, carry, ncarry);
-		c->len = ncarry;
-		ncarry = 0;
-		while (c->len < CHUNK_FILL) {
-			ssize_t n = decompress_read(z, c->data + c->len,
-			                            CHUNK_FILL - c->len, err);
-
-			if (n < 0) {
-				error = err->str;
-				break;
-			}
-			if (n == 0) {
-				eof = true;
-				break;
-			}
-			c->len += n;
-		}
-		if (error) {
-			producer_unget(p, c);
-			break;
-		}
-		nl = memrchr(c->data, '\n', c->len);
-		if (eof) {
-			/* A last line without its newline still counts; the
-			 * loop stops before a full chunk sees the end. */
-			if (c->len > 0 && c->data[c->len - 1] != '\n')
-				c->data[c->len++] = '\n';
-		} else if (nl == NULL) {
-			dpkg_put_error(err, "%s: a line longer than %u "
-			               "bytes", filename, CHUNK_FILL);
-			error = err->str;
-			producer_unget(p, c);
-			break;
-		} else {
-			ncarry = c->len - (nl + 1 - c->data);
-			memcpy(carry, nl + 1, ncarry);
-			c->len = nl + 1 - c->data;
-		}
-		c->first = first;
-		first = false;
-		if (c->len > 0)
-			producer_put(p, c);
-		else
-			producer_unget(p, c);
-	}
-	decompress_free(z);
-	close(fd);
-	return error;
+	return NULL;
 }
 
-struct producer_arg {
-	struct pipeline *p;
-	int first;	/* files first, first + nproducers, ... */
-};
-
-static void *
-producer(void *arg)
+static void
+close_source(struct source *s)
 {
-	struct producer_arg *pa = arg;
-	struct pipeline *p = pa->p;
-	struct dpkg_error err = DPKG_ERROR_INIT;
-	char *carry = malloc(CHUNK_FILL);
-	const char *error = NULL;
+	if (s->z != NULL)
+		decompress_free(s->z);
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->carry);
+	s->z = NULL;
+	s->fd = -1;
+	s->carry = NULL;
+}
+
+/* A file with lines left whose decompressor is free; NULL when there is
+ * none, and then *LEFT says whether any has lines left. */
+static struct source *
+free_source(struct pipeline *p, bool *left)
+{
 	int i;
 
-	if (carry == NULL)
-		abort();
-	for (i = pa->first; i < p->nfiles && error == NULL;
-	     i += p->nproducers)
-		error = produce_file(p, i, carry, &err);
-	free(carry);
-	pthread_mutex_lock(&p->lock);
-	if (error)
-		fail_locked(p, error);
-	p->producing--;
-	pthread_cond_broadcast(&p->changed);
-	pthread_mutex_unlock(&p->lock);
-	dpkg_error_destroy(&err);
+	*left = false;
+	for (i = 0; i < p->nfiles; i++) {
+		struct source *s = &p->sources[i];
+
+		if (s->done)
+			continue;
+		*left = true;
+		if (!s->busy)
+			return s;
+	}
 	return NULL;
 }
 
@@ -621,27 +746,53 @@ work(void *arg)
 {
 	struct worker *w = arg;
 	struct pipeline *p = w->p;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct chunk c;
 
+	c.data = aligned_alloc(HUGE_PAGE, CHUNK_SIZE);
+	if (c.data == NULL)
+		abort();
+	/* A page fault per 4 kB of a chunk's first fill costs about as
+	 * much as parsing it. */
+	madvise(c.data, CHUNK_SIZE, MADV_HUGEPAGE);
 	for (;;) {
-		unsigned i;
+		struct source *s = NULL;
+		const char *error;
+		bool left = true, last;
 
 		pthread_mutex_lock(&p->lock);
-		while (p->nfull == 0 && p->producing > 0 && !p->cancelled)
+		while (!p->cancelled && (s = free_source(p, &left)) == NULL &&
+		       left)
 			pthread_cond_wait(&p->changed, &p->lock);
-		if (p->nfull == 0 || p->cancelled) {
-			pthread_mutex_unlock(&p->lock);
-			break;
-		}
-		i = p->full[--p->nfull];
+		if (p->cancelled)
+			s = NULL;
+		if (s != NULL)
+			s->busy = true;
 		pthread_mutex_unlock(&p->lock);
+		if (s == NULL)
+			break;
 
-		consume(&p->chunks[i], p->pkg_ok, w);
+		error = fill_chunk(s, &c, &last, &err);
+		if (last)
+			close_source(s);
 
 		pthread_mutex_lock(&p->lock);
-		p->free[p->nfree++] = i;
+		s->busy = false;
+		s->done = last;
+		if (error != NULL && p->error.str == NULL)
+			dpkg_put_error(&p->error, "%s", error);
+		if (error != NULL)
+			p->cancelled = true;
 		pthread_cond_broadcast(&p->changed);
 		pthread_mutex_unlock(&p->lock);
+		if (error != NULL)
+			break;
+
+		if (c.len > 0)
+			consume(&c, p->pkg_ok, w);
 	}
+	free(c.data);
+	dpkg_error_destroy(&err);
 	return NULL;
 }
 
@@ -661,10 +812,8 @@ contents_read_entries(const char *const *filenames, int nfiles, int nworkers,
                       struct contents_stats *stats, struct dpkg_error *err)
 {
 	struct pipeline p;
-	struct producer_arg pargs[MAX_PRODUCERS];
-	pthread_t producers[MAX_PRODUCERS], workers[MAX_WORKERS];
+	pthread_t workers[MAX_WORKERS];
 	struct worker *w = calloc(MAX_WORKERS, sizeof(*w));
-	unsigned i;
 	int ret = 0, k;
 
 	if (nworkers < 1)
@@ -673,60 +822,40 @@ contents_read_entries(const char *const *filenames, int nfiles, int nworkers,
 		nworkers = MAX_WORKERS;
 	memset(&p, 0, sizeof(p));
 	package_list_bytes(p.pkg_ok);
-	p.filenames = filenames;
 	p.nfiles = nfiles;
-	p.nproducers = nfiles < MAX_PRODUCERS ? nfiles : MAX_PRODUCERS;
-	p.producing = p.nproducers;
-	p.nchunks = p.nproducers + nworkers + 2;
-	p.chunks = calloc(p.nchunks, sizeof(*p.chunks));
-	p.free = calloc(p.nchunks, sizeof(*p.free));
-	p.full = calloc(p.nchunks, sizeof(*p.full));
-	if (p.chunks == NULL || p.free == NULL || p.full == NULL || w == NULL)
+	p.sources = calloc(nfiles > 0 ? nfiles : 1, sizeof(*p.sources));
+	if (p.sources == NULL || w == NULL)
 		abort();
+	for (k = 0; k < nfiles; k++) {
+		p.sources[k].filename = filenames[k];
+		p.sources[k].fd = -1;
+	}
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.changed, NULL);
-	p.chunk_memory = aligned_alloc(HUGE_PAGE, (size_t)p.nchunks *
-	                               CHUNK_SIZE);
-	if (p.chunk_memory == NULL)
-		abort();
-	madvise(p.chunk_memory, (size_t)p.nchunks * CHUNK_SIZE,
-	        MADV_HUGEPAGE);
-	for (i = 0; i < p.nchunks; i++) {
-		p.chunks[i].data = p.chunk_memory + (size_t)i * CHUNK_SIZE;
-		p.free[p.nfree++] = i;
-	}
-	for (k = 0; k < p.nproducers; k++) {
-		pargs[k].p = &p;
-		pargs[k].first = k;
-		if (pthread_create(&producers[k], NULL, producer,
-		                   &pargs[k]) != 0)
-			abort();
-	}
 	for (k = 0; k < nworkers; k++) {
-		memset(&w[k], 0, sizeof(w[k]));
 		w[k].p = &p;
 		w[k].entries = entries;
 		w[k].ctx = ctx[k];
 		if (pthread_create(&workers[k], NULL, work, &w[k]) != 0)
 			abort();
 	}
-	for (k = 0; k < p.nproducers; k++)
-		pthread_join(producers[k], NULL);
 	for (k = 0; k < nworkers; k++) {
 		pthread_join(workers[k], NULL);
 		stats->lines += w[k].stats.lines;
 		stats->entries += w[k].stats.entries;
 		stats->bad_lines += w[k].stats.bad_lines;
 		stats->headers += w[k].stats.headers;
+		free(w[k].dirs);
+		free(w[k].slashes);
 	}
 	if (p.error.str != NULL) {
 		dpkg_error_move(err, &p.error);
 		ret = -1;
 	}
-	free(p.chunk_memory);
-	free(p.chunks);
-	free(p.free);
-	free(p.full);
+	/* Those a failure left open. */
+	for (k = 0; k < nfiles; k++)
+		close_source(&p.sources[k]);
+	free(p.sources);
 	free(w);
 	pthread_cond_destroy(&p.changed);
 	pthread_mutex_destroy(&p.lock);
@@ -775,7 +904,20 @@ contents_read(const char *const *filenames, int nfiles, int nworkers,
 uint64_t
 contents_hash(const char *s, size_t len)
 {
-	return hash_bytes(s, len);
+	const char *end = s + len, *slash;
+	uint64_t state = HASH_SEED;
+
+	while ((slash = memchr(s, '/', end - s)) != NULL) {
+		state = hash_component(state, s, slash - s);
+		s = slash + 1;
+	}
+	return hash_final(hash_component(state, s, end - s));
+}
+
+uint64_t
+contents_string_hash(const char *s, size_t len)
+{
+	return hash_final(hash_component(HASH_SEED, s, len));
 }
 
 const char *

@@ -12,10 +12,10 @@
  * follows, each item optionally prefixed by "area/section/".  Lines that
  * do not fit are counted and ignored.
  *
- * Each file is decompressed by a thread of its own into large chunks, each
- * ending at a line end; NWORKERS threads parse the chunks as they come, in
- * no particular order.  So a worker's callback sees its entries in no
- * global order, and must keep to its own state.
+ * NWORKERS threads each decompress a large chunk of a file in turn, each
+ * chunk ending at a line end, and parse it: the chunks are parsed in no
+ * particular order.  So a worker's callback sees its entries in no global
+ * order, and must keep to its own state.
  *
  * Contents list files (and symbolic links), never directories; dpkg shares
  * directories between packages.  Each directory a path lies in is handed
@@ -91,7 +91,15 @@ int contents_workers(int max);
 const char *contents_item_package(const char *item, size_t len,
                                   size_t *namelen);
 
-/* The 64-bit hash of a path (computed in the worker threads). */
+/*
+ * The 64-bit hash of a path (computed in the worker threads), chained over
+ * its components: a path in the previous line's directory costs the hash
+ * of its last name only.
+ */
 uint64_t contents_hash(const char *s, size_t len);
+
+/* The 64-bit hash of a string that is not a path (a name, a package list);
+ * contents_hash() of one without a slash. */
+uint64_t contents_string_hash(const char *s, size_t len);
 
 #endif
