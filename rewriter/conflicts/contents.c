@@ -361,59 +361,95 @@ emit(struct worker *w, const char *path, size_t len, uint64_t hash,
 		flush(w);
 }
 
+/*
+ * The scans below look at 64 bytes at once, with no branch within them:
+ * which of a line's vectors holds what they look for varies from line to
+ * line, and a mispredicted branch per vector cost more than the vectors.
+ * A line starts at most a vector before the chunk's last newline, and
+ * CHUNK_SLACK holds what lies past it.
+ */
+#ifdef __SSE2__
+/* One bit per byte of the four vectors, the first lowest. */
+static inline uint64_t
+mask64(__m128i v0, __m128i v1, __m128i v2, __m128i v3)
+{
+	return (uint64_t)(unsigned)_mm_movemask_epi8(v0) |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(v1) << 16 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(v2) << 32 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(v3) << 48;
+}
+
+static inline __m128i
+load16(const char *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
+/* The bytes at P equal to those at Q. */
+static inline uint64_t
+same64(const char *p, const char *q)
+{
+	return mask64(_mm_cmpeq_epi8(load16(p), load16(q)),
+	              _mm_cmpeq_epi8(load16(p + 16), load16(q + 16)),
+	              _mm_cmpeq_epi8(load16(p + 32), load16(q + 32)),
+	              _mm_cmpeq_epi8(load16(p + 48), load16(q + 48)));
+}
+
+/* A slash, or a byte up to the space: blank, newline, NUL, control. */
+static inline __m128i
+stop16(__m128i v)
+{
+	return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')),
+	                    _mm_cmpeq_epi8(_mm_min_epu8(v,
+	                                   _mm_set1_epi8(' ')), v));
+}
+
+static inline __m128i
+blank16(__m128i v)
+{
+	return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+	                    _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+}
+#endif
+
 /* How many bytes A and B share at their start, up to MAX. */
 static inline size_t
 shared_prefix(const char *a, const char *b, size_t max)
 {
 	size_t n = 0;
 
-	/* Sixteen bytes at a time: paths share long prefixes. */
 #ifdef __SSE2__
-	for (; n + 16 <= max; n += 16) {
-		unsigned m = _mm_movemask_epi8(_mm_cmpeq_epi8(
-			_mm_loadu_si128((const __m128i *)(a + n)),
-			_mm_loadu_si128((const __m128i *)(b + n))));
+	for (;; n += 64) {
+		uint64_t differ = ~same64(a + n, b + n);
 
-		if (m != 0xffff)
-			return n + __builtin_ctz(~m);
+		if (max - n < 64)
+			differ |= ~0ull << (max - n);
+		if (differ != 0)
+			return n + __builtin_ctzll(differ);
 	}
-#endif
-	while (n + 8 <= max) {
-		uint64_t x = load64(a + n) ^ load64(b + n);
-
-		if (x != 0) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-			return n + __builtin_ctzll(x) / 8;
 #else
-			return n + __builtin_clzll(x) / 8;
-#endif
-		}
-		n += 8;
-	}
 	while (n < max && a[n] == b[n])
 		n++;
 	return n;
+#endif
 }
 
 /*
  * The first byte from P that may end a name in a path: a slash, a blank,
- * a newline, a NUL or another control character.  The chunk's last
- * newline stops the scan; CHUNK_SLACK holds the rest of the last vector.
+ * a newline, a NUL or another control character.  The line's newline
+ * stops the scan.
  */
 static inline const char *
 next_stop(const char *p)
 {
 #ifdef __SSE2__
-	const __m128i slash = _mm_set1_epi8('/'), space = _mm_set1_epi8(' ');
-
-	for (;; p += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)p);
-		unsigned m = _mm_movemask_epi8(_mm_or_si128(
-			_mm_cmpeq_epi8(v, slash),
-			_mm_cmpeq_epi8(_mm_min_epu8(v, space), v)));
+	for (;; p += 64) {
+		uint64_t m = mask64(stop16(load16(p)), stop16(load16(p + 16)),
+		                    stop16(load16(p + 32)),
+		                    stop16(load16(p + 48)));
 
 		if (m != 0)
-			return p + __builtin_ctz(m);
+			return p + __builtin_ctzll(m);
 	}
 #else
 	while (*p != '/' && (unsigned char)*p > ' ')
@@ -428,15 +464,13 @@ static inline const char *
 skip_blanks(const char *p)
 {
 #ifdef __SSE2__
-	const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	for (;; p += 64) {
+		uint64_t m = ~mask64(blank16(load16(p)), blank16(load16(p + 16)),
+		                     blank16(load16(p + 32)),
+		                     blank16(load16(p + 48)));
 
-	for (;; p += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)p);
-		unsigned m = _mm_movemask_epi8(_mm_or_si128(
-			_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)));
-
-		if (m != 0xffff)
-			return p + __builtin_ctz(~m);
+		if (m != 0)
+			return p + __builtin_ctzll(m);
 	}
 #else
 	while (*p == ' ' || *p == '\t')
@@ -568,7 +602,10 @@ consume(const struct chunk *c, const bool *pkg_ok, struct worker *w)
 {
 	struct contents_stats *stats = &w->stats;
 	const char *p = c->data, *end = c->data + c->len;
-	const char *prev = "";
+	/* Before the first line, a previous path of no bytes, which the scans
+	 * may read 64 bytes of. */
+	static const char no_path[64];
+	const char *prev = no_path;
 	size_t prevlen = 0;
 	/* The last good line's package list (a nonempty one, checked). */
 	struct line l = { NULL, "", 0, 0 };

@@ -127,11 +127,9 @@ header_length(const char *data, size_t size)
 	for (n = 0; n < 200 && start < size; n++) {
 		const char *line = data + start;
 		const char *nl = memchr(line, '\n', size - start);
-		size_t len, i = 4;
+		/* A last line without its newline is a line. */
+		size_t len = nl ? (size_t)(nl - line) : size - start, i = 4;
 
-		if (nl == NULL)
-			return 0;
-		len = nl - line;
 		if (len > 12 && memcmp(line, "FILE", 4) == 0 &&
 		    blank(line[4])) {
 			while (i < len && blank(line[i]))
@@ -141,7 +139,7 @@ header_length(const char *data, size_t size)
 				while (i < len && blank(line[i]))
 					i++;
 				if (i == len)
-					return start + len + 1;
+					return start + len + (nl != NULL);
 			}
 		}
 		start += len + 1;
