@@ -44,8 +44,8 @@ index () { extras-conflicts index --archive bookworm -d "$work/db" "$@"; }
 lines=$(lz4cat "$@" | wc -l)
 size=$(lz4cat "$@" | wc -c)
 index "$@" >/dev/null	# warm the page cache and the allocator
-t_lz4=$(best 3 lz4cat_all "$@")
-t_index=$(best 3 index "$@")
+t_lz4=$(best 5 lz4cat_all "$@")
+t_index=$(best 5 index "$@")
 idx_size=$(stat -c %s "$work/db/contents/bookworm.idx")
 echo "conflicts: index of $lines lines ($size bytes):" \
 	"$(ms "$t_index") against lz4cat $(ms "$t_lz4"):" \
