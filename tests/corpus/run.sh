@@ -5,7 +5,8 @@
 # the source with apt-get source (cached in $CORPUS_CACHE, outside the
 # repository), extras-convert the .dsc, install the original's build
 # dependencies, build the converted source with dpkg-buildpackage as a
-# build daemon would (its PATH plus the uninstalled commands), run
+# build daemon would (as a user other than root, CORPUS_BUILD_USER, root
+# gained through fakeroot; its PATH plus the uninstalled commands), run
 # extras-review on the .changes, install the .debs into a scratch root
 # (tests/corpus/scratch.sh), run the smoke command there, purge, purge the
 # build dependencies it brought, and print one row per package and "N/M
@@ -24,6 +25,10 @@ BUILD_TIMEOUT=${CORPUS_BUILD_TIMEOUT:-3600}
 # A build daemon's PATH; the uninstalled commands stand in for the
 # installed dh-extras package.
 BUILD_PATH=/usr/sbin:/usr/bin:/sbin:/bin:$BUILDDIR/bin
+# Builds run as a build daemon's do, not as root: some configure scripts
+# refuse root (tar's), and a build that writes outside its tree fails.
+BUILD_USER=${CORPUS_BUILD_USER:-nobody}
+BUILD_GROUP=$(id -gn "$BUILD_USER") || exit 2
 APT="apt-get -o DPkg::Lock::Timeout=600 -q"
 TAB=$(printf '\t')
 
@@ -99,7 +104,13 @@ corpus_one () {
 		return
 	fi
 	# -d: dh-sequence-extras is this tree, not an installed package.
+	if ! chown -R "$BUILD_USER:$BUILD_GROUP" "$work"; then
+		row "$pkg" ok FAIL - - - - "cannot give $work to $BUILD_USER"
+		return
+	fi
 	if ! (cd "$work/src" && step "$logs/build.log" "$BUILD_TIMEOUT" \
+		setpriv --reuid="$BUILD_USER" --regid="$BUILD_GROUP" \
+		--clear-groups \
 		env -i PATH="$BUILD_PATH" HOME="$work/home" LANG=C.UTF-8 \
 		PERL5LIB="$TOP/dh-extras" DH_EXTRAS_DATADIR="$TOP" \
 		DEB_BUILD_OPTIONS="${CORPUS_DEB_BUILD_OPTIONS-nocheck parallel=2}" \
