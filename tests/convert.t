@@ -262,13 +262,14 @@ test_expect_success 'a link in /bin is judged as one in /usr/bin; one in /var is
 	refused varlink "debian/greet.links:1: link ./var/lib/greet/a. is outside /usr, /etc, /opt and merged-/usr.s /bin, /sbin and /lib\\*, which the namespace takes over"
 '
 
-test_expect_success 'alternatives join an existing .links file; the old doc directory is renamed' '
+test_expect_success 'alternatives join an existing .links file; the old doc directory is renamed; a top directory is kept' '
 	make_fixture alt &&
 	ordinary_postinst alt/debian/greet-data.postinst &&
 	sed -i "s/\\bhi\\b/hey/g" alt/debian/greet-data.postinst &&
 	printf "usr/share/doc/greet-data/a usr/share/doc/greet-data/b\n" \
 		>alt/debian/greet-data.links &&
 	printf "usr/share/doc/greet-data\n" >>alt/debian/greet-data.dirs &&
+	printf "etc\n/usr\netcetera\n" >>alt/debian/greet-data.dirs &&
 	extras-convert alt >out &&
 	printf "%s\n" "usr/share/doc/extras-greet-data/a usr/share/doc/extras-greet-data/b" \
 		"usr/bin/greet usr/bin/hey" \
@@ -276,6 +277,9 @@ test_expect_success 'alternatives join an existing .links file; the old doc dire
 	cmp expect alt/debian/extras-greet-data.links &&
 	grep_q "^debian/greet-data.links:1: usr/share/doc/greet-data written as usr/share/doc/extras-greet-data" out &&
 	grep_q "^usr/share/doc/extras-greet-data$" alt/debian/extras-greet-data.dirs &&
+	grep_q "^etc$" alt/debian/extras-greet-data.dirs &&
+	grep_q "^/usr$" alt/debian/extras-greet-data.dirs &&
+	grep_q "^debian/greet-data.dirs:6: dropped .etcetera.: it creates a system directory$" out &&
 	echo "usr/bin/greet usr/bin/hi" >expect &&
 	cmp expect alt/debian/extras-greet.links
 '

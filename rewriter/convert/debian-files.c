@@ -303,8 +303,12 @@ relocatable(const char *path, size_t n)
 	}
 	if (memmem(path, n, "..", 2) != NULL)
 		return false;
+	/* The top itself too: tar's debian/dirs creates "etc", where its
+	 * rules then puts a link. */
 	for (i = 0; tops[i]; i++)
-		if (n >= strlen(tops[i]) && memcmp(path, tops[i], strlen(tops[i])) == 0)
+		if ((n >= strlen(tops[i]) &&
+		     memcmp(path, tops[i], strlen(tops[i])) == 0) ||
+		    (n == strlen(tops[i]) - 1 && memcmp(path, tops[i], n) == 0))
 			return true;
 	return false;
 }
