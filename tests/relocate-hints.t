@@ -24,9 +24,12 @@ test_expect_success 'with that argument the program is built for the namespace' 
 	grep_q "^configured\$" out
 '
 
-test_expect_success 'a path in the code itself: the hint is a patch' '
+test_expect_success 'a path in the code itself: the hint is a patch; none for a comment' '
 	! build_fixture stubborn &&
-	grep_q "^dh_extras_relocate: error: ./usr/share/stubborn. is set in the source: stubborn.c:6: a string in the code: patch it (debian/patches) to /opt/extras.ubuntu.com/stubborn/share/stubborn\$" stubborn.log
+	grep_q "^dh_extras_relocate: error: ./usr/share/stubborn. is set in the source: stubborn.c:7: a string in the code: patch it (debian/patches) to /opt/extras.ubuntu.com/stubborn/share/stubborn\$" stubborn.log &&
+	# Comments set nothing: no hint points at one.
+	! grep "stubborn.c:3:" stubborn.log &&
+	! grep "stubborn.c:9:" stubborn.log
 '
 
 test_done

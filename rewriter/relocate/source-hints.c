@@ -323,12 +323,65 @@ hint_line(struct search *s, const char *file, enum kind k, const char *text,
 	add_hint(s, file, line, what, fix);
 }
 
+/* How far a C file has been read, and what the reading stands in. */
+struct c_reading {
+	const char *at;
+	enum { C_CODE, C_LINE_COMMENT, C_BLOCK_COMMENT, C_STRING, C_CHAR } in;
+};
+
+/*
+ * Whether TO, at or after where R stands in a NUL-terminated C file, lies
+ * in a comment: a comment sets nothing (tar's "The man page rmt(8) for
+ * /etc/rmt documents ..."), and a hint there would send the author to
+ * patch prose.  Each file is read once, as its strings are found.
+ */
+static bool
+in_c_comment(struct c_reading *r, const char *to)
+{
+	const char *p = r->at;
+
+	for (; p < to; p++) {
+		switch (r->in) {
+		case C_CODE:
+			if (p[0] == '/' && p[1] == '*')
+				r->in = C_BLOCK_COMMENT, p++;
+			else if (p[0] == '/' && p[1] == '/')
+				r->in = C_LINE_COMMENT, p++;
+			else if (*p == '"')
+				r->in = C_STRING;
+			else if (*p == '\'')
+				r->in = C_CHAR;
+			break;
+		case C_LINE_COMMENT:
+			if (*p == '\n')
+				r->in = C_CODE;
+			break;
+		case C_BLOCK_COMMENT:
+			if (p[0] == '*' && p[1] == '/')
+				r->in = C_CODE, p++;
+			break;
+		case C_STRING:
+		case C_CHAR:
+			if (p[0] == '\\' && p[1] != '\0')
+				p++;
+			else if (*p == '\n' ||
+			         *p == (r->in == C_STRING ? '"' : '\''))
+				r->in = C_CODE;
+			break;
+		}
+	}
+	/* A two-byte token may end past TO: the next reading starts there. */
+	r->at = p;
+	return r->in == C_LINE_COMMENT || r->in == C_BLOCK_COMMENT;
+}
+
 static void
 search_text(struct search *s, const char *file, enum kind k,
             const char *text, size_t len)
 {
 	const char *p = text, *end = text + len, *last_line = NULL;
 	size_t n = strlen(s->string);
+	struct c_reading c = { text, C_CODE };
 
 	while (s->hints->n < SOURCE_HINTS_MAX &&
 	       (p = memmem(p, (size_t)(end - p), s->string, n)) != NULL) {
@@ -341,7 +394,8 @@ search_text(struct search *s, const char *file, enum kind k,
 		 * $(DESTDIR)/etc/app: not what the program has compiled in. */
 		if (!at_string(s, p, end) ||
 		    (p > text && (pathmap_is_name_byte((unsigned char)p[-1]) ||
-		                  p[-1] == ')' || p[-1] == '}'))) {
+		                  p[-1] == ')' || p[-1] == '}')) ||
+		    (k == C_SOURCE && in_c_comment(&c, p))) {
 			p++;
 			continue;
 		}
