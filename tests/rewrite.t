@@ -52,8 +52,12 @@ make_tree () {
 	ln -s ../icons/hicolor/48x48/apps/foo.png tree/usr/share/pixmaps/foo.png &&
 	echo 'See /usr/share/foo/data.' >tree/usr/share/doc/foo/README &&
 	printf 'prefix=/usr\nlibdir=/usr/lib/foo\n' >tree/usr/lib/pkgconfig/foo.pc &&
-	printf 'msgid "Data in %%s"\nmsgstr "Donn\303\251es dans /usr/share/foo/data"\n' \
+	printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n' \
 		>fr.po &&
+	printf 'msgid "Data in %%s"\nmsgstr "Donn\303\251es dans /usr/share/foo/data"\n' \
+		>>fr.po &&
+	printf '\nmsgid "See /usr/share/foo"\nmsgstr "Voir /usr/share/foo"\n' \
+		>>fr.po &&
 	msgfmt -o tree/usr/share/locale/fr/LC_MESSAGES/foo.mo fr.po &&
 	echo '.TH FOO 1' >tree/usr/share/man/man1/foo.1 &&
 	# Symlinks: absolute, relative, dangling, to a directory, to the system.
@@ -76,8 +80,8 @@ make_tree () {
 	touch -d '2020-01-02 03:04:05' tree/usr/bin/foo tree/usr/share/foo/a.conf
 }
 
-# The tree holds one reference that cannot be patched (in the .mo), so a
-# run ends with status 1.
+# The tree holds one reference that cannot be patched (in a message the
+# program looks up in the .mo), so a run ends with status 1.
 run_rewrite () {
 	expect_status 1 extras-rewrite --app foo --json report.json "$@" tree \
 		2>stderr
@@ -89,6 +93,17 @@ test_expect_success 'the tree is rewritten; the catalog is reported, status 1' '
 	python3 -m json.tool report.json >/dev/null &&
 	grep_q "error: $ABSNS/share/locale/fr/LC_MESSAGES/foo.mo: offset [0-9]*: ./usr/share/foo.: gettext catalog" stderr &&
 	test "$(grep -c error: stderr)" = 1
+'
+
+test_expect_success 'a catalogue'"'"'s translations are patched, and gettext reads them' '
+	msgunfmt tree/$NS/share/locale/fr/LC_MESSAGES/foo.mo >po &&
+	grep_q "^msgstr \"Donn.*es dans $ABSNS/share/foo/data\"\$" po &&
+	grep_q "^msgid \"See /usr/share/foo\"\$" po &&
+	grep_q "^msgstr \"Voir $ABSNS/share/foo\"\$" po &&
+	LANGUAGE=fr LC_ALL=C.UTF-8 TEXTDOMAINDIR=$PWD/tree/$NS/share/locale \
+		gettext -d foo "Data in %s" >said &&
+	printf "Donn\303\251es dans %s/share/foo/data" "$ABSNS" >expect &&
+	cmp expect said
 '
 
 test_expect_success 'nothing is left outside the namespace but exports' '

@@ -1,7 +1,8 @@
 /* Facts about padding paths and relative paths. */
-#include <string.h>
-
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../tests/tap.h"
 #include "relocate/patch.h"
@@ -121,10 +122,129 @@ content(const char *in, size_t len)
 
 #define CONTENT(s) content(s, sizeof(s) - 1)
 
+/*
+ * A gettext catalogue of one message, ID translated as STR, in either byte
+ * order, at REVISION; *LEN its size.
+ */
+static unsigned char *
+mo_file(const char *id, const char *str, bool big, uint32_t revision,
+        size_t *len)
+{
+	static unsigned char mo[512];
+	uint32_t head[11] = {
+		0x950412deu, revision, 1, 28, 36, 0, 44,
+		(uint32_t)strlen(id), 44, (uint32_t)strlen(str),
+		(uint32_t)(44 + strlen(id) + 1),
+	};
+	size_t i;
+
+	for (i = 0; i < 11; i++) {
+		uint32_t v = big ? __builtin_bswap32(head[i]) : head[i];
+
+		memcpy(mo + i * 4, &v, 4);
+	}
+	memcpy(mo + 44, id, strlen(id) + 1);
+	memcpy(mo + 44 + strlen(id) + 1, str, strlen(str) + 1);
+	*len = 44 + strlen(id) + 1 + strlen(str) + 1;
+	return mo;
+}
+
+/*
+ * The translation of catalogue MO (LEN bytes) once patched, as its
+ * descriptor points at it; "(unchanged: N unpatched)" when it was not.
+ */
+static const char *mo_translation(const unsigned char *mo, size_t len,
+                                  bool big);
+
+/* The catalogue MO (LEN bytes) patched once, then what a second run of the
+ * patchers, as dh_extras_links makes, says of it. */
+static const char *
+mo_patched_again(const unsigned char *mo, size_t len)
+{
+	static unsigned char once[512];
+	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
+	struct patch_context ctx = {
+		.paths = paths, .programs = none, .icons = none,
+	};
+	struct pathmap_scanner *sc;
+	struct patch_result res = { NULL, 0, NULL };
+	struct report report;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	size_t oncelen = 0;
+
+	pathmap_add(paths, "/usr/share/foo", "/opt/app/share/foo");
+	pathmap_compile(paths, &err);
+	sc = pathmap_scanner_new(paths);
+	report_init(&report);
+	if (patch_content(&ctx, sc, "/o/a/share/locale/fr/LC_MESSAGES/a.mo",
+	                  mo, len, &res, &report) == 0 && res.data != NULL &&
+	    res.len <= sizeof(once)) {
+		memcpy(once, res.data, res.len);
+		oncelen = res.len;
+	}
+	free(res.data);
+	report_free(&report);
+	pathmap_scanner_free(sc);
+	pathmap_free(paths);
+	pathmap_free(none);
+	if (oncelen == 0)
+		return "(not patched)";
+	return mo_translation(once, oncelen, false);
+}
+
+static const char *
+mo_translation(const unsigned char *mo, size_t len, bool big)
+{
+	static char out[256];
+	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
+	struct patch_context ctx = {
+		.paths = paths, .programs = none, .icons = none,
+	};
+	struct pathmap_scanner *sc;
+	struct patch_result res = { NULL, 0, NULL };
+	struct report report;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	uint32_t tlen, toff;
+
+	pathmap_add(paths, "/usr/share/foo", "/opt/app/share/foo");
+	pathmap_compile(paths, &err);
+	sc = pathmap_scanner_new(paths);
+	report_init(&report);
+	if (patch_content(&ctx, sc, "/o/a/share/locale/fr/LC_MESSAGES/a.mo",
+	                  mo, len, &res, &report) < 0) {
+		snprintf(out, sizeof(out), "(failed)");
+	} else if (res.data == NULL) {
+		snprintf(out, sizeof(out), "(unchanged: %zu unpatched)",
+		         report.n_unpatched);
+	} else {
+		memcpy(&tlen, res.data + 36, 4);
+		memcpy(&toff, res.data + 40, 4);
+		if (big) {
+			tlen = __builtin_bswap32(tlen);
+			toff = __builtin_bswap32(toff);
+		}
+		if ((size_t)toff + tlen < res.len && res.data[toff + tlen] == 0)
+			snprintf(out, sizeof(out), "%s (%zu unpatched)",
+			         (const char *)res.data + toff,
+			         report.n_unpatched);
+		else
+			snprintf(out, sizeof(out), "(bad descriptor)");
+	}
+	free(res.data);
+	report_free(&report);
+	pathmap_scanner_free(sc);
+	pathmap_free(paths);
+	pathmap_free(none);
+	return out;
+}
+
 int
 main(void)
 {
-	test_plan(39);
+	unsigned char *mo;
+	size_t molen;
+
+	test_plan(47);
 
 	test_str(pad("/usr/share/app/data", "/o/a/share/app/data"), ==,
 	         "/o/a/share/app/data");
@@ -252,6 +372,38 @@ main(void)
 	         "(blob: 1 unpatched)");
 	test_str(CONTENT("/usr/share/foo\0\b[index\0\b]\n"), ==,
 	         "(blob: 1 unpatched)");
+
+	/* A catalogue's translation is patched, in either byte order; its
+	 * message is what the program looks up: reported. */
+	mo = mo_file("Data", "Dans /usr/share/foo/x", false, 0, &molen);
+	test_str(mo_translation(mo, molen, false), ==,
+	         "Dans /opt/app/share/foo/x (0 unpatched)");
+	mo = mo_file("Data", "Dans /usr/share/foo/x", true, 1, &molen);
+	test_str(mo_translation(mo, molen, true), ==,
+	         "Dans /opt/app/share/foo/x (0 unpatched)");
+	mo = mo_file("In /usr/share/foo", "Dans /usr/share/foo", false, 0,
+	             &molen);
+	test_str(mo_translation(mo, molen, false), ==,
+	         "Dans /opt/app/share/foo (1 unpatched)");
+	mo = mo_file("In /usr/share/foo", "Dans", false, 0, &molen);
+	test_str(mo_translation(mo, molen, false), ==,
+	         "(unchanged: 1 unpatched)");
+	/* Patched, the old string is no string's: the next run finds
+	 * nothing. */
+	mo = mo_file("Data", "Dans /usr/share/foo/x", false, 0, &molen);
+	test_str(mo_patched_again(mo, molen), ==, "(unchanged: 0 unpatched)");
+	/* Not a catalogue gettext would load: every reference reported. */
+	mo = mo_file("Data", "Dans /usr/share/foo/x", false, 2 << 16, &molen);
+	test_str(mo_translation(mo, molen, false), ==,
+	         "(unchanged: 1 unpatched)");
+	mo = mo_file("Data", "Dans /usr/share/foo/x", false, 0, &molen);
+	mo[molen - 1] = 'x';
+	test_str(mo_translation(mo, molen, false), ==,
+	         "(unchanged: 1 unpatched)");
+	mo = mo_file("Data", "Dans /usr/share/foo/x", false, 0, &molen);
+	mo[40] = 0xff;
+	test_str(mo_translation(mo, molen, false), ==,
+	         "(unchanged: 1 unpatched)");
 
 	return test_done();
 }

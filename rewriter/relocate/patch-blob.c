@@ -4,7 +4,8 @@
  * Compressed streams and zip archives are decompressed (libarchive) and
  * searched; other binary data is searched as it is.  Whatever is found is
  * reported: rewriting it would mean re-encoding data whose format this
- * tool does not own (.mo hash tables, marshalled bytecode, jars).
+ * tool does not own (marshalled bytecode, jars).  Gettext catalogues have
+ * their own patcher (patch-mo.c).
  */
 #include <archive.h>
 #include <archive_entry.h>

@@ -20,5 +20,7 @@ patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	if (!patch_is_compressed(buf, len) &&
 	    (memchr(buf, '\0', len) == NULL || patch_is_info(buf, len)))
 		return patch_text(ctx, sc, file, buf, len, res, report);
+	if (patch_is_mo(buf, len))
+		return patch_mo(sc, file, buf, len, res, report);
 	return patch_blob(sc, file, buf, len, report);
 }

@@ -14,6 +14,9 @@
  *     and RPATH rewritten ($ORIGIN-relative), a RUNPATH entry added for
  *     each directory of the namespace holding a library the file needs
  *     (the loader looks there for no other reason), the rest reported;
+ *   - a gettext catalogue (.mo): references in its translations
+ *     rewritten (each new string appended, its descriptor pointed at
+ *     it), those in the original messages the program looks up reported;
  *   - anything else (compressed, serialised, UTF-16): references are
  *     found and reported, never patched.
  */
@@ -64,6 +67,12 @@ int patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
               struct patch_result *res, struct report *report);
 int patch_blob(struct pathmap_scanner *sc, const char *file,
                const unsigned char *buf, size_t len, struct report *report);
+/* Whether BUF starts as a gettext catalogue (.mo) does. */
+bool patch_is_mo(const unsigned char *buf, size_t len);
+/* A catalogue's translations patched, the rest reported (patch-mo.c). */
+int patch_mo(struct pathmap_scanner *sc, const char *file,
+             const unsigned char *buf, size_t len, struct patch_result *res,
+             struct report *report);
 
 /* e_ident and the fields up to the section header table. */
 #define PATCH_ELF_HEADER_LEN 64
