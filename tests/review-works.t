@@ -57,6 +57,21 @@ translated () {
 	chmod 755 "$1/$NS/bin/demo"
 }
 
+# cprogram TREE BIND: the program, in C, sets its text domain,
+# binding it first to the namespace's catalogues when BIND is "bind".
+cprogram () {
+	if [ "$2" = bind ]; then
+		bind="bindtextdomain(\"demo\", \"/$NS/share/locale\");"
+	else
+		bind=
+	fi &&
+	printf "%s\n" "#include <libintl.h>" "#include <locale.h>" \
+		"#include <stdio.h>" "int main(void) {" \
+		"	setlocale(LC_ALL, \"\"); $bind textdomain(\"demo\");" \
+		"	puts(gettext(\"Hello\")); return 0; }" >"$1.c" &&
+	cc -o "$1/$NS/bin/demo" "$1.c"
+}
+
 test_expect_success 'done right: exported icon, standard icons, programs by path or on PATH' '
 	t=$(case_tree right) &&
 	desktop $t "Exec=/$NS/bin/demo %U" "TryExec=/$NS/bin/demo" \
@@ -140,6 +155,16 @@ test_expect_success 'metainfo launching a .desktop file the upload does not expo
 test_expect_success 'translations moved into the namespace, the program looking in /usr/share/locale' '
 	t=$(case_tree locale) && translated $t /usr/share/locale &&
 	refused locale 1 "works: $NS/bin/demo: line 3: names /usr/share/locale, but the package.s translations (demo.mo) are in /$NS/share/locale"
+'
+
+test_expect_success 'a C program that sets its text domain and never binds it (hunspell); one that does' '
+	t=$(case_tree textdomain) && translated $t "/$NS/share/locale" &&
+	cprogram $t unbound &&
+	refused textdomain 1 "works: $NS/bin/demo: calls textdomain() and never bindtextdomain(), so gettext looks in /usr/share/locale, but the package.s translations (demo.mo) are in /$NS/share/locale: bind the text domain there" &&
+	t=$(case_tree textdomain-bound) && translated $t "/$NS/share/locale" &&
+	cprogram $t bind &&
+	build $t textdomain-bound.deb && extras-review textdomain-bound.deb >out &&
+	grep_q " accepted$" out
 '
 
 test_expect_success 'a file below /usr/share/locale, or a longer name, is not the directory' '

@@ -389,6 +389,55 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 }
 
 bool
+patch_elf_imports(const unsigned char *buf, size_t len, const char *name)
+{
+	struct elf_image e = { buf, len, false, false };
+	uint64_t shoff, shentsize, shnum, i;
+	size_t namelen = strlen(name);
+
+	if (!patch_is_elf(buf, len))
+		return false;
+	e.is64 = buf[4] == 2;
+	e.big_endian = buf[5] == 2;
+	shoff = rd(&e, e.is64 ? 0x28 : 0x20, e.is64 ? 8 : 4);
+	shentsize = rd(&e, e.is64 ? 0x3a : 0x2e, 2);
+	shnum = rd(&e, (e.is64 ? 0x3a : 0x2e) + 2, 2);
+	if (shoff == 0 || shentsize < (e.is64 ? 64u : 40u) ||
+	    shoff > len || shnum > (len - shoff) / shentsize)
+		return false;
+	for (i = 0; i < shnum; i++) {
+		size_t sh = shoff + i * shentsize;
+		uint64_t offset, size, link, strsh, stroff, strsize, j;
+		uint64_t entsize = e.is64 ? 24 : 16;
+
+		if (rd(&e, sh + 4, 4) != SHT_DYNSYM)
+			continue;
+		offset = rd(&e, sh + (e.is64 ? 0x18 : 0x10), e.is64 ? 8 : 4);
+		size = rd(&e, sh + (e.is64 ? 0x20 : 0x14), e.is64 ? 8 : 4);
+		link = rd(&e, sh + (e.is64 ? 0x28 : 0x18), 4);
+		if (link >= shnum || offset > len || size > len - offset)
+			return false;
+		strsh = shoff + link * shentsize;
+		stroff = rd(&e, strsh + (e.is64 ? 0x18 : 0x10), e.is64 ? 8 : 4);
+		strsize = rd(&e, strsh + (e.is64 ? 0x20 : 0x14),
+		             e.is64 ? 8 : 4);
+		if (stroff > len || strsize > len - stroff)
+			return false;
+		for (j = 0; j + entsize <= size; j += entsize) {
+			uint64_t at = offset + j;
+			uint64_t sym = rd(&e, at, 4);
+			uint64_t shndx = rd(&e, at + (e.is64 ? 6 : 14), 2);
+
+			if (shndx == SHN_UNDEF && sym < strsize &&
+			    namelen < strsize - sym &&
+			    memcmp(buf + stroff + sym, name, namelen + 1) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+bool
 patch_is_elf(const unsigned char *buf, size_t len)
 {
 	return len >= PATCH_ELF_HEADER_LEN &&

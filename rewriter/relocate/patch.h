@@ -83,6 +83,11 @@ int patch_mo(struct pathmap_scanner *sc, const char *file,
  */
 bool patch_is_elf(const unsigned char *buf, size_t len);
 
+/* Whether the ELF file BUF calls the function NAME of another object: an
+ * undefined symbol of its dynamic symbol table. */
+bool patch_elf_imports(const unsigned char *buf, size_t len,
+                       const char *name);
+
 /* Whether BUF is a GNU Info manual: a node, and NULs only in cookies. */
 bool patch_is_info(const unsigned char *buf, size_t len);
 

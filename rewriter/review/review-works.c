@@ -30,6 +30,7 @@
 #include "base/datadir.h"
 #include "base/path.h"
 #include "namespace/layout.h"
+#include "relocate/patch.h"
 #include "review/review.h"
 
 /* Where a desktop session looks for a bare Exec= name. */
@@ -729,6 +730,26 @@ check_translations(struct works *w, size_t i)
 		               "gettext.install) or build with "
 		               "localedir=%s/share/locale", where, domain,
 		               p->ns.path, p->ns.path);
+	}
+	/* A program that sets its text domain and never binds it looks in
+	 * glibc's own directory, /usr/share/locale, naming it nowhere
+	 * (hunspell: textdomain("hunspell"), no bindtextdomain()). */
+	for (j = 0; j < p->deb.nmembers; j++) {
+		const struct debfile_member *m = &p->deb.members[j];
+		const unsigned char *data = (const unsigned char *)m->data;
+
+		if (m->data == NULL || !path_is_under(m->path, p->ns.rel) ||
+		    !patch_elf_imports(data, (size_t)m->size, "textdomain") ||
+		    patch_elf_imports(data, (size_t)m->size, "bindtextdomain"))
+			continue;
+		review_problem(w->r, i, "works", m->path, "calls textdomain() "
+		               "and never bindtextdomain(), so gettext looks "
+		               "in " LAYOUT_SHARED_LOCALEDIR ", but the "
+		               "package's translations (%s.mo) are in "
+		               "%s/share/locale: bind the text domain there "
+		               "(bindtextdomain(PACKAGE, LOCALEDIR) before "
+		               "textdomain(), in a patch), or leave the "
+		               "translations out", domain, p->ns.path);
 	}
 }
 

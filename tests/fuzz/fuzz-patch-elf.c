@@ -1,4 +1,5 @@
-/* An ELF file's strings and RUNPATH/RPATH patched for the namespace. */
+/* An ELF file's strings and RUNPATH/RPATH patched for the namespace, and
+ * its dynamic symbols read as the gate reads them. */
 #define FUZZ_OWN_INIT
 #include "fuzz.h"
 #include "patch-maps.h"
@@ -28,5 +29,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(res.rpath);
 	}
 	report_free(&report);
+	/* What the gate asks of a program's dynamic symbols. */
+	(void)patch_elf_imports(data, size, "textdomain");
 	return 0;
 }
