@@ -387,7 +387,7 @@ rules_rewrite_references(const char *file, const char *text, size_t len,
 
 const char *const rules_after_relocation[] = {
 	"dh_link", "dh_strip_nondeterminism", "dh_compress", "dh_fixperms",
-	"dh_missing", "dh_dwz", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
+	"dh_missing", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
 	"dh_installdeb", "dh_gencontrol", "dh_md5sums", "dh_builddeb", NULL,
 };
 
@@ -453,7 +453,7 @@ static const char *const after_installdocs[] = {
 	"dh_installmodules", "dh_installpam", "dh_installppp",
 	"dh_installudev", "dh_installgsettings", "dh_installinitramfs",
 	"dh_installalternatives", "dh_bugfiles", "dh_ucf", "dh_lintian",
-	"dh_icons", "dh_perl", "dh_usrlocal", NULL,
+	"dh_icons", "dh_perl", "dh_usrlocal", "dh_dwz", NULL,
 };
 
 /* Whether the target line LINE runs once dh_installdocs has: a hook after

@@ -82,9 +82,13 @@ insert_after('dh_installdeb', 'dh_extras_declare');
 insert_before('dh_builddeb', 'dh_extras_check');
 
 # Debug symbols would land in /usr/lib/debug, outside any namespace: no
-# dbgsym package, and no dwz multifile, which without a dbgsym package
-# dh_dwz ships in the package itself (two programs sharing debug info).
+# dbgsym package, so dh_strip drops the debug information and dh_dwz,
+# which compresses it, has nothing to do but harm: it refuses a program
+# patchelf gave a RUNPATH ("Allocatable section ... after non-allocatable
+# ones"), as dh_extras_relocate does to one whose libraries are in the
+# namespace and that was linked without one (plain Makefiles, CMake and
+# Meson install none).
 add_command_options('dh_strip', '--no-automatic-dbgsym');
-add_command_options('dh_dwz', '--no-dwz-multifile');
+remove_command('dh_dwz');
 
 1;
