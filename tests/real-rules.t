@@ -397,6 +397,57 @@ test_expect_success 'a debian/rules without dh that runs dh_auto_* itself gets t
 '
 
 # zsh: "/bin/zsh /bin/rzsh"; merged-/usr makes /bin an alias of /usr/bin.
+# recode: a program in one package, its library in another of the source.
+# dh_extras_relocate gives the program the RUNPATH $ORIGIN/../lib/ARCH,
+# which dpkg-shlibdeps followed only within the program's own package.
+make_ratio () {
+	mkdir -p ratio/debian/source &&
+	printf "%s\n" "prefix ?= /usr/local" \
+		"libdir = \$(prefix)/lib/\$(shell dpkg-architecture -qDEB_HOST_MULTIARCH)" \
+		"all: ratio" \
+		"libratio.so.1: ratio-lib.c" \
+		"	\$(CC) \$(CFLAGS) -fPIC -shared -Wl,-soname,libratio.so.1 -o \$@ ratio-lib.c" \
+		"ratio: ratio.c libratio.so.1" \
+		"	ln -sf libratio.so.1 libratio.so" \
+		"	\$(CC) \$(CFLAGS) -o \$@ ratio.c -L. -lratio" \
+		"install:" \
+		"	install -D -m 644 libratio.so.1 \$(DESTDIR)\$(libdir)/libratio.so.1" \
+		"	install -D -m 755 ratio \$(DESTDIR)\$(prefix)/bin/ratio" \
+		"clean:" \
+		"	rm -f ratio libratio.so libratio.so.1" >ratio/Makefile &&
+	printf "%s\n" "double ratio_of(int a, int b) { return (double)a / b; }" \
+		>ratio/ratio-lib.c &&
+	printf "%s\n" "#include <stdio.h>" "double ratio_of(int, int);" \
+		"int main(void) { printf(\"3/4 = %.2f\\n\", ratio_of(3, 4)); return 0; }" \
+		>ratio/ratio.c &&
+	echo "3.0 (native)" >ratio/debian/source/format &&
+	sed "s/tally/ratio/g" tally/debian/changelog >ratio/debian/changelog &&
+	sed -e "s/tally/ratio/g" -e "s/, cmake$//" tally/debian/control >ratio/debian/control &&
+	printf "%s\n" "" "Package: libratio1" "Section: libs" "Architecture: any" \
+		"Depends: \${shlibs:Depends}, \${misc:Depends}" \
+		"Description: divides things" " The library of ratio." \
+		>>ratio/debian/control &&
+	echo "usr/bin/ratio" >ratio/debian/ratio.install &&
+	echo "usr/lib/*/libratio.so.*" >ratio/debian/libratio1.install &&
+	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@ --buildsystem=makefile" "" \
+		"override_dh_auto_install:" "	dh_auto_install -- prefix=/usr" \
+		>ratio/debian/rules &&
+	chmod +x ratio/debian/rules
+}
+
+test_expect_success 'a program finds its library in another package of the source, and dh_shlibdeps too' '
+	(cd src && make_ratio) &&
+	extras-convert src/ratio >ratio.out &&
+	build_fixture ratio-built "$TRASH/src/ratio" || { tail -n 30 ratio-built.log; false; } &&
+	dpkg-deb -f extras-ratio_1.0_*.deb Depends >depends &&
+	grep_q "extras-libratio1 " depends &&
+	deb_files extras-libratio1_1.0_*.deb >files &&
+	grep_q "^$ROOT/ratio/lib/[^/]*/libratio.so.1$" files &&
+	in_namespace extras-ratio_1.0_*.deb extras-libratio1_1.0_*.deb -- \
+		/$ROOT/ratio/bin/ratio >out &&
+	echo "3/4 = 0.75" >expect && cmp expect out
+'
+
 test_expect_success 'a link debian/PKG.links makes in /bin lands in the namespace, and resolves' '
 	rm -rf binlink && cp -a src/count binlink &&
 	echo "/bin/count /bin/tally" >binlink/debian/count.links &&

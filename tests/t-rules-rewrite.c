@@ -157,6 +157,10 @@ main(int argc, char **argv)
 	                 "binary-arch: install\n\tdh_installdocs -a\n"
 	                 "\tdh_link -a\n\tdh_strip -a\n\tdh_installdeb -a\n"
 	                 "\tdh_shlibdeps -a\n\tdh_builddeb -a\n"), ==,
+	         "# dh-extras: its dh_auto_* build for the namespace, its "
+	         "dh_shlibdeps finds its libraries\n"
+	         "export PATH := $(or $(DH_EXTRAS_AUTODIR),"
+	         "/usr/share/dh-extras/auto):$(PATH)\n"
 	         "clean:\n\tdh_extras_clean\n\tdh_clean\ninstall:\n\tdh_prep\n"
 	         "\tdh_extras_pkgdirs\n"
 	         "\t$(MAKE) install DESTDIR=debian/extras-foo\n"
@@ -208,8 +212,8 @@ main(int argc, char **argv)
 	test_str(classic("#!/usr/bin/make -f\nbuild:\n\tdh_auto_configure\n"
 	                 "binary:\n\tdh_builddeb\n"), ==,
 	         "#!/usr/bin/make -f\n"
-	         "# dh-extras: its dh_auto_* tell the build system the "
-	         "namespace\n"
+	         "# dh-extras: its dh_auto_* build for the namespace, its "
+	         "dh_shlibdeps finds its libraries\n"
 	         "export PATH := $(or $(DH_EXTRAS_AUTODIR),"
 	         "/usr/share/dh-extras/auto):$(PATH)\n"
 	         "build:\n\tdh_auto_configure\nbinary:\n"

@@ -33,12 +33,14 @@ static const char *const relocation[] = {
 };
 
 /*
- * The add-on puts its dh_auto_* first on dh's PATH; without dh, a rules
- * that runs dh_auto_configure itself gets the same from this line, after
- * its first (the #! line), so that the namespace reaches the build.
+ * The add-on puts its dh_auto_* and dh_shlibdeps first on dh's PATH;
+ * without dh, a rules that runs dh_auto_configure or dh_shlibdeps itself
+ * gets the same from this line, after its first (the #! line), so that
+ * the namespace reaches the build and the namespace's libraries are found.
  */
 #define AUTO_PATH \
-	"# dh-extras: its dh_auto_* tell the build system the namespace\n" \
+	"# dh-extras: its dh_auto_* build for the namespace, its " \
+	"dh_shlibdeps finds its libraries\n" \
 	"export PATH := $(or $(DH_EXTRAS_AUTODIR),/usr/share/dh-extras/auto)" \
 	":$(PATH)\n"
 
@@ -298,7 +300,8 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		cmd = p + 1 + strspn(p + 1, "@+- \t");
 		cmdlen = strcspn(cmd, " \t\n;&|");
 		args = cmd + cmdlen;
-		if (cmdlen > 8 && strncmp(cmd, "dh_auto_", 8) == 0)
+		if ((cmdlen > 8 && strncmp(cmd, "dh_auto_", 8) == 0) ||
+		    (cmdlen == 12 && strncmp(cmd, "dh_shlibdeps", 12) == 0))
 			runs_auto = true;
 		if (cmdlen < 3 || strncmp(cmd, "dh_", 3) != 0 ||
 		    strncmp(cmd, "dh_extras_", 10) == 0) {
@@ -368,18 +371,26 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		                  first_line);
 	varbuf_end_str(&out);
 	if (runs_auto) {
-		const char *second = memchr(out.buf, '\n', out.used);
-		size_t at = second ? (size_t)(second + 1 - out.buf) : out.used;
+		/* After the #! line; a rules without one gets it first, not
+		 * between a target and its recipe. */
+		bool shebang = out.used >= 2 && memcmp(out.buf, "#!", 2) == 0;
+		const char *second = shebang ? memchr(out.buf, '\n', out.used) :
+		                     NULL;
+		size_t at = !shebang ? 0 : second ?
+		            (size_t)(second + 1 - out.buf) : out.used;
 		char *with = str_fmt("%.*s%s%s", (int)at, out.buf, AUTO_PATH,
 		                     out.buf + at);
 
 		varbuf_destroy(&out);
 		if (plan)
-			convert_plan_note(plan, file, 2, "PATH starts with the "
-			                  "add-on's dh_auto_* (written after line "
-			                  "1): the dh_auto_configure and "
-			                  "dh_auto_build its recipes run build for "
-			                  "the namespace");
+			convert_plan_note(plan, file, shebang ? 2 : 1,
+			                  "PATH starts with the add-on's dh_auto_* "
+			                  "and dh_shlibdeps (written %s): the "
+			                  "dh_auto_configure and dh_auto_build its "
+			                  "recipes run build for the namespace, and "
+			                  "dh_shlibdeps finds the namespace's "
+			                  "libraries in every package",
+			                  shebang ? "after the #! line" : "first");
 		return with;
 	}
 	return varbuf_detach(&out);

@@ -113,6 +113,7 @@ corpus_one () {
 		--clear-groups \
 		env -i PATH="$BUILD_PATH" HOME="$work/home" LANG=C.UTF-8 \
 		PERL5LIB="$TOP/dh-extras" DH_EXTRAS_DATADIR="$TOP" \
+		DH_EXTRAS_AUTODIR="$TOP/dh-extras/auto" \
 		DEB_BUILD_OPTIONS="${CORPUS_DEB_BUILD_OPTIONS-nocheck parallel=2}" \
 		dpkg-buildpackage -us -uc -b -d); then
 		row "$pkg" ok FAIL - - - - "$(first_error "$logs/build.log")"
