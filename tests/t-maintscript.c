@@ -172,7 +172,7 @@ main(void)
 		dpkg_error_destroy(&err);
 		return 1;
 	}
-	test_plan(71);
+	test_plan(72);
 
 	/* The standard idioms. */
 	test_str(gate(ordinary[0]), ==, "ok");
@@ -363,6 +363,9 @@ main(void)
 	         "reviewed: write the value out");
 	test_str(gate("#!/bin/sh\nCMD=rm\n$CMD -rf /\n"), ==,
 	         "3: `$CMD -rf /`: the command name must be written out");
+	/* The shell's own parameters are set: mksh's "oshf=$-". */
+	test_str(convert("#!/bin/sh\nx=$-\necho \"$x $$ $!\" >&2\n#DEBHELPER#\n"),
+	         ==, "ok");
 	test_str(gate("#!/bin/sh\necho \"$HOME\"\n"), ==,
 	         "2: `echo \"$HOME\"`: $HOME is never set by the script: set it "
 	         "first (VAR=value), or write the value out");

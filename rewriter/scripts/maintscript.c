@@ -231,7 +231,7 @@ var_known(const struct walk *w, const char *name)
 	if (name == NULL)
 		return false;
 	if (strspn(name, "0123456789") == strlen(name) ||
-	    strchr("#@*?", name[0]) != NULL)
+	    strchr("#@*?-$!", name[0]) != NULL)
 		return name[0] != '\0';
 	for (i = 0; dpkg_vars[i]; i++)
 		if (strcmp(dpkg_vars[i], name) == 0)
