@@ -35,8 +35,8 @@ static const char *const relocation[] = {
 /*
  * The add-on puts its dh_auto_* and dh_shlibdeps first on dh's PATH;
  * without dh, a rules that runs dh_auto_configure or dh_shlibdeps itself
- * gets the same from this line, after its first (the #! line), so that
- * the namespace reaches the build and the namespace's libraries are found.
+ * gets the same from this line, after its #! line, so that the namespace
+ * reaches the build and the namespace's libraries are found.
  */
 #define AUTO_PATH \
 	"# dh-extras: its dh_auto_* build for the namespace, its " \
