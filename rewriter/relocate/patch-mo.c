@@ -67,11 +67,12 @@ string_ok(const struct mo *mo, uint32_t table, uint32_t i)
 }
 
 /* Read the header and check every descriptor; false if it does not read
- * as a catalogue gettext would load. */
+ * as a catalogue gettext would load, or as msgfmt writes one. */
 static bool
 mo_read(struct mo *mo, const unsigned char *buf, size_t len)
 {
 	uint32_t magic, revision, i;
+	uint64_t translated = 0;
 
 	mo->buf = buf;
 	mo->len = len;
@@ -87,10 +88,16 @@ mo_read(struct mo *mo, const unsigned char *buf, size_t len)
 	    (uint64_t)mo->originals + (uint64_t)mo->n * 8 > len ||
 	    (uint64_t)mo->translations + (uint64_t)mo->n * 8 > len)
 		return false;
-	for (i = 0; i < mo->n; i++)
+	for (i = 0; i < mo->n; i++) {
 		if (!string_ok(mo, mo->originals, i) ||
 		    !string_ok(mo, mo->translations, i))
 			return false;
+		/* msgfmt writes each string once: translations that share
+		 * their bytes many times over would be scanned as often. */
+		translated += get32(mo, mo->translations + (size_t)i * 8);
+		if (translated > len)
+			return false;
+	}
 	return true;
 }
 
