@@ -78,6 +78,38 @@ text(const char *file, const char *in)
 }
 
 /*
+ * IN (LEN bytes) patched as patch_content() patches FILE, through
+ * /usr/share/foo -> /opt/app/share/foo: *RES as it returns it (the caller
+ * frees its data), and how many references it left unpatched; -1 when it
+ * failed.
+ */
+static int
+patch_foo(const char *file, const unsigned char *in, size_t len,
+          struct patch_result *res, size_t *unpatched)
+{
+	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
+	struct patch_context ctx = {
+		.paths = paths, .programs = none, .icons = none,
+	};
+	struct pathmap_scanner *sc;
+	struct report report;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	int ret;
+
+	pathmap_add(paths, "/usr/share/foo", "/opt/app/share/foo");
+	pathmap_compile(paths, &err);
+	sc = pathmap_scanner_new(paths);
+	report_init(&report);
+	ret = patch_content(&ctx, sc, file, in, len, res, &report);
+	*unpatched = report.n_unpatched;
+	report_free(&report);
+	pathmap_scanner_free(sc);
+	pathmap_free(paths);
+	pathmap_free(none);
+	return ret;
+}
+
+/*
  * IN (LEN bytes, NULs allowed) as patch_content() takes it: patched text
  * (NULs shown as "@"), "(unchanged)", or "(blob: N unpatched)".
  */
@@ -85,26 +117,14 @@ static char *
 content(const char *in, size_t len)
 {
 	static char out[1024];
-	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
-	struct patch_context ctx = {
-		.paths = paths, .programs = none, .icons = none,
-	};
-	struct pathmap_scanner *sc;
 	struct patch_result res = { NULL, 0, NULL };
-	struct report report;
-	struct dpkg_error err = DPKG_ERROR_INIT;
-	size_t i;
+	size_t i, unpatched;
 
-	pathmap_add(paths, "/usr/share/foo", "/opt/app/share/foo");
-	pathmap_compile(paths, &err);
-	sc = pathmap_scanner_new(paths);
-	report_init(&report);
-	if (patch_content(&ctx, sc, "/o/a/share/info/a.info",
-	                  (const unsigned char *)in, len, &res, &report) < 0)
+	if (patch_foo("/o/a/share/info/a.info", (const unsigned char *)in, len,
+	              &res, &unpatched) < 0)
 		snprintf(out, sizeof(out), "(failed)");
-	else if (res.data == NULL && report.n_unpatched > 0)
-		snprintf(out, sizeof(out), "(blob: %zu unpatched)",
-		         report.n_unpatched);
+	else if (res.data == NULL && unpatched > 0)
+		snprintf(out, sizeof(out), "(blob: %zu unpatched)", unpatched);
 	else if (res.data == NULL)
 		snprintf(out, sizeof(out), "(unchanged)");
 	else {
@@ -113,10 +133,6 @@ content(const char *in, size_t len)
 		out[i] = '\0';
 	}
 	free(res.data);
-	report_free(&report);
-	pathmap_scanner_free(sc);
-	pathmap_free(paths);
-	pathmap_free(none);
 	return out;
 }
 
@@ -153,6 +169,8 @@ mo_file(const char *id, const char *str, bool big, uint32_t revision,
  * The translation of catalogue MO (LEN bytes) once patched, as its
  * descriptor points at it; "(unchanged: N unpatched)" when it was not.
  */
+#define MO_FILE "/o/a/share/locale/fr/LC_MESSAGES/a.mo"
+
 static const char *mo_translation(const unsigned char *mo, size_t len,
                                   bool big);
 
@@ -162,31 +180,15 @@ static const char *
 mo_patched_again(const unsigned char *mo, size_t len)
 {
 	static unsigned char once[512];
-	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
-	struct patch_context ctx = {
-		.paths = paths, .programs = none, .icons = none,
-	};
-	struct pathmap_scanner *sc;
 	struct patch_result res = { NULL, 0, NULL };
-	struct report report;
-	struct dpkg_error err = DPKG_ERROR_INIT;
-	size_t oncelen = 0;
+	size_t oncelen = 0, unpatched;
 
-	pathmap_add(paths, "/usr/share/foo", "/opt/app/share/foo");
-	pathmap_compile(paths, &err);
-	sc = pathmap_scanner_new(paths);
-	report_init(&report);
-	if (patch_content(&ctx, sc, "/o/a/share/locale/fr/LC_MESSAGES/a.mo",
-	                  mo, len, &res, &report) == 0 && res.data != NULL &&
-	    res.len <= sizeof(once)) {
+	if (patch_foo(MO_FILE, mo, len, &res, &unpatched) == 0 &&
+	    res.data != NULL && res.len <= sizeof(once)) {
 		memcpy(once, res.data, res.len);
 		oncelen = res.len;
 	}
 	free(res.data);
-	report_free(&report);
-	pathmap_scanner_free(sc);
-	pathmap_free(paths);
-	pathmap_free(none);
 	if (oncelen == 0)
 		return "(not patched)";
 	return mo_translation(once, oncelen, false);
@@ -196,26 +198,15 @@ static const char *
 mo_translation(const unsigned char *mo, size_t len, bool big)
 {
 	static char out[256];
-	struct pathmap *paths = pathmap_new(), *none = pathmap_new();
-	struct patch_context ctx = {
-		.paths = paths, .programs = none, .icons = none,
-	};
-	struct pathmap_scanner *sc;
 	struct patch_result res = { NULL, 0, NULL };
-	struct report report;
-	struct dpkg_error err = DPKG_ERROR_INIT;
 	uint32_t tlen, toff;
+	size_t unpatched;
 
-	pathmap_add(paths, "/usr/share/foo", "/opt/app/share/foo");
-	pathmap_compile(paths, &err);
-	sc = pathmap_scanner_new(paths);
-	report_init(&report);
-	if (patch_content(&ctx, sc, "/o/a/share/locale/fr/LC_MESSAGES/a.mo",
-	                  mo, len, &res, &report) < 0) {
+	if (patch_foo(MO_FILE, mo, len, &res, &unpatched) < 0) {
 		snprintf(out, sizeof(out), "(failed)");
 	} else if (res.data == NULL) {
 		snprintf(out, sizeof(out), "(unchanged: %zu unpatched)",
-		         report.n_unpatched);
+		         unpatched);
 	} else {
 		memcpy(&tlen, res.data + 36, 4);
 		memcpy(&toff, res.data + 40, 4);
@@ -225,16 +216,11 @@ mo_translation(const unsigned char *mo, size_t len, bool big)
 		}
 		if ((size_t)toff + tlen < res.len && res.data[toff + tlen] == 0)
 			snprintf(out, sizeof(out), "%s (%zu unpatched)",
-			         (const char *)res.data + toff,
-			         report.n_unpatched);
+			         (const char *)res.data + toff, unpatched);
 		else
 			snprintf(out, sizeof(out), "(bad descriptor)");
 	}
 	free(res.data);
-	report_free(&report);
-	pathmap_scanner_free(sc);
-	pathmap_free(paths);
-	pathmap_free(none);
 	return out;
 }
 

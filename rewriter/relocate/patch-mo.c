@@ -202,36 +202,6 @@ layout_shared(const struct layout *l, uint64_t start, uint64_t end)
 	       layout_first(l, end) - first > 1;
 }
 
-/* A growable output buffer. */
-struct out {
-	unsigned char *data;
-	size_t len, cap;
-	bool oom;
-};
-
-static void
-out_add(struct out *o, const void *p, size_t n)
-{
-	if (o->oom)
-		return;
-	if (o->len + n > o->cap) {
-		size_t cap = o->cap ? o->cap : 4096;
-		unsigned char *d;
-
-		while (cap < o->len + n)
-			cap *= 2;
-		d = realloc(o->data, cap);
-		if (d == NULL) {
-			o->oom = true;
-			return;
-		}
-		o->data = d;
-		o->cap = cap;
-	}
-	memcpy(o->data + o->len, p, n);
-	o->len += n;
-}
-
 /* Every reference in BUF, as the blob scanner reports them. */
 static void
 report_all(struct pathmap_scanner *sc, const char *file,
@@ -282,7 +252,7 @@ patch_mo(struct pathmap_scanner *sc, const char *file,
 	struct mo mo;
 	struct span *spans;
 	struct layout layout;
-	struct out o = { 0 };
+	struct patch_out o = { 0 };
 	uint32_t i;
 
 	/* Offsets are 32 bits: a catalogue that would grow past them is
@@ -297,9 +267,9 @@ patch_mo(struct pathmap_scanner *sc, const char *file,
 		return -1;
 	}
 	/* The new strings go after the file as it is, 4-byte aligned. */
-	out_add(&o, buf, len);
+	patch_out_append(&o, buf, len);
 	while (o.len % 4 != 0)
-		out_add(&o, "", 1);
+		patch_out_append(&o, "", 1);
 	for (i = 0; i < mo.n && !o.oom; i++) {
 		size_t desc = mo.translations + (size_t)i * 8, start = o.len;
 		uint32_t tlen = get32(&mo, desc), toff = get32(&mo, desc + 4);
@@ -313,14 +283,14 @@ patch_mo(struct pathmap_scanner *sc, const char *file,
 			report_patch(report, file, "mo-translation", -1,
 			             (long long)toff + (long long)m.start, m.old,
 			             m.len, m.new);
-			out_add(&o, t + pos, m.start - pos);
-			out_add(&o, m.new, strlen(m.new));
+			patch_out_append(&o, t + pos, m.start - pos);
+			patch_out_append(&o, m.new, strlen(m.new));
 			pos = m.start + m.len;
 		}
 		if (pos == 0)
 			continue;
-		out_add(&o, t + pos, tlen - pos);
-		out_add(&o, "", 1);
+		patch_out_append(&o, t + pos, tlen - pos);
+		patch_out_append(&o, "", 1);
 		if (o.oom)
 			break;
 		put32(&mo, o.data, desc, (uint32_t)(o.len - 1 - start));
@@ -330,7 +300,7 @@ patch_mo(struct pathmap_scanner *sc, const char *file,
 		if (!layout_shared(&layout, toff, (uint64_t)toff + tlen))
 			memset(o.data + toff, 0, tlen);
 		while (o.len % 4 != 0)
-			out_add(&o, "", 1);
+			patch_out_append(&o, "", 1);
 	}
 	free(layout.all);
 	free(layout.reach);

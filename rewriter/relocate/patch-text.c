@@ -11,36 +11,6 @@
 #include "namespace/layout.h"
 #include "relocate/patch.h"
 
-struct outbuf {
-	unsigned char *data;
-	size_t len, alloc;
-	bool oom;
-};
-
-static void
-out_append(struct outbuf *o, const void *p, size_t n)
-{
-	/* Nothing to add: o->data may still be NULL, memcpy must not see it. */
-	if (o->oom || n == 0)
-		return;
-	if (o->len + n > o->alloc) {
-		size_t a = o->alloc ? o->alloc : 4096;
-		void *v;
-
-		while (a < o->len + n)
-			a *= 2;
-		v = realloc(o->data, a);
-		if (v == NULL) {
-			o->oom = true;
-			return;
-		}
-		o->data = v;
-		o->alloc = a;
-	}
-	memcpy(o->data + o->len, p, n);
-	o->len += n;
-}
-
 /*
  * One line of a .desktop file: Exec= and TryExec= naming a program of the
  * package by its bare name get its namespace path (PATH does not reach
@@ -50,7 +20,7 @@ out_append(struct outbuf *o, const void *p, size_t n)
 static void
 desktop_line(const struct patch_context *ctx, const char *file,
              const unsigned char *line, size_t len, long lineno,
-             struct outbuf *o, struct report *report)
+             struct patch_out *o, struct report *report)
 {
 	const char *s = (const char *)line;
 	size_t keylen = 0, vstart, vend;
@@ -71,7 +41,7 @@ desktop_line(const struct patch_context *ctx, const char *file,
 			keylen = (size_t)(eq - s) + 1, kind = "desktop-icon";
 	}
 	if (kind == NULL) {
-		out_append(o, line, len);
+		patch_out_append(o, line, len);
 		return;
 	}
 	vstart = keylen;
@@ -118,14 +88,14 @@ desktop_line(const struct patch_context *ctx, const char *file,
 		}
 	}
 	if (new == NULL) {
-		out_append(o, line, len);
+		patch_out_append(o, line, len);
 		return;
 	}
 	report_patch(report, file, kind, lineno, -1, s + vstart,
 	             vend - vstart, new);
-	out_append(o, line, vstart);
-	out_append(o, new, strlen(new));
-	out_append(o, line + vend, len - vend);
+	patch_out_append(o, line, vstart);
+	patch_out_append(o, new, strlen(new));
+	patch_out_append(o, line + vend, len - vend);
 }
 
 /* The .desktop rules over every line of BUF; NULL when nothing changed. */
@@ -134,7 +104,7 @@ desktop_pass(const struct patch_context *ctx, const char *file,
              const unsigned char *buf, size_t len, size_t *outlen,
              struct report *report, bool *oom)
 {
-	struct outbuf o = { 0 };
+	struct patch_out o = { 0 };
 	size_t pos = 0, before = report->n_patches;
 	long lineno = 1;
 
@@ -144,7 +114,7 @@ desktop_pass(const struct patch_context *ctx, const char *file,
 
 		desktop_line(ctx, file, buf + pos, end - pos, lineno, &o, report);
 		if (nl)
-			out_append(&o, "\n", 1);
+			patch_out_append(&o, "\n", 1);
 		pos = end + 1;
 		lineno++;
 	}
@@ -183,7 +153,7 @@ localedir_pass(const struct patch_context *ctx, const char *file,
                struct text_edits *edits, struct report *report, bool *oom)
 {
 	const size_t n = sizeof(LAYOUT_SHARED_LOCALEDIR) - 1;
-	struct outbuf o = { 0 };
+	struct patch_out o = { 0 };
 	size_t pos = 0, at = 0;
 	long line = 1, start;
 
@@ -193,8 +163,8 @@ localedir_pass(const struct patch_context *ctx, const char *file,
 		report_patch(report, file, "text-localedir",
 		             line_at(buf, (size_t)start, &at, &line), -1,
 		             LAYOUT_SHARED_LOCALEDIR, n, ctx->localedir);
-		out_append(&o, buf + pos, (size_t)start - pos);
-		out_append(&o, ctx->localedir, strlen(ctx->localedir));
+		patch_out_append(&o, buf + pos, (size_t)start - pos);
+		patch_out_append(&o, ctx->localedir, strlen(ctx->localedir));
 		if (text_edits_add(edits, (size_t)start, n,
 		                   strlen(ctx->localedir)) < 0)
 			o.oom = true;
@@ -205,7 +175,7 @@ localedir_pass(const struct patch_context *ctx, const char *file,
 		free(o.data);
 		return NULL;
 	}
-	out_append(&o, buf + pos, len - pos);
+	patch_out_append(&o, buf + pos, len - pos);
 	*outlen = o.len;
 	return o.data;
 }
@@ -222,7 +192,7 @@ icon_names_pass(const struct patch_context *ctx, const char *file,
                              size_t *, size_t *),
                 size_t *outlen, struct report *report, bool *oom)
 {
-	struct outbuf o = { 0 };
+	struct patch_out o = { 0 };
 	size_t pos = 0, from = 0, start, end, at = 0;
 	long line = 1;
 
@@ -236,8 +206,8 @@ icon_names_pass(const struct patch_context *ctx, const char *file,
 			continue;
 		report_patch(report, file, kind, line_at(buf, start, &at, &line),
 		             -1, (const char *)buf + start, end - start, new);
-		out_append(&o, buf + pos, start - pos);
-		out_append(&o, new, strlen(new));
+		patch_out_append(&o, buf + pos, start - pos);
+		patch_out_append(&o, new, strlen(new));
 		pos = end;
 	}
 	if (pos == 0 || o.oom) {
@@ -245,7 +215,7 @@ icon_names_pass(const struct patch_context *ctx, const char *file,
 		free(o.data);
 		return NULL;
 	}
-	out_append(&o, buf + pos, len - pos);
+	patch_out_append(&o, buf + pos, len - pos);
 	*outlen = o.len;
 	return o.data;
 }
@@ -401,7 +371,7 @@ sibling_path_pass(const struct patch_context *ctx, const char *file,
 	const char *self = strrchr(file, '/'), *sibling = NULL;
 	const unsigned char *nl;
 	char shell[32], line[PATH_MAX + 64];
-	struct outbuf o = { 0 };
+	struct patch_out o = { 0 };
 	size_t pos, dirlen;
 	int i;
 
@@ -439,9 +409,9 @@ sibling_path_pass(const struct patch_context *ctx, const char *file,
 	    memcmp(nl + 1, line, strlen(line)) == 0)
 		return NULL;
 	report_patch(report, file, "text-path", 2, -1, "", 0, line);
-	out_append(&o, buf, (size_t)(nl - buf) + 1);
-	out_append(&o, line, strlen(line));
-	out_append(&o, nl + 1, len - (size_t)(nl - buf) - 1);
+	patch_out_append(&o, buf, (size_t)(nl - buf) + 1);
+	patch_out_append(&o, line, strlen(line));
+	patch_out_append(&o, nl + 1, len - (size_t)(nl - buf) - 1);
 	if (o.oom) {
 		*oom = true;
 		free(o.data);
@@ -473,7 +443,7 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
            struct patch_result *res, struct report *report)
 {
 	struct pathmap_match m;
-	struct outbuf o = { 0 };
+	struct patch_out o = { 0 };
 	/* An Info manual's edits, for its tag table: one list a pass. */
 	struct text_edits info[2] = { { 0 }, { 0 } };
 	bool is_info = patch_is_info(buf, len);
@@ -522,8 +492,8 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		counted = m.start;
 		report_patch(report, file, "text", lineno, -1, m.old, m.len,
 		             m.new);
-		out_append(&o, buf + pos, m.start - pos);
-		out_append(&o, m.new, strlen(m.new));
+		patch_out_append(&o, buf + pos, m.start - pos);
+		patch_out_append(&o, m.new, strlen(m.new));
 		if (is_info && text_edits_add(&info[1], m.start, m.len,
 		                              strlen(m.new)) < 0)
 			o.oom = true;
@@ -534,7 +504,7 @@ patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	if (pos == 0) {
 		done = named;
 	} else {
-		out_append(&o, buf + pos, len - pos);
+		patch_out_append(&o, buf + pos, len - pos);
 		free(named);
 		if (o.oom) {
 			named = NULL;

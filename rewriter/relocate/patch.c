@@ -3,6 +3,7 @@
  * know nothing of each other but what patch.h says (the ELF patcher
  * hands what it cannot read to the blob scanner).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "relocate/patch.h"
@@ -23,4 +24,28 @@ patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	if (patch_is_mo(buf, len))
 		return patch_mo(sc, file, buf, len, res, report);
 	return patch_blob(sc, file, buf, len, report);
+}
+
+void
+patch_out_append(struct patch_out *o, const void *p, size_t n)
+{
+	/* Nothing to add: o->data may still be NULL, memcpy must not see it. */
+	if (o->oom || n == 0)
+		return;
+	if (o->len + n > o->alloc) {
+		size_t a = o->alloc ? o->alloc : 4096;
+		void *v;
+
+		while (a < o->len + n)
+			a *= 2;
+		v = realloc(o->data, a);
+		if (v == NULL) {
+			o->oom = true;
+			return;
+		}
+		o->data = v;
+		o->alloc = a;
+	}
+	memcpy(o->data + o->len, p, n);
+	o->len += n;
 }

@@ -67,6 +67,15 @@ int patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
               struct patch_result *res, struct report *report);
 int patch_blob(struct pathmap_scanner *sc, const char *file,
                const unsigned char *buf, size_t len, struct report *report);
+/* New content as a patcher writes it; a failed allocation sticks in OOM. */
+struct patch_out {
+	unsigned char *data;
+	size_t len, alloc;
+	bool oom;
+};
+
+void patch_out_append(struct patch_out *o, const void *p, size_t n);
+
 /* Whether BUF starts as a gettext catalogue (.mo) does. */
 bool patch_is_mo(const unsigned char *buf, size_t len);
 /* A catalogue's translations patched, the rest reported (patch-mo.c). */
