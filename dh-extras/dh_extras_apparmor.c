@@ -1,7 +1,8 @@
 /*
  * dh_extras_apparmor: confine the app: generate its AppArmor profile from
- * debian/extras.yaml, compile it, install it, and load it on install
- * (run by dh after dh_extras_relocate, before dh_installdeb).
+ * debian/extras.yaml, compile it and install it (run by dh after
+ * dh_extras_relocate, before dh_installdeb); dh_extras_scripts gives the
+ * package the scripts that load it on install.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,14 +22,13 @@
 #include "dh/dh-setid.h"
 #include "dh/dh-substvar.h"
 #include "apparmor/profile.h"
+#include "scripts/maintscript-generate.h"
 
 #include "dh_extras_apparmor.usage.h"
 
 #define NAME "dh_extras_apparmor"
 #define WORK_DIR "debian/.debhelper/extras"
 #define PROFILE_DIR "etc/apparmor.d"
-
-static const char *const scripts[] = { "postinst", "postrm", NULL };
 
 static void
 make_dir(const char *path)
@@ -144,28 +144,25 @@ install(const struct dh_helper *h, const char *package, const char *name,
 	write_file(path, text, len);
 }
 
+/*
+ * The relation the scripts that load and unload the profile need (their
+ * templates' Depends), in ${misc:Depends}; dh_extras_scripts writes the
+ * scripts themselves.
+ */
 static void
-add_snippets(const struct dh_helper *h, const char *package,
-             const char *name)
+add_depends(const struct dh_helper *h, const char *package, const char *name)
 {
 	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct maintscripts s;
 	char templates[4096];
-	size_t i;
 
 	snprintf(templates, sizeof(templates), "%s/templates",
 	         dh_extras_datadir());
-	for (i = 0; scripts[i]; i++) {
-		struct apparmor_snippet s;
-
-		if (apparmor_snippet_load(&s, templates, scripts[i], name,
-		                          &err) < 0)
-			ohshit("%s", err.str);
-		dh_helper_autoscript(h, package, s.script, s.text);
-		if (s.depends != NULL)
-			dh_helper_addsubstvar(h, package, "misc:Depends",
-			                      s.depends);
-		apparmor_snippet_free(&s);
-	}
+	if (maintscripts_generate(&s, templates, package, name, &err) < 0)
+		ohshit("%s", err.str);
+	if (s.depends != NULL)
+		dh_helper_addsubstvar(h, package, "misc:Depends", s.depends);
+	maintscripts_free(&s);
 }
 
 int
@@ -203,7 +200,7 @@ main(int argc, char **argv)
 		               decl.n_privileges == 1 ? "" : "s");
 		compile(&h, name, text, len);
 		install(&h, package, name, text, len);
-		add_snippets(&h, package, name);
+		add_depends(&h, package, name);
 	}
 	free(text);
 	apparmor_executables_free(exes, n_exes);

@@ -16,6 +16,8 @@
 #include "namespace/declaration.h"
 #include "namespace/namespace.h"
 #include "apparmor/profile.h"
+#include "base/datadir.h"
+#include "scripts/maintscript-generate.h"
 
 #include "extras-profile.usage.h"
 
@@ -57,7 +59,7 @@ agree(const struct declaration *d, const char *key,
 	return option;
 }
 
-static const char *app, *root;
+static const char *app, *root, *script, *package;
 static int allow_reserved, list;
 static const char **executables;
 static size_t n_executables;
@@ -86,10 +88,44 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
 	{ "executable", 0, 1, NULL, NULL, add_executable, 0, NULL, NULL },
 	{ "list-privileges", 0, 0, &list, NULL, NULL, 1, NULL, NULL },
+	{ "script", 0, 1, NULL, &script, NULL, 0, NULL, NULL },
+	{ "package", 0, 1, NULL, &package, NULL, 0, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };
+
+/*
+ * The maintainer script SCRIPT of PACKAGE when it ships the profile of
+ * namespace NS: what dh_extras_scripts writes and the gate expects
+ * (nothing when the package has no such script).
+ */
+static void
+print_script(const struct extras_namespace *ns)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char name[PROFILE_NAME_MAX + 1], templates[4096];
+	struct maintscripts s;
+	int k;
+
+	if (package == NULL)
+		badusage("--script needs --package");
+	for (k = 0; k < MAINTSCRIPT_KINDS; k++)
+		if (strcmp(maintscript_names[k], script) == 0)
+			break;
+	if (k == MAINTSCRIPT_KINDS)
+		badusage("--script '%s' is not a maintainer script", script);
+	if (profile_name(ns, name, sizeof(name)) < 0)
+		ohshit("namespace %s is too long for a profile name", ns->path);
+	snprintf(templates, sizeof(templates), "%s/templates",
+	         dh_extras_datadir());
+	if (maintscripts_generate(&s, templates, package, name, &err) < 0)
+		ohshit("%s", err.str);
+	if (s.text[k] != NULL &&
+	    (fputs(s.text[k], stdout) < 0 || fflush(stdout) != 0))
+		ohshite("cannot write the script");
+	maintscripts_free(&s);
+}
 
 int
 main(int argc, char **argv)
@@ -129,6 +165,12 @@ main(int argc, char **argv)
 	if (why != NULL)
 		ohshit("namespace of '%s' %s", app, why);
 
+	if (script != NULL) {
+		print_script(&ns);
+		declaration_free(&d);
+		dpkg_program_done();
+		return 0;
+	}
 	req.ns = &ns;
 	req.declaration = &d;
 	req.executables = executables;

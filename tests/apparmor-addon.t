@@ -1,11 +1,11 @@
 #!/bin/sh
 # dh_extras_apparmor: a package built with the add-on ships the profile
 # extras-profile prints for its declaration, compiled for the pinned
-# kernel features, with postinst and postrm snippets that load it and
-# clean up after it; a declaration the profile cannot be made from fails
-# the build with the file and line; -p, -N and --no-act behave as for
-# every debhelper command; installing and purging the package runs the
-# snippets.
+# kernel features, with the postinst and postrm dh_extras_scripts
+# generates to load it and clean up after it, and no other script; a
+# declaration the profile cannot be made from fails the build with the
+# file and line; -p, -N and --no-act behave as for every debhelper
+# command; installing and purging the package runs the scripts.
 
 . "$TOP/tests/lib.sh"
 
@@ -50,8 +50,6 @@ fixture () {
 # reset: undo what dh_extras_apparmor did in the built greet tree.
 reset () {
 	rm -rf greet/debian/extras-greet/etc \
-		greet/debian/extras-greet.postinst.debhelper \
-		greet/debian/extras-greet.postrm.debhelper \
 		greet/debian/.debhelper/extras/$NAME &&
 	if [ -f greet/debian/extras-greet.substvars ]; then
 		sed -i '/^misc:Depends=/d' greet/debian/extras-greet.substvars
@@ -61,8 +59,6 @@ reset () {
 # untouched: nothing of dh_extras_apparmor's in the built greet tree.
 untouched () {
 	for f in greet/debian/extras-greet/etc \
-	         greet/debian/extras-greet.postinst.debhelper \
-	         greet/debian/extras-greet.postrm.debhelper \
 	         greet/debian/.debhelper/extras/$NAME; do
 		test ! -e "$f" || { echo "$f written" >&2; return 1; }
 	done &&
@@ -98,12 +94,17 @@ test_expect_success 'the profile is a conffile, mode 0644' '
 
 test_expect_success 'postinst creates the local include and loads the profile on configure' '
 	p=greet.x/DEBIAN/postinst &&
-	grep_q "^# Automatically added by dh_extras_apparmor/" $p &&
+	echo "app: greet" >greet.yaml &&
+	extras-profile --app greet --script postinst --package extras-greet greet.yaml >expect &&
+	cmp expect $p &&
+	extras-profile --app greet --script postrm --package extras-greet greet.yaml >expect &&
+	cmp expect greet.x/DEBIAN/postrm &&
+	test ! -e greet.x/DEBIAN/preinst && test ! -e greet.x/DEBIAN/prerm &&
 	grep_q "^if \[ \"\$1\" = \"configure\" \]; then\$" $p &&
 	grep_q "APP_PROFILE=\"/etc/apparmor.d/$NAME\"" $p &&
 	grep_q "LOCAL_APP_PROFILE=\"/etc/apparmor.d/local/$NAME\"" $p &&
-	grep_q "if aa-enabled --quiet 2>/dev/null; then" $p &&
-	grep_q "apparmor_parser -r -T -W \"\$APP_PROFILE\"\$" $p &&
+	grep_q "if /usr/bin/aa-enabled --quiet 2>/dev/null; then" $p &&
+	grep_q "/sbin/apparmor_parser -r -T -W \"\$APP_PROFILE\"\$" $p &&
 	sh -n $p
 '
 
@@ -127,7 +128,7 @@ test_expect_success 'postrm cleans local/, disable/, force-complain/ and the cac
 	sh -n $p
 '
 
-test_expect_success 'the package depends on the AppArmor the snippets need' '
+test_expect_success 'the package depends on the AppArmor the scripts need' '
 	dpkg-deb -f greet.deb Depends >greet.depends &&
 	grep_q "apparmor (>= 3.0)" greet.depends
 '
@@ -179,23 +180,29 @@ test_expect_success '-N excludes the package: nothing written' '
 	untouched
 '
 
-test_expect_success '-p selects it: the profile and snippets are written' '
+test_expect_success '-p selects it: the profile and its Depends are written, no snippet' '
 	(cd greet && dh_extras_apparmor -p extras-greet) &&
-	cmp greet.expected greet/debian/extras-greet/etc/apparmor.d/$NAME &&
-	grep_q "apparmor_parser -r -T -W" greet/debian/extras-greet.postinst.debhelper &&
-	grep_q "/etc/apparmor.d/local/$NAME" greet/debian/extras-greet.postrm.debhelper &&
-	grep_q "^misc:Depends=apparmor (>= 3.0)\$" greet/debian/extras-greet.substvars
-'
-
-test_expect_success '-n installs the profile without the snippets' '
-	reset &&
-	(cd greet && dh_extras_apparmor -n) >/dev/null &&
 	cmp greet.expected greet/debian/extras-greet/etc/apparmor.d/$NAME &&
 	test ! -e greet/debian/extras-greet.postinst.debhelper &&
 	test ! -e greet/debian/extras-greet.postrm.debhelper &&
-	reset && (cd greet && DH_OPTIONS=--no-scripts dh_extras_apparmor) >/dev/null &&
-	test ! -e greet/debian/extras-greet.postinst.debhelper &&
-	reset && (cd greet && dh_extras_apparmor -p extras-greet) >/dev/null
+	grep_q "^misc:Depends=apparmor (>= 3.0)\$" greet/debian/extras-greet.substvars
+'
+
+test_expect_success 'dh_extras_scripts: the generated scripts replace what dh_installdeb made; -n leaves them' '
+	mkdir -p greet/debian/extras-greet/DEBIAN &&
+	printf "#!/bin/sh\nset -e\nPATH=/evil:\$PATH\n" >greet/debian/extras-greet/DEBIAN/postinst &&
+	printf "#!/bin/sh\necho hi\n" >greet/debian/extras-greet/DEBIAN/preinst &&
+	(cd greet && dh_extras_scripts -n) &&
+	grep_q "^PATH=/evil" greet/debian/extras-greet/DEBIAN/postinst &&
+	(cd greet && dh_extras_scripts) >out &&
+	grep_q "^dh_extras_scripts: debian/extras-greet/DEBIAN/postinst: replaced by the one dh-extras generates (it held .PATH=/evil:\$PATH.)$" out &&
+	grep_q "^dh_extras_scripts: debian/extras-greet/DEBIAN/preinst: replaced by the one dh-extras generates (it held .echo hi.)$" out &&
+	echo "app: greet" >greet.yaml &&
+	extras-profile --app greet --script postinst --package extras-greet greet.yaml >expect &&
+	cmp expect greet/debian/extras-greet/DEBIAN/postinst &&
+	test "$(stat -c %a greet/debian/extras-greet/DEBIAN/postinst)" = 755 &&
+	test ! -e greet/debian/extras-greet/DEBIAN/preinst &&
+	(cd greet && dh_extras_scripts) >out && test ! -s out
 '
 
 test_expect_success '-P installs it in another build directory' '
@@ -238,7 +245,6 @@ test_expect_success 'two packages, one namespace: one profile, in the one with t
 	(cd greet && dh_extras_apparmor) &&
 	cmp greet.expected greet/debian/extras-greet/etc/apparmor.d/$NAME &&
 	test ! -e greet/debian/extras-greet-data/etc &&
-	test ! -e greet/debian/extras-greet-data.postinst.debhelper &&
 	reset &&
 	(cd greet && dh_extras_apparmor -p extras-greet-data) &&
 	untouched &&

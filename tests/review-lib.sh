@@ -5,21 +5,17 @@ NS=opt/extras.ubuntu.com/demo
 PROFILE=etc/apparmor.d/opt.extras.ubuntu.com.demo
 TEMPLATES=$DH_EXTRAS_DATADIR/templates
 
-# snippet SCRIPT TOOL TEMPLATE [DIRS]: a debhelper block from a snippet
-# template (its header dropped, @NAME@, @PACKAGE@ and @DIRS@ filled in),
-# as dh_installdeb writes it.
-snippet () {
-	echo "# Automatically added by $2/0.1.0" &&
-	awk 'body { print; next } /^#/ { next } /^$/ { body = 1; next }
-	     { body = 1; print }' "$3" |
-		sed -e 's/@NAME@/opt.extras.ubuntu.com.demo/g' \
-		    -e 's/@PACKAGE@/extras-demo/g' -e "s|@DIRS@|${4:-}|g" &&
-	echo "# End automatically added section"
+# generated SCRIPT [PACKAGE]: the maintainer script SCRIPT dh-extras
+# generates for PACKAGE (extras-demo) shipping the demo app's profile.
+generated () {
+	echo "app: demo" >"$TRASH/generated.yaml" &&
+	extras-profile --app demo --script "$1" --package "${2:-extras-demo}" \
+		"$TRASH/generated.yaml"
 }
 
 # good_tree DIR: the staged tree of a good package, extras-demo: an
 # executable and data in the namespace, its documentation, its declared
-# privileges, the profile they yield, the snippets that load it.
+# privileges, the profile they yield, the scripts that load it.
 good_tree () {
 	mkdir -p "$1/DEBIAN" "$1/$NS/bin" "$1/$NS/share/demo" \
 		"$1/usr/share/doc/extras-demo" "$1/usr/share/applications" \
@@ -46,9 +42,7 @@ good_tree () {
 	EOF
 	echo "/$PROFILE" >"$1/DEBIAN/conffiles" &&
 	for script in postinst postrm; do
-		{ printf '#!/bin/sh\nset -e\n' &&
-		  snippet $script dh_extras_apparmor "$TEMPLATES/snippets/$script-apparmor"
-		} >"$1/DEBIAN/$script" &&
+		generated $script >"$1/DEBIAN/$script" &&
 		chmod 755 "$1/DEBIAN/$script" || return 1
 	done
 }

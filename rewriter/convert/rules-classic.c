@@ -63,6 +63,7 @@ static const struct {
 	{ "dh_link", "dh_extras_links", true },
 	{ "dh_shlibdeps", "dh_extras_privlibs", true },
 	{ "dh_installdeb", "dh_extras_apparmor", false },
+	{ "dh_installdeb", "dh_extras_scripts", true },
 	{ "dh_installdeb", "dh_extras_declare", true },
 	{ "dh_builddeb", "dh_extras_check", false },
 };

@@ -2,19 +2,15 @@
  * dh-helper.c: the conventions every dh_extras_* helper shares with
  * debhelper's own helpers.
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
-#include <dpkg/file.h>
 #include <dpkg/options.h>
 #include <dpkg/program.h>
-#include <dpkg/varbuf.h>
 
 #include "dh/dh-helper.h"
 
@@ -395,57 +391,4 @@ dh_helper_info(const struct dh_helper *h, const char *fmt, ...)
 	va_end(args);
 	fputc('\n', stdout);
 	fflush(stdout);
-}
-
-void
-dh_helper_autoscript(const struct dh_helper *h, const char *package,
-                     const char *script, const char *snippet)
-{
-	char path[512];
-	struct atomic_file *file;
-	struct varbuf old = VARBUF_INIT;
-	struct dpkg_error err = DPKG_ERROR_INIT;
-	bool prepend = strcmp(script, "prerm") == 0 ||
-	               strcmp(script, "postrm") == 0;
-
-	if (h->no_scripts)
-		return;
-	snprintf(path, sizeof(path), "debian/%s.%s.debhelper", package, script);
-	dh_helper_show(h, "echo '# Automatically added by %s' >> %s", h->name,
-	               path);
-	if (h->no_act)
-		return;
-	/* None yet is the usual case. */
-	if (file_slurp(path, &old, &err) < 0) {
-		if (err.syserrno != ENOENT)
-			ohshit("%s", err.str);
-		dpkg_error_destroy(&err);
-	}
-	varbuf_end_str(&old);
-	/* Run twice (by hand, or an override calling it again), a helper
-	 * must not load or clean up twice. */
-	if (strstr(old.buf, snippet) != NULL) {
-		char marker[256];
-
-		snprintf(marker, sizeof(marker), "# Automatically added by %s/",
-		         h->name);
-		if (strstr(old.buf, marker) != NULL) {
-			varbuf_destroy(&old);
-			return;
-		}
-	}
-	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	if (!prepend)
-		fwrite(old.buf, 1, old.used, file->fp);
-	fprintf(file->fp, "# Automatically added by %s/%s\n%s"
-	        "# End automatically added section\n", h->name,
-	        DH_EXTRAS_VERSION, snippet);
-	if (prepend)
-		fwrite(old.buf, 1, old.used, file->fp);
-	/* A staged build file: atomic, not synced (as debhelper). */
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
-	varbuf_destroy(&old);
 }

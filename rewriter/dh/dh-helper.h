@@ -35,7 +35,7 @@ struct dh_option {
 struct dh_helper {
 	const char *name;
 	bool verbose, quiet, no_act;
-	bool no_scripts;	/* -n: dh_helper_autoscript adds nothing */
+	bool no_scripts;	/* -n: maintainer scripts left alone */
 	char *tmpdir;		/* -P, or NULL: debian/PKG */
 	char **excluded;	/* -X items */
 	size_t n_excluded;
@@ -72,16 +72,5 @@ void dh_helper_show(const struct dh_helper *h, const char *fmt, ...)
 /* Print an informational line unless DH_QUIET is set. */
 void dh_helper_info(const struct dh_helper *h, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-
-/*
- * Add SNIPPET to the maintainer script SCRIPT ("postinst", "postrm") of
- * PACKAGE through debian/PACKAGE.SCRIPT.debhelper, marked as debhelper
- * marks its own; appended for postinst/preinst, prepended for
- * prerm/postrm, so removal undoes in the reverse order.  A snippet this
- * helper already added is not added again.  The file is replaced
- * atomically.  Nothing is written under --no-act or -n.
- */
-void dh_helper_autoscript(const struct dh_helper *h, const char *package,
-                          const char *script, const char *snippet);
 
 #endif

@@ -10,8 +10,8 @@
  * (review-control.c), files and where they live, and links followed
  * through every package of the upload (review-files.c, review-links.c),
  * conffiles (review-conffiles.c), the declaration and the profile
- * (review-profile.c), maintainer scripts and other control files
- * (review-scripts.c), and what the app's user needs: programs, icons and
+ * (review-profile.c), maintainer scripts (byte for byte the ones
+ * dh-extras generates) and other control files (review-scripts.c), and what the app's user needs: programs, icons and
  * translations found where the entry points and the code look
  * (review-works.c).  Each violation is one problem; a package with none
  * is accepted.  The namespace root is the caller's (the store's), never
@@ -61,9 +61,6 @@ struct review_options {
 	const char *compile_stamps;
 	/* The dh-extras templates; NULL: dh_extras_datadir()/templates. */
 	const char *templates;
-	/* debhelper's autoscripts; NULL: $DH_AUTOSCRIPTDIR, else
-	 * /usr/share/debhelper/autoscripts. */
-	const char *autoscripts;
 };
 
 /* What the rules may hold of one package's data in memory, per kind. */

@@ -70,8 +70,13 @@ add_command_options('dh_makeshlibs', '--no-scripts');
 
 # Confine the app once its files have their final paths and modes
 # (after dh_fixperms), before dh_installdeb turns the profile into a
-# conffile and the snippets into maintainer scripts.
+# conffile.
 insert_before('dh_installdeb', 'dh_extras_apparmor');
+
+# An extras package runs no maintainer script but the ones dh-extras
+# generates: whatever dh_installdeb made of the author's scripts and of
+# other helpers' snippets is replaced.
+insert_after('dh_installdeb', 'dh_extras_scripts');
 
 # Ship the declaration the profile was generated from, so that the gate
 # can generate it again and compare.
