@@ -1,6 +1,6 @@
 /*
  * dh_extras_python: make the Python programs of a namespace find its
- * modules, and byte-compile them where they live (run by dh after
+ * modules, and byte-compile them into the package (run by dh after
  * dh_extras_relocate).
  */
 #include <dirent.h>
@@ -14,6 +14,8 @@
 
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
+#include <dpkg/command.h>
+#include <dpkg/subproc.h>
 
 #include "base/datadir.h"
 #include "namespace/declaration.h"
@@ -21,7 +23,6 @@
 #include "dh/dh-namespace.h"
 #include "base/file-rewrite.h"
 #include "relocate/python-launcher.h"
-#include "apparmor/snippet-template.h"
 
 #include "dh_extras_python.usage.h"
 
@@ -144,46 +145,48 @@ patch_launchers(const struct dh_helper *h, const struct extras_namespace *ns,
 }
 
 /*
- * dh_python3 compiles a package's public modules on install; those of a
- * namespace are private to it.  Its snippets are replaced by ours, which
- * name them (the review gate knows ours from the templates).
+ * dh_python3 compiles a package's public modules on install, as root, from
+ * its postinst; an extras package runs no such script (its modules are
+ * private, and a root process compiling files of the namespace would run
+ * what a link there leads to).  The modules are compiled here instead,
+ * into the package: hash-based bytecode (PEP 552), so that the files do
+ * not depend on the times dpkg gives the sources, unchecked because only
+ * dpkg changes those.  A Python of another version at run time ignores
+ * them and compiles in memory: slower to start, never wrong.  Without
+ * python3 in the build, nothing is compiled, with a note.
  */
 static void
-add_scripts(const struct dh_helper *h, const char *package,
-            const struct modules *m)
+compile_modules(const struct dh_helper *h, const char *pkgdir,
+                const struct modules *m)
 {
-	static const char *const scripts[] = { "postinst", "prerm" };
-	struct dpkg_error err = DPKG_ERROR_INIT;
-	char templates[4096], dirs[4096], path[512], *text;
-	size_t n = 0, i;
+	size_t i;
 
-	for (i = 0; i < m->n && n < sizeof(dirs); i++)
-		n += (size_t)snprintf(dirs + n, sizeof(dirs) - n, "%s%s",
-		                      i ? " " : "", m->dirs[i]);
-	if (n >= sizeof(dirs))
-		ohshit("too many Python module directories for %s", package);
-	snprintf(templates, sizeof(templates), "%s/templates",
-	         dh_extras_datadir());
-	for (i = 0; i < 2; i++) {
-		const struct template_subst subst[] = {
-			{ "PACKAGE", package }, { "DIRS", dirs },
-		};
-		char name[64];
+	for (i = 0; i < m->n; i++) {
+		struct command cmd;
+		char dir[2048];
+		pid_t pid;
 
-		snprintf(path, sizeof(path), "debian/%s.%s.debhelper", package,
-		         scripts[i]);
-		if (access(path, F_OK) == 0 &&
-		    file_rewrite(path, snippet_drop_tool, "dh_python3",
-		                 h->no_act))
-			dh_helper_info(h, "%s: dh_python3's snippet replaced",
-			               path);
-		snprintf(name, sizeof(name), "%s-python", scripts[i]);
-		text = snippet_template_expand(templates, name, scripts[i],
-		                               subst, 2, &err);
-		if (text == NULL)
-			ohshit("%s", err.str);
-		dh_helper_autoscript(h, package, scripts[i], text);
-		free(text);
+		snprintf(dir, sizeof(dir), "%s%s", pkgdir, m->dirs[i]);
+		dh_helper_show(h, "python3 -m compileall -q -f "
+		               "--invalidation-mode unchecked-hash -d %s %s",
+		               m->dirs[i], dir);
+		if (h->no_act)
+			continue;
+		if (access("/usr/bin/python3", X_OK) != 0) {
+			dh_helper_info(h, "%s: not byte-compiled: no python3 "
+			               "in the build (add python3 to "
+			               "Build-Depends)", dir);
+			continue;
+		}
+		command_init(&cmd, "/usr/bin/python3", "python3");
+		command_add_args(&cmd, "python3", "-m", "compileall", "-q",
+		                 "-f", "--invalidation-mode", "unchecked-hash",
+		                 "-d", m->dirs[i], dir, NULL);
+		pid = subproc_fork();
+		if (pid == 0)
+			command_exec(&cmd);
+		subproc_reap(pid, "python3 -m compileall", 0);
+		command_destroy(&cmd);
 	}
 }
 
@@ -222,7 +225,7 @@ main(int argc, char **argv)
 		                 sizeof(pkgdir));
 		patch_launchers(&h, &ns, pkgdir, &pl);
 		if (find_modules(&ns, pkgdir, &own) > 0)
-			add_scripts(&h, h.control.packages[i].name, &own);
+			compile_modules(&h, pkgdir, &own);
 		while (own.n > 0)
 			free(own.dirs[--own.n]);
 	}

@@ -136,15 +136,16 @@ test_expect_success GTK 'Python GTK: the window in French, naming the exported i
 		ns/$ROOT/quill/share/quill/quill.ui
 '
 
-test_expect_success 'Python: byte-compiled where the modules live' '
+test_expect_success 'Python: byte-compiled at build time, nothing compiled at install' '
 	dpkg-deb -e extras-quill_1.0_all.deb control &&
-	grep_q "py3compile -p extras-quill /$ROOT/quill/lib/python3/dist-packages$" control/postinst &&
-	grep_q "py3clean -p extras-quill" control/prerm &&
-	! grep "__pycache__" files &&
+	! grep -q "py3compile\|py3clean" control/postinst &&
+	test ! -e control/prerm &&
+	grep_q "^$ROOT/quill/lib/python3/dist-packages/quill/__pycache__/main.cpython-3[0-9]*.pyc$" files &&
+	pyc=$(grep "quill/__pycache__/main.cpython" files) &&
+	dpkg-deb --fsys-tarfile extras-quill_1.0_all.deb | tar -xOf - "./$pyc" >main.pyc &&
+	python3 -c "import sys; f = open(\"main.pyc\", \"rb\").read(8); sys.exit(f[4:8] != bytes([1, 0, 0, 0]))" &&
 	in_namespace extras-quill_1.0_all.deb -- sh -c "
-		py3compile /$ROOT/quill/lib/python3/dist-packages &&
-		ls /$ROOT/quill/lib/python3/dist-packages/quill/__pycache__/main.*.pyc &&
-		LANGUAGE=fr LANG=C.UTF-8 /$ROOT/quill/bin/quill" >out &&
+		LANGUAGE=fr LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1 /$ROOT/quill/bin/quill" >out &&
 	grep_q "^On écrit à la plume.$" out
 '
 

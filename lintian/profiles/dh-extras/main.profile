@@ -14,6 +14,16 @@
 # control file extras.yaml (dh_extras_declare), from which the gate
 # generates the profile again.  Which control files an extras package may
 # have at all is the gate's decision: extras-review refuses any other.
+#
+# package-installs-python-bytecode, package-installs-python-pycache-dir:
+# Python policy 3.7 leaves bytecode to py3compile in the postinst; an
+# extras package runs no maintainer script but the ones dh-extras
+# generates, and a root process compiling files of the namespace would
+# run what a link there leads to.  dh_extras_python compiles the
+# namespace's private modules at build time instead, hash-based (PEP 552),
+# so the files do not depend on install times; a Python of another
+# version ignores them (its own cache tag) and compiles in memory.
 Profile: dh-extras/main
 Extends: debian/main
 Disable-Tags: dir-or-file-in-opt unknown-control-file
+ package-installs-python-bytecode package-installs-python-pycache-dir
