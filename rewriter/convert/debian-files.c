@@ -11,6 +11,7 @@
 
 #include "convert/debian-files.h"
 #include "convert/rules-rewrite.h"
+#include "debian/deb822.h"
 #include "namespace/namespace.h"
 #include "scripts/maintscript.h"
 
@@ -39,7 +40,7 @@ static const struct {
 	{ "bug-control", DEBIAN_FILE_KEEP },
 	{ "bug-presubj", DEBIAN_FILE_KEEP },
 	{ "sharedmimeinfo", DEBIAN_FILE_KEEP },
-	/* Judged by what they say. */
+	/* Translated into data and a report, then dropped. */
 	{ "preinst", DEBIAN_FILE_SCRIPT },
 	{ "postinst", DEBIAN_FILE_SCRIPT },
 	{ "prerm", DEBIAN_FILE_SCRIPT },
@@ -50,8 +51,8 @@ static const struct {
 	{ "symbols", DEBIAN_FILE_LIBRARY },
 	{ "shlibs", DEBIAN_FILE_LIBRARY },
 	/* System integration an extras app must not have. */
-	{ "config", DEBIAN_FILE_DROP },
-	{ "templates", DEBIAN_FILE_DROP },
+	{ "config", DEBIAN_FILE_DEBCONF },
+	{ "templates", DEBIAN_FILE_DEBCONF },
 	{ "cron.d", DEBIAN_FILE_DROP },
 	{ "cron.hourly", DEBIAN_FILE_DROP },
 	{ "cron.daily", DEBIAN_FILE_DROP },
@@ -172,37 +173,32 @@ added_for(struct added *a, const char *package)
 	return &a->list[a->n++];
 }
 
+/*
+ * What the author's maintainer script FILE did, as report lines, and the
+ * links that take the place of its alternatives: the script itself never
+ * reaches the package (dh_extras_scripts writes the only ones an extras
+ * package has).  The shell parser only serves the report: a script it
+ * cannot read is dropped all the same, with a note saying so.  A command
+ * that has no extras meaning is a warning: the app may have needed what
+ * it did.  Returns 0, or -1 (ERR) when the knowledge of system
+ * integration cannot be read.
+ */
 static int
-judge_script(const char *file, const char *package, const char *text,
-             const struct control_info *info, struct convert_plan *plan,
-             char **out, struct added *added, struct dpkg_error *err);
-
-int
-debian_script_judge(const char *file, const char *package, const char *text,
-                    struct convert_plan *plan, char **out,
-                    struct dpkg_error *err)
-{
-	return judge_script(file, package, text, NULL, plan, out, NULL, err);
-}
-
-static int
-judge_script(const char *file, const char *package, const char *text,
-             const struct control_info *info, struct convert_plan *plan,
-             char **out, struct added *added, struct dpkg_error *err)
+translate_script(const char *file, const char *package, const char *text,
+                 const struct control_info *info, struct convert_plan *plan,
+                 struct added *added, struct dpkg_error *err)
 {
 	struct maintscript_options o = {
-		.mode = MAINTSCRIPT_CONVERT, .package = package,
+		.package = package,
 	};
-	struct maintscript_verdict v, again;
-	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-	size_t len = strlen(text), i, blen = strlen(base);
-	int *sites, line, ret;
+	struct maintscript_verdict v;
 	struct dpkg_error jerr = DPKG_ERROR_INIT;
+	size_t i;
+	int line;
 	/* The Debian package's names: what handles their files outside
-	 * the namespace is dropped. */
+	 * the namespace needs no word. */
 	const char **old = NULL;
 
-	*out = NULL;
 	o.db = integration_db(err);
 	if (o.db == NULL)
 		return -1;
@@ -213,25 +209,29 @@ judge_script(const char *file, const char *package, const char *text,
 			old[o.nold_names++] = info->packages[i];
 		o.old_names = old;
 	}
-	o.must_load = blen >= 8 && strcmp(base + blen - 8, "postinst") == 0;
-	o.nsites = maintscript_debhelper_lines(text, &sites);
-	o.sites = sites;
-	if (maintscript_judge(text, len, &o, &v, &line, &jerr) < 0) {
-		free(sites);
-		free(old);
-		put_error_at(err, file, line, "maintainer script %s",
-		             jerr.str);
+	if (maintscript_read(text, strlen(text), &o, &v, &line, &jerr) < 0) {
+		convert_plan_note(plan, file, line, "warning: not read (%s): "
+		                  "nothing of it runs; check the app needs none "
+		                  "of it", jerr.str);
 		dpkg_error_destroy(&jerr);
-		return -1;
+		free(old);
+		return 0;
 	}
-	if (v.nrefused > 0) {
-		ret = put_error_at(err, file, v.refused[0].line, "%s",
-		                   v.refused[0].text);
-		goto done;
-	}
-	for (i = 0; plan != NULL && i < v.ndropped; i++)
+	for (i = 0; i < v.ndropped; i++)
 		convert_plan_note(plan, file, v.dropped[i].line, "%s",
 		                  v.dropped[i].text);
+	for (i = 0; i < v.nunknown; i++) {
+		/* "`COMMAND`: why ...": the command is what the author
+		 * needs to hear of; the grammar's why was for a gate. */
+		const char *t = v.unknown[i].text, *end = strstr(t, "`: ");
+		int n = *t == '`' && end != NULL ? (int)(end - t + 1) :
+		        (int)strlen(t);
+
+		convert_plan_note(plan, file, v.unknown[i].line, "warning: %.*s "
+		                  "does not run at install, nor anything else "
+		                  "of the script: if the app needs what it did, "
+		                  "do it in the app when it starts", n, t);
+	}
 	for (i = 0; added != NULL && i < v.nlinks; i++) {
 		struct added_links *al = added_for(added, package);
 
@@ -241,46 +241,46 @@ judge_script(const char *file, const char *package, const char *text,
 			m_strdup(v.links[i]), v.link_ranks[i], false,
 		};
 	}
-	if (v.ndropped > 0 && !v.effect) {
-		ret = 1;
-		goto done;
-	}
-	if (v.unconfined != NULL) {
-		ret = put_error_at(err, file, v.unconfined_line, "%s",
-		                   v.unconfined);
-		goto done;
-	}
-	if (v.nedits == 0) {
-		ret = 0;
-		goto done;
-	}
-	/* What is kept must pass the grammar again, with nothing left to
-	 * drop: the gate judges it the same way. */
-	*out = maintscript_apply(text, len, &v);
-	free(sites);
-	o.nsites = maintscript_debhelper_lines(*out, &sites);
-	o.sites = sites;
-	if (maintscript_judge(*out, strlen(*out), &o, &again, &line,
-	                      &jerr) < 0 ||
-	    again.nrefused > 0 || again.ndropped > 0 || again.unconfined) {
-		ret = put_error_at(err, file, 0, "internal error: the script "
-		                   "without its system integration is not one "
-		                   "the gate accepts (%s)", again.nrefused ?
-		                   again.refused[0].text : again.unconfined ?
-		                   again.unconfined : jerr.str ? jerr.str :
-		                   "");
-		free(*out);
-		*out = NULL;
-	} else {
-		ret = 2;
-	}
-	maintscript_verdict_free(&again);
-done:
-	free(sites);
 	free(old);
 	maintscript_verdict_free(&v);
-	dpkg_error_destroy(&jerr);
-	return ret;
+	return 0;
+}
+
+/*
+ * debconf's questions of FILE (a .templates file): none is asked, since
+ * no maintainer script of the author's runs; each gets a note with the
+ * default it had.  An answer only ever reached the app through files a
+ * script wrote, so the app runs with the files the package ships.
+ */
+static void
+translate_templates(const char *file, const char *text, size_t len,
+                    struct convert_plan *plan)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct deb822 d;
+	int i;
+
+	if (deb822_parse(&d, file, text, len, &err) < 0) {
+		convert_plan_note(plan, file, 0, "not read (%s): dropped, no "
+		                  "debconf question is asked", err.str);
+		dpkg_error_destroy(&err);
+		return;
+	}
+	for (i = 0; i < d.nstanzas; i++) {
+		const struct deb822_field *t = deb822_find(&d.stanzas[i],
+		                                           "Template");
+		const struct deb822_field *def = deb822_find(&d.stanzas[i],
+		                                             "Default");
+
+		if (t == NULL)
+			continue;
+		convert_plan_note(plan, file, t->line, "debconf question "
+		                  "`%.80s` is not asked: the app runs with the "
+		                  "files the package ships%s%.80s%s", t->value,
+		                  def ? " (its default was `" : "",
+		                  def ? def->value : "", def ? "`)" : "");
+	}
+	deb822_free(&d);
 }
 
 /*
@@ -511,6 +511,14 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 		return 0;
 	if (convert_read(plan, path, &text, &len, &mode, false, err) < 0)
 		return -1;
+	if (memchr(text, '\0', len) != NULL &&
+	    (kind == DEBIAN_FILE_SCRIPT || kind == DEBIAN_FILE_DEBCONF)) {
+		free(text);
+		convert_plan_note(plan, path, 0, "dropped, not read: it "
+		                  "contains a NUL byte");
+		*drop = true;
+		return 0;
+	}
 	if (memchr(text, '\0', len) != NULL) {
 		free(text);
 		return put_error_at(err, path, 0, "contains a NUL byte");
@@ -524,20 +532,22 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 		return 0;
 	}
 	if (kind == DEBIAN_FILE_SCRIPT) {
-		ret = judge_script(path, package, text, info, plan, &out, added,
-		                   err);
-		if (ret == 2) {
-			convert_plan_write(plan, path, out, strlen(out), mode);
-			free(out);
-			ret = 0;
-		}
-		if (ret == 1) {
-			convert_plan_note(plan, path, 0, "dropped: nothing an "
-			                  "extras package may do is left of this "
-			                  "maintainer script");
-			*drop = true;
-			ret = 0;
-		}
+		ret = translate_script(path, package, text, info, plan, added,
+		                       err);
+		convert_plan_note(plan, path, 0, "dropped: an extras package "
+		                  "runs no maintainer script but the ones "
+		                  "dh-extras generates");
+		*drop = true;
+	} else if (kind == DEBIAN_FILE_DEBCONF) {
+		size_t plen = strlen(path);
+
+		if (plen >= 9 && strcmp(path + plen - 9, "templates") == 0)
+			translate_templates(path, text, len, plan);
+		else
+			convert_plan_note(plan, path, 0, "dropped: no debconf "
+			                  "question is asked, as no maintainer "
+			                  "script of the author's runs");
+		*drop = true;
 	} else if (kind == DEBIAN_FILE_LINKS) {
 		struct added_links *al = added_for(added, package);
 		struct varbuf links = VARBUF_INIT;

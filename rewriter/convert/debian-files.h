@@ -7,7 +7,10 @@
  * handled by known pattern: dropped with a note when their only effect is
  * system integration an extras app must not have (cron jobs, init scripts,
  * systemd units, menu and emacs registration, alternatives, ...), refused
- * naming the file and line when they cannot be judged.
+ * naming the file and line when they cannot be judged.  Maintainer
+ * scripts and debconf's files are always dropped: an extras package runs
+ * only the scripts dh-extras generates.  What they did is reported, and
+ * the alternatives they registered become .links lines.
  */
 #ifndef DH_EXTRAS_DEBIAN_FILES_H
 #define DH_EXTRAS_DEBIAN_FILES_H
@@ -25,25 +28,14 @@ enum debian_file_kind {
 	DEBIAN_FILE_PATHS,	/* renamed; its debian/NAME.SUFFIX follow */
 	DEBIAN_FILE_DROP,	/* system integration: removed */
 	DEBIAN_FILE_LIBRARY,	/* describes libraries for others: removed */
-	DEBIAN_FILE_SCRIPT,	/* maintainer script: judged by its grammar */
+	DEBIAN_FILE_SCRIPT,	/* maintainer script: reported, removed */
+	DEBIAN_FILE_DEBCONF,	/* debconf's config, templates: reported, removed */
 	DEBIAN_FILE_LINKS,	/* dh_link: both ends must be relocatable */
 	DEBIAN_FILE_DIRS,	/* dh_installdirs: system directories dropped */
 };
 
 /* The kind of debhelper file SUFFIX ("install", "cron.d", ...) names. */
 enum debian_file_kind debian_file_kind(const char *suffix);
-
-/*
- * Judge a maintainer script FILE of binary package PACKAGE (renamed) with
- * the grammar of scripts/maintscript.h: 0 when it is kept as it is; 1
- * when what it does besides its system integration is nothing (the file
- * is dropped); 2 when its system integration is dropped from it (the new
- * text in *OUT); -1 (ERR) when a statement cannot be kept.  Every command
- * dropped gets a note in PLAN (when not NULL).
- */
-int debian_script_judge(const char *file, const char *package,
-                        const char *text, struct convert_plan *plan,
-                        char **out, struct dpkg_error *err);
 
 /* Plan the renames and judgments of every debhelper file in debian/. */
 int debian_files_rewrite(struct convert_plan *plan,

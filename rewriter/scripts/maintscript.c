@@ -1,6 +1,6 @@
 /*
- * maintscript.c: the one grammar of maintainer scripts, for extras-convert
- * and for the review gate.
+ * maintscript.c: what an author's maintainer script did, for the
+ * converter's report.
  *
  * The walk goes through the statements in the order the shell reads
  * them, so that a variable or a function is known only after the script
@@ -17,7 +17,7 @@
 #include "scripts/maintscript.h"
 #include "scripts/shell-syntax.h"
 
-/* Deeper than any script written by hand: refused, not recursed into. */
+/* Deeper than any script written by hand: unknown, not recursed into. */
 #define DEPTH_MAX 64
 
 enum role {
@@ -74,11 +74,9 @@ struct walk {
 	size_t nfuncs;
 	int depth;
 	bool in_function;
-	/* Inside a "*)" case arm: what it prints is no effect. */
-	bool in_fallback;
 	/* Counting refusals without recording them. */
 	bool dry;
-	size_t dry_refused;
+	size_t dry_unknown;
 	struct constant *consts;
 	size_t nconsts;
 	struct assignment_count *assigned;
@@ -180,18 +178,18 @@ source_of(const struct walk *w, struct json_object *node)
 }
 
 static void
-refuse(struct walk *w, struct json_object *node, const char *fmt, ...)
+unknown(struct walk *w, struct json_object *node, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Refuse NODE: "`SOURCE`: WHY". */
+/* NODE has no extras meaning: "`SOURCE`: WHY". */
 static void
-refuse(struct walk *w, struct json_object *node, const char *fmt, ...)
+unknown(struct walk *w, struct json_object *node, const char *fmt, ...)
 {
 	char *why, *src, *text;
 	va_list ap;
 
 	if (w->dry) {
-		w->dry_refused++;
+		w->dry_unknown++;
 		return;
 	}
 	va_start(ap, fmt);
@@ -203,7 +201,7 @@ refuse(struct walk *w, struct json_object *node, const char *fmt, ...)
 		abort();
 	free(src);
 	free(why);
-	add_note(&w->v->refused, &w->v->nrefused, shell_line(node, "Pos"),
+	add_note(&w->v->unknown, &w->v->nunknown, shell_line(node, "Pos"),
 	         text);
 }
 
@@ -311,13 +309,13 @@ check_param(struct walk *w, struct json_object *pe, struct json_object *at)
 	if (shell_get(pe, "Excl") || shell_get(pe, "Index") ||
 	    shell_get(pe, "Slice") || shell_get(pe, "Repl") ||
 	    shell_get(pe, "Names") || shell_get(pe, "Width")) {
-		refuse(w, at, "an expansion other than $VAR, ${VAR}, "
+		unknown(w, at, "an expansion other than $VAR, ${VAR}, "
 		       "${VAR:-WORD} or ${VAR:+WORD}: write the value out");
 		return false;
 	}
 	if (exp != NULL) {
 		if (param_default_op(w, pe) == NULL) {
-			refuse(w, at, "an expansion other than $VAR, ${VAR}, "
+			unknown(w, at, "an expansion other than $VAR, ${VAR}, "
 			       "${VAR:-WORD} or ${VAR:+WORD}: write the value "
 			       "out");
 			return false;
@@ -325,7 +323,7 @@ check_param(struct walk *w, struct json_object *pe, struct json_object *at)
 		return check_word(w, shell_get(exp, "Word"), at, false);
 	}
 	if (!var_known(w, name)) {
-		refuse(w, at, "$%s is never set by the script: set it first "
+		unknown(w, at, "$%s is never set by the script: set it first "
 		       "(VAR=value), or write the value out", name ? name : "?");
 		return false;
 	}
@@ -391,7 +389,7 @@ check_parts(struct walk *w, struct json_object *node, struct json_object *at,
 		} else if (strcmp(t, "SglQuoted") == 0 ||
 		           strcmp(t, "DblQuoted") == 0) {
 			if (json_object_get_boolean(shell_get(p, "Dollar"))) {
-				refuse(w, at, "$'...' and $\"...\" are not "
+				unknown(w, at, "$'...' and $\"...\" are not "
 				       "POSIX: use plain quotes");
 				ok = false;
 			} else if (strcmp(t, "DblQuoted") == 0) {
@@ -402,11 +400,11 @@ check_parts(struct walk *w, struct json_object *node, struct json_object *at,
 		} else if (strcmp(t, "CmdSubst") == 0) {
 			if (condition && lookup_substitution(p))
 				continue;
-			refuse(w, at, "command substitution runs commands "
+			unknown(w, at, "command substitution runs commands "
 			       "nobody reviewed: write the value out");
 			ok = false;
 		} else {
-			refuse(w, at, "%s is more than a maintainer script of "
+			unknown(w, at, "%s is more than a maintainer script of "
 			       "an extras package needs: write the value out",
 			       strcmp(t, "ArithmExp") == 0 ? "arithmetic" :
 			       strcmp(t, "ProcSubst") == 0 ?
@@ -446,12 +444,12 @@ check_redirects(struct walk *w, struct json_object *st)
 
 		free(target);
 		if (shell_get(r, "Hdoc") != NULL) {
-			refuse(w, st, "a here-document feeds a command nobody "
+			unknown(w, st, "a here-document feeds a command nobody "
 			       "reviewed: remove it");
 			return false;
 		}
 		if (!(dup && fd) && !null) {
-			refuse(w, st, "a maintainer script of an extras package "
+			unknown(w, st, "a maintainer script of an extras package "
 			       "writes no files: redirect only to /dev/null or "
 			       "between descriptors (>&2)");
 			return false;
@@ -681,7 +679,7 @@ check_assigns(struct walk *w, struct json_object *call,
 
 		if (shell_get(a, "Append") || shell_get(a, "Index") ||
 		    shell_get(a, "Array") || !is_name(name)) {
-			refuse(w, st, "only VAR=VALUE assignments are "
+			unknown(w, st, "only VAR=VALUE assignments are "
 			       "understood");
 			ok = false;
 		} else {
@@ -715,7 +713,7 @@ check_declaration(struct walk *w, char **argv, size_t argc,
 
 			if (strcmp(shell_type(p0), "Lit") != 0 || v == NULL ||
 			    v[n] != '=' || n == 0) {
-				refuse(w, st, "declare variables by name: "
+				unknown(w, st, "declare variables by name: "
 				       "NAME or NAME=VALUE");
 				return false;
 			}
@@ -728,7 +726,7 @@ check_declaration(struct walk *w, char **argv, size_t argc,
 					abort();
 				if (!is_name(name)) {
 					free(name);
-					refuse(w, st, "declare variables by "
+					unknown(w, st, "declare variables by "
 					       "name: NAME or NAME=VALUE");
 					return false;
 				}
@@ -740,7 +738,7 @@ check_declaration(struct walk *w, char **argv, size_t argc,
 		if (eq != NULL)
 			*eq = '\0';
 		if (!is_name(argv[i])) {
-			refuse(w, st, "declare variables by name: NAME or "
+			unknown(w, st, "declare variables by name: NAME or "
 			       "NAME=VALUE");
 			return false;
 		}
@@ -766,29 +764,26 @@ check_call(struct walk *w, struct json_object *st, struct json_object *call,
 
 	if (argc == 0) {
 		if (role == ROLE_CONDITION)
-			refuse(w, st, "an assignment is no condition");
+			unknown(w, st, "an assignment is no condition");
 		else
 			check_assigns(w, call, st);
 		goto done;
 	}
 	if (shell_count(call, "Assigns") > 0) {
-		refuse(w, st, "VAR=VALUE before a command is not understood: "
+		unknown(w, st, "VAR=VALUE before a command is not understood: "
 		       "set the variable on its own line");
 		goto done;
 	}
 	if (name == NULL) {
-		refuse(w, st, "the command name must be written out");
+		unknown(w, st, "the command name must be written out");
 		goto done;
 	}
 	if (w->o->db != NULL && integration_match(w->o->db, argv, argc)) {
 		if (role == ROLE_CONDITION)
-			refuse(w, st, "system integration whose result is used "
+			unknown(w, st, "system integration whose result is used "
 			       "cannot be dropped: remove it");
-		else if (w->o->mode == MAINTSCRIPT_CONVERT)
-			integration_drop(w, st, call);
 		else
-			refuse(w, st, "system integration an extras package "
-			       "may not do (extras-convert drops it)");
+			integration_drop(w, st, call);
 		goto done;
 	}
 	if (is(name, "set")) {
@@ -798,17 +793,17 @@ check_call(struct walk *w, struct json_object *st, struct json_object *call,
 			     strlen(argv[i]) > 1 &&
 			     strspn(argv[i] + 1, "eux") == strlen(argv[i]) - 1;
 		if (!ok || argc == 1)
-			refuse(w, st, "set takes only -e, -u and -x here");
+			unknown(w, st, "set takes only -e, -u and -x here");
 		words = false;
 	} else if (is(name, "exit") || is(name, "return")) {
 		if (argc > 2 || (argc == 2 && !is_number(argv[1])))
-			refuse(w, st, "%s takes a number written out", name);
+			unknown(w, st, "%s takes a number written out", name);
 		else if (is(name, "return") && !w->in_function)
-			refuse(w, st, "return outside a function");
+			unknown(w, st, "return outside a function");
 		words = false;
 	} else if (is(name, "true")) {
 		if (argc > 1)
-			refuse(w, st, "%s takes no arguments here", name);
+			unknown(w, st, "%s takes no arguments here", name);
 		words = false;
 	} else if (is(name, ":")) {
 		/* Its words are expanded and nothing else: judged below. */
@@ -816,23 +811,21 @@ check_call(struct walk *w, struct json_object *st, struct json_object *call,
 		if (argc != 2 || argv[1] == NULL ||
 		    strspn(argv[1], "01234567") != strlen(argv[1]) ||
 		    strlen(argv[1]) < 3 || strlen(argv[1]) > 4)
-			refuse(w, st, "umask takes an octal mode written out");
+			unknown(w, st, "umask takes an octal mode written out");
 		words = false;
 	} else if (is(name, "echo") || is(name, "printf")) {
-		if (!w->in_fallback)
-			w->v->effect = true;
 	} else if (is(name, "[") || is(name, "test")) {
 		if (role != ROLE_CONDITION)
-			refuse(w, st, "a test whose result nobody uses stops "
+			unknown(w, st, "a test whose result nobody uses stops "
 			       "a set -e script when false: use it in if, or "
 			       "left of && or ||");
 		else if (is(name, "[") && !is(argv[argc - 1], "]"))
-			refuse(w, st, "[ without ]");
+			unknown(w, st, "[ without ]");
 	} else if (is(name, "dpkg")) {
 		/* Comparing versions changes nothing: a condition like test. */
 		if (role != ROLE_CONDITION || argc != 5 ||
 		    !is(argv[1], "--compare-versions") || !version_relation(argv[3]))
-			refuse(w, st, "dpkg is not a command an extras package's "
+			unknown(w, st, "dpkg is not a command an extras package's "
 			       "maintainer script may run, but as a condition: "
 			       "if dpkg --compare-versions \"$2\" lt VERSION");
 	} else if (is(name, "command") || is(name, "which") ||
@@ -840,21 +833,19 @@ check_call(struct walk *w, struct json_object *st, struct json_object *call,
 		if (role != ROLE_CONDITION ||
 		    !(is(name, "command") ? argc == 3 && is(argv[1], "-v") &&
 		      argv[2] != NULL : argc == 2 && argv[1] != NULL))
-			refuse(w, st, "%s only as a condition: if command -v "
+			unknown(w, st, "%s only as a condition: if command -v "
 			       "NAME >/dev/null; then", name);
 		words = false;
 	} else if (is(name, "export") || is(name, "local") ||
 	           is(name, "readonly")) {
 		if (is(name, "local") && !w->in_function)
-			refuse(w, st, "local outside a function");
+			unknown(w, st, "local outside a function");
 		else
 			check_declaration(w, argv, argc, call, st);
 		words = false;
 	} else if (function_of(w, name) != NULL) {
-		if (!w->in_fallback)
-			w->v->effect = true;
 	} else {
-		refuse(w, st, "%s is not a command %s", name,
+		unknown(w, st, "%s is not a command %s", name,
 		       is(name, "eval") || is(name, ".") || is(name, "source") ||
 		       is(name, "exec") ? "whose effect can be judged: write "
 		       "out what it would run" :
@@ -883,12 +874,12 @@ check_decl_clause(struct walk *w, struct json_object *decl,
 
 	if (!is(variant, "local") && !is(variant, "export") &&
 	    !is(variant, "readonly")) {
-		refuse(w, st, "%s is not understood: write NAME=VALUE",
+		unknown(w, st, "%s is not understood: write NAME=VALUE",
 		       variant ? variant : "this declaration");
 		return;
 	}
 	if (is(variant, "local") && !w->in_function) {
-		refuse(w, st, "local outside a function");
+		unknown(w, st, "local outside a function");
 		return;
 	}
 	for (i = 0; i < shell_count(decl, "Args"); i++) {
@@ -898,7 +889,7 @@ check_decl_clause(struct walk *w, struct json_object *decl,
 
 		if (shell_get(a, "Append") || shell_get(a, "Index") ||
 		    shell_get(a, "Array") || !is_name(name)) {
-			refuse(w, st, "declare variables by name: NAME or "
+			unknown(w, st, "declare variables by name: NAME or "
 			       "NAME=VALUE");
 			return;
 		}
@@ -913,30 +904,13 @@ check_if(struct walk *w, struct json_object *clause, struct json_object *st,
          enum role role)
 {
 	if (role == ROLE_CONDITION) {
-		refuse(w, st, "if as a condition is not understood");
+		unknown(w, st, "if as a condition is not understood");
 		return;
 	}
 	for (; clause != NULL; clause = shell_get(clause, "Else")) {
 		check_list(w, clause, "Cond", ROLE_CONDITION, false);
 		check_list(w, clause, "Then", ROLE_STATEMENT, true);
 	}
-}
-
-/* Whether every pattern of case item IT is "*". */
-static bool
-fallback_item(struct json_object *it)
-{
-	size_t i;
-
-	for (i = 0; i < shell_count(it, "Patterns"); i++) {
-		char *p = shell_word_literal(shell_at(it, "Patterns", i));
-		bool star = p == NULL;	/* a glob: "*" is one */
-
-		free(p);
-		if (!star)
-			return false;
-	}
-	return true;
 }
 
 static void
@@ -946,27 +920,23 @@ check_case(struct walk *w, struct json_object *clause, struct json_object *st,
 	size_t i, j;
 
 	if (role == ROLE_CONDITION) {
-		refuse(w, st, "case as a condition is not understood");
+		unknown(w, st, "case as a condition is not understood");
 		return;
 	}
 	if (!check_word(w, shell_get(clause, "Word"), st, false))
 		return;
 	for (i = 0; i < shell_count(clause, "Items"); i++) {
 		struct json_object *it = shell_at(clause, "Items", i);
-		bool fallback = w->in_fallback;
-
 		if (shell_get(it, "OpPos") != NULL &&
 		    shell_offset(it, "OpPos") > 0 && !op_is(w, it, ";;")) {
-			refuse(w, st, "case items end with ;; here");
+			unknown(w, st, "case items end with ;; here");
 			return;
 		}
 		for (j = 0; j < shell_count(it, "Patterns"); j++)
 			if (!check_word(w, shell_at(it, "Patterns", j), st,
 			                false))
 				return;
-		w->in_fallback = fallback || fallback_item(it);
 		check_list(w, it, "Stmts", ROLE_STATEMENT, false);
-		w->in_fallback = fallback;
 	}
 }
 
@@ -980,12 +950,12 @@ check_function(struct walk *w, struct json_object *decl,
 	bool in = w->in_function;
 
 	if (!is_name(name) || function_of(w, name) != NULL) {
-		refuse(w, st, "a function is defined once, with a plain name");
+		unknown(w, st, "a function is defined once, with a plain name");
 		return;
 	}
 	if (strcmp(shell_type(shell_get(body, "Cmd")), "Block") != 0 ||
 	    shell_count(body, "Redirs") > 0) {
-		refuse(w, st, "a function body is a { ... } block");
+		unknown(w, st, "a function body is a { ... } block");
 		return;
 	}
 	/* Defined before its body is judged: it may call itself. */
@@ -1004,7 +974,7 @@ check_binary(struct walk *w, struct json_object *bin, struct json_object *st,
              enum role role)
 {
 	if (!op_is(w, bin, "&&") && !op_is(w, bin, "||")) {
-		refuse(w, st, "a pipe feeds commands nobody reviewed: remove "
+		unknown(w, st, "a pipe feeds commands nobody reviewed: remove "
 		       "it");
 		return;
 	}
@@ -1019,22 +989,22 @@ check_stmt(struct walk *w, struct json_object *st, enum role role)
 	const char *t = shell_type(cmd);
 
 	if (w->depth >= DEPTH_MAX) {
-		refuse(w, st, "nested too deep");
+		unknown(w, st, "nested too deep");
 		return;
 	}
 	if (shell_get(st, "Background") || shell_get(st, "Coprocess")) {
-		refuse(w, st, "a command in the background outlives the "
+		unknown(w, st, "a command in the background outlives the "
 		       "script: remove the &");
 		return;
 	}
 	if (cmd == NULL) {
-		refuse(w, st, "a redirection alone creates files");
+		unknown(w, st, "a redirection alone creates files");
 		return;
 	}
 	if (!check_redirects(w, st))
 		return;
 	if (shell_get(st, "Negated") && role != ROLE_CONDITION) {
-		refuse(w, st, "! is for conditions");
+		unknown(w, st, "! is for conditions");
 		return;
 	}
 	w->depth++;
@@ -1053,7 +1023,7 @@ check_stmt(struct walk *w, struct json_object *st, enum role role)
 	else if (strcmp(t, "DeclClause") == 0 && role == ROLE_STATEMENT)
 		check_decl_clause(w, cmd, st);
 	else
-		refuse(w, st, "%s: %s",
+		unknown(w, st, "%s: %s",
 		       strcmp(t, "WhileClause") == 0 ? "a loop" :
 		       strcmp(t, "ForClause") == 0 ? "a loop" :
 		       strcmp(t, "Subshell") == 0 ? "a subshell" :
@@ -1274,14 +1244,14 @@ static bool
 condition_ok(struct walk *w, struct json_object *st)
 {
 	bool dry = w->dry;
-	size_t refused = w->dry_refused;
+	size_t before = w->dry_unknown;
 	bool ok;
 
 	w->dry = true;
 	check_stmt(w, st, ROLE_CONDITION);
-	ok = w->dry_refused == refused;
+	ok = w->dry_unknown == before;
 	w->dry = dry;
-	w->dry_refused = refused;
+	w->dry_unknown = before;
 	return ok;
 }
 
@@ -1293,12 +1263,12 @@ static bool
 redirects_ok(struct walk *w, struct json_object *st)
 {
 	bool dry = w->dry, ok;
-	size_t refused = w->dry_refused;
+	size_t before = w->dry_unknown;
 
 	w->dry = true;
-	ok = check_redirects(w, st) && w->dry_refused == refused;
+	ok = check_redirects(w, st) && w->dry_unknown == before;
 	w->dry = dry;
-	w->dry_refused = refused;
+	w->dry_unknown = before;
 	return ok;
 }
 
@@ -1591,58 +1561,15 @@ report_reason(struct walk *w, struct json_object *st,
 	add_note(&w->v->dropped, &w->v->ndropped, shell_line(st, "Pos"), text);
 }
 
-/* Where statement ST ends, without its ";". */
-static size_t
-stmt_end(struct json_object *st)
-{
-	size_t end = shell_offset(st, "End");
-
-	if (shell_get(st, "Semicolon") != NULL &&
-	    shell_offset(st, "Semicolon") < end)
-		end = shell_offset(st, "Semicolon");
-	return end;
-}
-
+/* Drop ST, with its report lines. */
 static void
-add_edit(struct walk *w, size_t start, size_t end, const char *replacement)
-{
-	struct maintscript_verdict *v = w->v;
-
-	v->edits = realloc(v->edits, (v->nedits + 1) * sizeof(*v->edits));
-	if (v->edits == NULL)
-		abort();
-	v->edits[v->nedits].start = start;
-	v->edits[v->nedits].end = end;
-	v->edits[v->nedits++].replacement = replacement;
-}
-
-/*
- * Drop ST: its whole lines when nothing else is on them and the list
- * keeps a statement (or may be empty), else replaced by ":".
- */
-static void
-drop_stmt(struct walk *w, struct json_object *st, bool lines_ok,
+drop_stmt(struct walk *w, struct json_object *st,
           const struct drop_reason *why)
 {
-	size_t start = shell_offset(st, "Pos"), end = stmt_end(st);
-	size_t a = start, b = end;
-
-	if (w->dry) {
+	if (w->dry)
 		return;
-	}
 	report_integration(w, st);
 	report_reason(w, st, why);
-	while (a > 0 && (w->text[a - 1] == ' ' || w->text[a - 1] == '\t'))
-		a--;
-	while (b < w->len && strchr(" \t;", w->text[b]) != NULL && w->text[b])
-		b++;
-	if (b < w->len && w->text[b] == '#')
-		b += strcspn(w->text + b, "\n");
-	if (lines_ok && (a == 0 || w->text[a - 1] == '\n') &&
-	    (b == w->len || w->text[b] == '\n'))
-		add_edit(w, a, b + (b < w->len), "");
-	else
-		add_edit(w, start, end, ":");
 }
 
 static void
@@ -1652,7 +1579,7 @@ integration_drop(struct walk *w, struct json_object *st,
 	struct drop_reason none = { 0 };
 
 	(void)call;
-	drop_stmt(w, st, false, &none);
+	drop_stmt(w, st, &none);
 }
 
 /*
@@ -1663,14 +1590,14 @@ static void
 check_list(struct walk *w, struct json_object *node, const char *key,
            enum role role, bool must_have)
 {
-	size_t n = shell_count(node, key), i, kept = 0;
+	size_t n = shell_count(node, key), i;
 	bool *drop = calloc(n + 1, sizeof(bool));
 	struct drop_reason *why = calloc(n + 1, sizeof(*why));
 
 	if (drop == NULL || why == NULL)
 		abort();
 	if (n == 0 && must_have && node != NULL) {
-		refuse(w, node, "an empty then, else or function body is a "
+		unknown(w, node, "an empty then, else or function body is a "
 		       "syntax error for dash: put : in it");
 		free(drop);
 		free(why);
@@ -1678,17 +1605,14 @@ check_list(struct walk *w, struct json_object *node, const char *key,
 	}
 	/* In the shell's order: a constant is known once it was set. */
 	for (i = 0; i < n; i++) {
-		drop[i] = w->o->mode == MAINTSCRIPT_CONVERT &&
-		          role == ROLE_STATEMENT &&
+		drop[i] = role == ROLE_STATEMENT &&
 		          droppable(w, shell_at(node, key, i), &why[i]);
 		if (!drop[i])
 			check_stmt(w, shell_at(node, key, i), role);
-		kept += !drop[i];
 	}
 	for (i = 0; i < n; i++) {
 		if (drop[i])
-			drop_stmt(w, shell_at(node, key, i),
-			          kept > 0 || !must_have, &why[i]);
+			drop_stmt(w, shell_at(node, key, i), &why[i]);
 		reason_free(&why[i]);
 	}
 	free(drop);
@@ -1838,258 +1762,6 @@ eval_list(const struct walk *w, struct json_object *node, const char *key,
 	return eval_stmt(w, shell_at(node, key, n - 1), arg1);
 }
 
-/* Whether case item IT matches $1 = ARG1. */
-static enum tri
-item_matches(const struct walk *w, struct json_object *word,
-             struct json_object *it, const char *arg1)
-{
-	char *v = word_value(w, word, arg1);
-	enum tri r = NO;
-	size_t i;
-
-	if (v == NULL)
-		return MAYBE;
-	for (i = 0; r != YES && i < shell_count(it, "Patterns"); i++) {
-		struct json_object *p = shell_at(it, "Patterns", i);
-		char *pat = word_value(w, p, arg1);
-
-		if (pat == NULL) {
-			/* A glob: its Lit parts are the pattern. */
-			struct json_object *lit = shell_at(p, "Parts", 0);
-
-			if (shell_count(p, "Parts") == 1 &&
-			    strcmp(shell_type(lit), "Lit") == 0)
-				pat = strdup(json_object_get_string(
-					shell_get(lit, "Value")));
-		}
-		if (pat == NULL)
-			r = MAYBE;
-		else if (fnmatch(pat, v, 0) == 0)
-			r = YES;
-		free(pat);
-	}
-	free(v);
-	return r;
-}
-
-static int may_exit_list(const struct walk *w, struct json_object *node,
-                         const char *key, const char *arg1, int depth);
-
-/*
- * The line of a statement in ST that may end the script when $1 is ARG1
- * (an exit, a function that may, anything not understood), or 0.
- */
-static int
-may_exit(const struct walk *w, struct json_object *st, const char *arg1,
-         int depth)
-{
-	struct json_object *cmd = shell_get(st, "Cmd"), *c;
-	const char *t = shell_type(cmd);
-	int line = shell_line(st, "Pos"), l;
-	size_t i;
-
-	if (depth > DEPTH_MAX)
-		return line;
-	if (strcmp(t, "CallExpr") == 0) {
-		char *name = shell_word_literal(shell_at(cmd, "Args", 0));
-		const struct function *f = function_of(w, name);
-		char *code = shell_word_literal(shell_at(cmd, "Args", 1));
-
-		l = is(name, "exit") ? line :
-		    is(name, "return") && !is(code, "0") ? line :
-		    f != NULL && may_exit_list(w, f->body, "Stmts", NULL,
-		                               depth + 1) ? line : 0;
-		free(name);
-		free(code);
-		return l;
-	}
-	if (strcmp(t, "IfClause") == 0) {
-		for (c = cmd; c != NULL; c = shell_get(c, "Else")) {
-			enum tri e = eval_list(w, c, "Cond", arg1);
-
-			if (e != NO &&
-			    (l = may_exit_list(w, c, "Then", arg1, depth + 1)))
-				return l;
-			if (e == YES)
-				break;
-		}
-		return 0;
-	}
-	if (strcmp(t, "CaseClause") == 0) {
-		for (i = 0; i < shell_count(cmd, "Items"); i++) {
-			struct json_object *it = shell_at(cmd, "Items", i);
-			enum tri m = item_matches(w, shell_get(cmd, "Word"), it,
-			                          arg1);
-
-			if (m != NO &&
-			    (l = may_exit_list(w, it, "Stmts", arg1, depth + 1)))
-				return l;
-			if (m == YES)
-				break;
-		}
-		return 0;
-	}
-	if (strcmp(t, "BinaryCmd") == 0) {
-		enum tri x = eval_stmt(w, shell_get(cmd, "X"), arg1);
-
-		if ((l = may_exit(w, shell_get(cmd, "X"), arg1, depth + 1)))
-			return l;
-		if ((op_is(w, cmd, "&&") && x == NO) ||
-		    (op_is(w, cmd, "||") && x == YES))
-			return 0;
-		return may_exit(w, shell_get(cmd, "Y"), arg1, depth + 1);
-	}
-	if (strcmp(t, "Block") == 0)
-		return may_exit_list(w, cmd, "Stmts", arg1, depth + 1);
-	if (strcmp(t, "FuncDecl") == 0 || strcmp(t, "DeclClause") == 0)
-		return 0;
-	return line;
-}
-
-static int
-may_exit_list(const struct walk *w, struct json_object *node, const char *key,
-              const char *arg1, int depth)
-{
-	size_t i;
-	int l;
-
-	for (i = 0; i < shell_count(node, key); i++)
-		if ((l = may_exit(w, shell_at(node, key, i), arg1, depth)))
-			return l;
-	return 0;
-}
-
-static bool
-within(struct json_object *node, int line)
-{
-	return shell_line(node, "Pos") <= line &&
-	       line <= shell_line(node, "End");
-}
-
-/*
- * Whether line L of the list KEY of NODE runs when $1 is "configure": 0,
- * or the line of what may stop the script before (-1: L is in a branch
- * that may not be taken).
- */
-static int
-reaches(const struct walk *w, struct json_object *node, const char *key,
-        int L)
-{
-	size_t i, j;
-	int l;
-
-	for (i = 0; i < shell_count(node, key); i++) {
-		struct json_object *st = shell_at(node, key, i);
-		struct json_object *cmd = shell_get(st, "Cmd");
-		const char *t = shell_type(cmd);
-
-		/* The site itself: the gate puts ":" for the snippet. */
-		if (shell_line(st, "Pos") > L ||
-		    (shell_line(st, "Pos") == L && strcmp(t, "CallExpr") == 0))
-			return 0;
-		if (!within(st, L)) {
-			if ((l = may_exit(w, st, "configure", 0)))
-				return l;
-			continue;
-		}
-		if (strcmp(t, "IfClause") == 0) {
-			struct json_object *c;
-
-			for (c = cmd; c != NULL; c = shell_get(c, "Else")) {
-				struct json_object *next = shell_get(c, "Else");
-				enum tri e = eval_list(w, c, "Cond",
-				                       "configure");
-
-				if (next != NULL &&
-				    shell_line(next, "Position") <= L &&
-				    e == NO)
-					continue;
-				if (next != NULL &&
-				    shell_line(next, "Position") <= L)
-					return -1;
-				return e == YES ? reaches(w, c, "Then", L) : -1;
-			}
-			return -1;
-		}
-		if (strcmp(t, "CaseClause") == 0) {
-			for (j = 0; j < shell_count(cmd, "Items"); j++) {
-				struct json_object *it = shell_at(cmd, "Items", j);
-				struct json_object *next =
-					shell_at(cmd, "Items", j + 1);
-				enum tri m = item_matches(w, shell_get(cmd, "Word"),
-				                          it, "configure");
-
-				if (next != NULL &&
-				    shell_line(shell_at(next, "Patterns", 0),
-				               "Pos") <= L) {
-					if (m != NO)
-						return -1;
-					continue;
-				}
-				return m == YES ? reaches(w, it, "Stmts", L) : -1;
-			}
-			return -1;
-		}
-		if (strcmp(t, "Block") == 0)
-			return reaches(w, cmd, "Stmts", L);
-		return -1;
-	}
-	return 0;
-}
-
-static void
-check_loading(struct walk *w, struct json_object *file)
-{
-	const struct maintscript_options *o = w->o;
-	size_t i;
-	int first = 0;
-
-	for (i = 0; i < o->nsites; i++) {
-		int r = reaches(w, file, "Stmts", o->sites[i]);
-
-		if (r == 0)
-			return;
-		if (first == 0)
-			first = r;
-	}
-	if (o->nsites == 0) {
-		w->v->unconfined = strdup(o->mode == MAINTSCRIPT_CONVERT ?
-			"no #DEBHELPER# line, where dh_extras_apparmor's "
-			"snippet loads the AppArmor profile: the app would "
-			"run unconfined; add a line #DEBHELPER# before the "
-			"final exit" :
-			"does not load the app's AppArmor profile (the snippet "
-			"dh_extras_apparmor adds): the app would run "
-			"unconfined");
-		w->v->unconfined_line = 0;
-	} else if (first > 0) {
-		if (asprintf(&w->v->unconfined, "line %d may end the script "
-		             "on configure before %s: the app would run "
-		             "unconfined; %s", first,
-		             o->mode == MAINTSCRIPT_CONVERT ? "#DEBHELPER#, "
-		             "where dh_extras_apparmor's snippet loads the "
-		             "AppArmor profile" : "the snippet that loads the "
-		             "AppArmor profile",
-		             o->mode == MAINTSCRIPT_CONVERT ? "move #DEBHELPER# "
-		             "before it" : "the snippet must come first") < 0)
-			abort();
-		w->v->unconfined_line = first;
-	} else {
-		if (asprintf(&w->v->unconfined, "%s is in a branch that does "
-		             "not run on configure: the app would run "
-		             "unconfined; %s",
-		             o->mode == MAINTSCRIPT_CONVERT ? "#DEBHELPER#" :
-		             "the snippet that loads the AppArmor profile",
-		             o->mode == MAINTSCRIPT_CONVERT ? "put #DEBHELPER# "
-		             "on a line of its own, outside if and case" :
-		             "it must run on every configure") < 0)
-			abort();
-		w->v->unconfined_line = o->sites[0];
-	}
-	if (w->v->unconfined == NULL)
-		abort();
-}
-
 /* The dialect of the shebang, or -1 when it is not a shell we read. */
 static int
 dialect_of(const char *text, size_t len)
@@ -2139,7 +1811,7 @@ sort_notes(struct maintscript_note *list, size_t n)
 }
 
 int
-maintscript_judge(const char *text, size_t len,
+maintscript_read(const char *text, size_t len,
                   const struct maintscript_options *o,
                   struct maintscript_verdict *v, int *line,
                   struct dpkg_error *err)
@@ -2166,8 +1838,6 @@ maintscript_judge(const char *text, size_t len,
 		return -1;
 	survey(&w, file, 0);
 	check_list(&w, file, "Stmts", ROLE_STATEMENT, false);
-	if (o->must_load && v->nrefused == 0)
-		check_loading(&w, file);
 	json_object_put(file);
 	/* A list's drops are noted after its statements were walked. */
 	sort_notes(v->dropped, v->ndropped);
@@ -2191,42 +1861,6 @@ maintscript_judge(const char *text, size_t len,
 	return 0;
 }
 
-static int
-edit_cmp(const void *a, const void *b)
-{
-	const struct maintscript_edit *x = a, *y = b;
-
-	return x->start < y->start ? -1 : x->start > y->start;
-}
-
-char *
-maintscript_apply(const char *text, size_t len,
-                  const struct maintscript_verdict *v)
-{
-	struct maintscript_edit *e = malloc((v->nedits + 1) * sizeof(*e));
-	char *out = NULL;
-	size_t size = 0, at = 0, i;
-	FILE *fp = open_memstream(&out, &size);
-
-	if (e == NULL || fp == NULL)
-		abort();
-	/* No edits: v->edits is NULL, which memcpy must not see. */
-	if (v->nedits > 0)
-		memcpy(e, v->edits, v->nedits * sizeof(*e));
-	qsort(e, v->nedits, sizeof(*e), edit_cmp);
-	for (i = 0; i < v->nedits; i++) {
-		if (e[i].start < at)
-			continue;
-		fwrite(text + at, 1, e[i].start - at, fp);
-		fputs(e[i].replacement, fp);
-		at = e[i].end;
-	}
-	fwrite(text + at, 1, len - at, fp);
-	fclose(fp);
-	free(e);
-	return out;
-}
-
 static void
 free_notes(struct maintscript_note *list, size_t n)
 {
@@ -2240,38 +1874,11 @@ free_notes(struct maintscript_note *list, size_t n)
 void
 maintscript_verdict_free(struct maintscript_verdict *v)
 {
-	free_notes(v->refused, v->nrefused);
+	free_notes(v->unknown, v->nunknown);
 	free_notes(v->dropped, v->ndropped);
-	free(v->edits);
-	free(v->unconfined);
 	while (v->nlinks > 0)
 		free(v->links[--v->nlinks]);
 	free(v->links);
 	free(v->link_ranks);
 	memset(v, 0, sizeof(*v));
-}
-
-size_t
-maintscript_debhelper_lines(const char *text, int **lines)
-{
-	const char *p = text;
-	size_t n = 0;
-	int lno = 0;
-
-	*lines = NULL;
-	for (; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] == '\n')) {
-		size_t b = strspn(p, " \t"), e;
-
-		lno++;
-		if (strncmp(p + b, "#DEBHELPER#", 11) != 0)
-			continue;
-		e = b + 11 + strspn(p + b + 11, " \t");
-		if (p[e] != '\n' && p[e] != '\0')
-			continue;
-		*lines = realloc(*lines, (n + 1) * sizeof(int));
-		if (*lines == NULL)
-			abort();
-		(*lines)[n++] = lno;
-	}
-	return n;
 }

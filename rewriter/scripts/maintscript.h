@@ -1,28 +1,26 @@
 /*
- * maintscript.h: the one grammar of maintainer scripts, for extras-convert
- * and for the review gate.
+ * maintscript.h: what an author's maintainer script did, for the report
+ * extras-convert gives when it drops the script.
  *
- * A script is parsed by a real shell parser (shell-syntax.h) and every
- * statement judged on its syntax tree.  Understood and kept: set -e/-u/-x,
- * case on "$1" with dpkg's actions, if/elif/else and && || lists whose
- * conditions are tests ([ ], test, command -v, which), assignments of
- * written-out values, functions defined and then called, echo and printf
- * of written-out words, umask, true, :, exit and return with a number,
- * redirections to /dev/null and between descriptors, and #DEBHELPER#.
- * Commands whose only effect is system integration (integration.h) are
- * dropped by the converter, each with a report line, and refused by the
- * gate.  So are, by the converter, statements that only handle the Debian
- * package's own files outside the namespace (a migration from its old
- * versions, guarded by a test that such a path exists; rm, mv, chmod ...
- * of such paths) and branches whose condition is false whatever dpkg
- * passes (a variable the script sets once, tested).  Anything else is refused with its line: unknown commands,
- * command substitution, eval, pipes, loops, here-documents, writing
- * files, variables never set.
- *
- * The postinst of a package shipping an AppArmor profile must load it:
- * the snippet dh_extras_apparmor adds (at #DEBHELPER#) must be reached
- * when dpkg runs "postinst configure", whatever the statements before it
- * do; else the app would run unconfined.
+ * An extras package runs no maintainer script of its author's (the only
+ * ones it carries are generated: maintscript-generate.h), so nothing here
+ * decides what runs: the walk only names, one note a statement, what the
+ * author loses.  A script is parsed by a real shell parser
+ * (shell-syntax.h) and every statement read on its syntax tree.  System
+ * integration (integration.h) gives a note saying what the package loses
+ * and how an extras package gets it back, and its alternatives give the
+ * .links lines that take their place; so do statements that only handle
+ * the Debian package's own files outside the namespace (a migration from
+ * its old versions, guarded by a test that such a path exists; rm, mv,
+ * chmod ... of such paths) and branches whose condition is false whatever
+ * dpkg passes (a variable the script sets once, tested).  What the walk
+ * understands and keeps quiet about: set, case on "$1" with dpkg's
+ * actions, if/elif/else and && || lists of tests, assignments of
+ * written-out values, functions, echo and printf, umask, true, :, exit
+ * and return, redirections to /dev/null and #DEBHELPER#.  Anything else
+ * (unknown commands, command substitution, eval, pipes, loops, writing
+ * files) is "unknown": the converter warns that the app may have needed
+ * it.
  */
 #ifndef DH_EXTRAS_MAINTSCRIPT_H
 #define DH_EXTRAS_MAINTSCRIPT_H
@@ -32,15 +30,7 @@
 
 #include "scripts/integration.h"
 
-enum maintscript_mode {
-	/* extras-convert: drop system integration, with a report. */
-	MAINTSCRIPT_CONVERT,
-	/* The review gate: refuse it. */
-	MAINTSCRIPT_GATE,
-};
-
 struct maintscript_options {
-	enum maintscript_mode mode;
 	const struct integration *db;
 	/* The binary package the script belongs to (renamed): reports. */
 	const char *package;
@@ -50,13 +40,6 @@ struct maintscript_options {
 	 * bits), each with a report line.  None: nothing is dropped so. */
 	const char *const *old_names;
 	size_t nold_names;
-	/* Lines where the snippet loading the profile runs: the converter
-	 * gives its #DEBHELPER# lines, the gate the line of the block
-	 * dh_extras_apparmor added (which it replaces by a ":" statement).
-	 * With MUST_LOAD, one of them must be reached on "configure". */
-	const int *sites;
-	size_t nsites;
-	bool must_load;
 };
 
 struct maintscript_note {
@@ -64,34 +47,19 @@ struct maintscript_note {
 	char *text;
 };
 
-/* Bytes START..END of the script, replaced by REPLACEMENT. */
-struct maintscript_edit {
-	size_t start, end;
-	const char *replacement;
-};
-
 struct maintscript_verdict {
-	/* What cannot be kept: "`COMMAND`: why; what to do". */
-	struct maintscript_note *refused;
-	size_t nrefused;
+	/* What has no extras meaning: "`COMMAND`: why". */
+	struct maintscript_note *unknown;
+	size_t nunknown;
 	/* What the converter drops: "dropped system integration `COMMAND`:
 	 * LOSES: INSTEAD", one per integration command. */
 	struct maintscript_note *dropped;
 	size_t ndropped;
-	struct maintscript_edit *edits;
-	size_t nedits;
 	/* The .links lines that take the place of dropped commands
 	 * (update-alternatives' links), "SOURCE DESTINATION". */
 	char **links;
 	long *link_ranks;	/* each one's rank (integration_links()) */
 	size_t nlinks;
-	/* Whether a kept statement prints something outside the "*)" arm
-	 * of a case: else a script that lost its integration is empty. */
-	bool effect;
-	/* With MUST_LOAD, why the profile may not be loaded, or NULL;
-	 * UNCONFINED_LINE is the line to change (0: the whole script). */
-	char *unconfined;
-	int unconfined_line;
 };
 
 /*
@@ -100,18 +68,11 @@ struct maintscript_verdict {
  * message in ERR and its line in *LINE: not shell (line 1), a syntax
  * error, or shfmt could not be run (*LINE 0).
  */
-int maintscript_judge(const char *text, size_t len,
+int maintscript_read(const char *text, size_t len,
                       const struct maintscript_options *o,
                       struct maintscript_verdict *v, int *line,
                       struct dpkg_error *err);
 
-/* TEXT with the verdict's edits applied: a new string. */
-char *maintscript_apply(const char *text, size_t len,
-                        const struct maintscript_verdict *v);
-
 void maintscript_verdict_free(struct maintscript_verdict *v);
-
-/* The lines of TEXT that are "#DEBHELPER#" (blanks around it allowed). */
-size_t maintscript_debhelper_lines(const char *text, int **lines);
 
 #endif

@@ -1,9 +1,9 @@
 /*
- * A maintainer script judged by the converter or the gate (the first
- * byte's low bit), the profile required to be loaded, of a package that
- * was "foo" and "foo-data" in Debian; what the converter keeps is judged
- * again and must pass.  shfmt parses each
- * input in a subprocess: keep inputs small (-max_len).
+ * An author's maintainer script read for the converter's report, of a
+ * package that was "foo" and "foo-data" in Debian: every note names a line
+ * of the script, every link is "SOURCE DESTINATION".  The first byte is
+ * skipped (it once chose between two readers; the seeds keep it).  shfmt
+ * parses each input in a subprocess: keep inputs small (-max_len).
  */
 #define FUZZ_OWN_INIT
 #include "fuzz.h"
@@ -27,6 +27,20 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+static void
+check_notes(const struct maintscript_note *list, size_t n, int lines)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (list[i].line < 1 || list[i].line > lines ||
+		    list[i].text == NULL) {
+			fprintf(stderr, "note on line %d of %d: %s\n",
+			        list[i].line, lines, list[i].text);
+			abort();
+		}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -34,42 +48,26 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct maintscript_options o = { .db = &db,
 	                                 .package = "extras-foo",
 	                                 .old_names = old_names,
-	                                 .nold_names = 2,
-	                                 .must_load = true };
+	                                 .nold_names = 2 };
 	struct maintscript_verdict v;
-	int *sites = NULL, line;
 	struct dpkg_error err = DPKG_ERROR_INIT;
-	char *text, *out;
+	int line, lines = 1;
+	char *text;
+	size_t i;
 
 	if (size == 0 || size > SCRIPT_MAX)
 		return 0;
-	o.mode = data[0] & 1 ? MAINTSCRIPT_GATE : MAINTSCRIPT_CONVERT;
 	text = fuzz_string(data + 1, size - 1);
-	o.nsites = maintscript_debhelper_lines(text, &sites);
-	o.sites = sites;
-	if (maintscript_judge(text, size - 1, &o, &v, &line, &err) == 0 &&
-	    v.nrefused == 0) {
-		struct maintscript_verdict again;
-
-		out = maintscript_apply(text, size - 1, &v);
-		/* What the converter keeps, judged again, has nothing left
-		 * to drop or refuse: else extras-convert fails with an
-		 * internal error. */
-		if (o.mode == MAINTSCRIPT_CONVERT && v.nedits > 0 &&
-		    maintscript_judge(out, strlen(out), &o, &again, &line,
-		                      &err) == 0) {
-			if (again.nrefused > 0 || again.ndropped > 0) {
-				fprintf(stderr, "kept script judged again: %s\n",
-				        again.nrefused ? again.refused[0].text :
-				        again.dropped[0].text);
+	for (i = 0; text[i]; i++)
+		lines += text[i] == '\n';
+	if (maintscript_read(text, size - 1, &o, &v, &line, &err) == 0) {
+		check_notes(v.unknown, v.nunknown, lines);
+		check_notes(v.dropped, v.ndropped, lines);
+		for (i = 0; i < v.nlinks; i++)
+			if (strchr(v.links[i], ' ') == NULL)
 				abort();
-			}
-			maintscript_verdict_free(&again);
-		}
-		free(out);
 	}
 	maintscript_verdict_free(&v);
-	free(sites);
 	free(text);
 	dpkg_error_destroy(&err);
 	return 0;
