@@ -94,7 +94,12 @@ main(int argc, char **argv)
 	if (json)
 		output_replace(json, write_json,
 		               &(struct json_report){ &res, &plan });
-	if (!quiet)
+	/* Any other source has at least its Source: renamed. */
+	if (!quiet && plan.nops == 0)
+		fprintf(json && strcmp(json, "-") == 0 ? stderr : stdout,
+		        "extras-convert: %s %s is already an extras package: "
+		        "nothing changed\n", res.source, res.version);
+	else if (!quiet)
 		fprintf(json && strcmp(json, "-") == 0 ? stderr : stdout,
 		        "extras-convert: %s %s converted\n", res.source,
 		        res.version);

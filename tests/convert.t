@@ -109,7 +109,8 @@ test_expect_success 'a second run changes nothing' '
 	cp -a greet again &&
 	extras-convert again >out2 &&
 	diff -r greet again &&
-	test "$(wc -l <out2)" -eq 1
+	test "$(wc -l <out2)" -eq 1 &&
+	grep_q "^extras-convert: extras-greet 1.0 is already an extras package: nothing changed$" out2
 '
 
 test_expect_success 'a second run with other privileges rewrites only the declaration' '
