@@ -15,6 +15,7 @@
 #include "convert/convert.h"
 #include "base/output.h"
 #include "convert/convert-dsc.h"
+#include "convert/orig-tarball.h"
 
 #include "extras-convert.usage.h"
 
@@ -84,6 +85,9 @@ main(int argc, char **argv)
 		if (outdir != NULL)
 			badusage("-o OUTDIR is only for a .dsc");
 		ret = convert_tree(input, &opt, &plan, &res, &err);
+		if (ret == 0)
+			ret = orig_tarball_link(&plan, res.app, res.version,
+			                        &err);
 	}
 	if (ret < 0)
 		ohshit("%s", err.str);

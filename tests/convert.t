@@ -128,6 +128,54 @@ test_expect_success 'dpkg-source builds and unpacks the result' '
 	diff -r greet unpacked
 '
 
+# In directories of their own: the upstream tarball is beside the tree.
+test_expect_success 'the upstream tarball gets a hard link under the new name, so dpkg-source builds' '
+	mkdir quilt && cd quilt &&
+	make_fixture greet-1.0 "3.0 (quilt)" &&
+	tar --exclude=greet-1.0/debian -czf greet_1.0.orig.tar.gz greet-1.0 &&
+	echo older >greet_0.9.orig.tar.gz &&
+	extras-convert greet-1.0 >out &&
+	test extras-greet_1.0.orig.tar.gz -ef greet_1.0.orig.tar.gz &&
+	grep_q "^\.\./extras-greet_1\.0\.orig\.tar\.gz: a hard link of \.\./greet_1\.0\.orig\.tar\.gz: " out &&
+	! test -e extras-greet_0.9.orig.tar.gz &&
+	dpkg-source -b greet-1.0 >build.log 2>&1 &&
+	test -f extras-greet_1.0-1.dsc &&
+	extras-convert greet-1.0 >out2 &&
+	test "$(wc -l <out2)" -eq 1
+'
+
+# An upstream tarball linked from another file system (a download
+# directory on tmpfs) cannot be hard-linked: it is copied.
+if [ -d /dev/shm ] && [ -w /dev/shm ] &&
+   [ "$(stat -c %d /dev/shm)" != "$(stat -c %d "$TRASH")" ]; then
+	test_set_prereq OTHER_FS
+fi
+test_expect_success OTHER_FS 'an upstream tarball on another file system is copied under the new name' '
+	mkdir elsewhere && cd elsewhere &&
+	shm=$(mktemp -d /dev/shm/dh-extras-test.XXXXXX) &&
+	trap "rm -rf \"$shm\"" EXIT &&
+	make_fixture greet-1.0 "3.0 (quilt)" &&
+	tar --exclude=greet-1.0/debian -czf "$shm/download.tar.gz" greet-1.0 &&
+	ln -s "$shm/download.tar.gz" greet_1.0.orig.tar.gz &&
+	extras-convert greet-1.0 >out &&
+	grep_q "^\.\./extras-greet_1\.0\.orig\.tar\.gz: a copy of \.\./greet_1\.0\.orig\.tar\.gz: " out &&
+	test -f extras-greet_1.0.orig.tar.gz && ! test -L extras-greet_1.0.orig.tar.gz &&
+	cmp "$shm/download.tar.gz" extras-greet_1.0.orig.tar.gz &&
+	! ls -a | grep -q "^\.extras-convert" &&
+	extras-convert greet-1.0 >out2 &&
+	test "$(wc -l <out2)" -eq 1
+'
+
+test_expect_success 'a different file already under the new name is left as it is, with a note' '
+	mkdir differ && cd differ &&
+	make_fixture greet-1.0 "3.0 (quilt)" &&
+	tar --exclude=greet-1.0/debian -czf greet_1.0.orig.tar.gz greet-1.0 &&
+	echo other >extras-greet_1.0.orig.tar.gz &&
+	extras-convert greet-1.0 >out &&
+	grep_q "^\.\./extras-greet_1\.0\.orig\.tar\.gz: differs from \.\./greet_1\.0\.orig\.tar\.gz: left as it is" out &&
+	test "$(cat extras-greet_1.0.orig.tar.gz)" = other
+'
+
 test_expect_success '--json writes the report' '
 	cp -a orig j &&
 	extras-convert -q --json report.json j &&
