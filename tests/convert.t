@@ -481,4 +481,19 @@ test_expect_success 'a bad privilege is refused' '
 	diff -r badpriv.before badpriv
 '
 
+test_expect_success 'a privilege the catalogue does not have is refused at conversion, with the nearest name' '
+	expect_status 2 extras-convert --privileges x11,netwrok badpriv 2>err &&
+	grep_q "^extras-convert: error: --privileges: unknown privilege .netwrok.: did you mean .network.? (extras-profile --list-privileges lists them)$" err &&
+	test "$(wc -l <err)" -eq 1 &&
+	expect_status 2 extras-convert --privileges teleport badpriv 2>err &&
+	grep_q "^extras-convert: error: --privileges: unknown privilege .teleport. (extras-profile --list-privileges lists them)$" err &&
+	diff -r badpriv.before badpriv
+'
+
+test_expect_success 'a reserved privilege is accepted at conversion: the store decides at review' '
+	cp -a badpriv reserved &&
+	extras-convert -q --privileges x11,dbus-session-all reserved &&
+	grep_q "^  - dbus-session-all$" reserved/debian/extras.yaml
+'
+
 test_done

@@ -77,4 +77,12 @@ int profile_privileges(const char *templates,
                        struct dpkg_error *err);
 void profile_privileges_free(struct profile_privilege *list, size_t n);
 
+/*
+ * The name in LIST (N entries) nearest to NAME, for the message refusing
+ * a mistyped privilege ("netwrok": "network"); NULL when none is near
+ * enough to be what was meant.
+ */
+const char *profile_privilege_nearest(const struct profile_privilege *list,
+                                      size_t n, const char *name);
+
 #endif
