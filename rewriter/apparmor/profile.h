@@ -1,12 +1,13 @@
 /*
  * profile.h: the AppArmor profile of an app, from its declaration.
  *
- * The profile is templates/profile.apparmor with the rules of each
- * declared privilege (templates/privileges/NAME.apparmor) put in.  Nothing
- * from the declaration or the caller reaches the text without passing
- * profile_check_word: no newline, comma, brace, quote, '#', '@', glob
- * character, white space or '..' can open a rule of its own.  The same
- * input gives the same bytes: privileges and executables are sorted.
+ * The profile is templates/apparmor/profile.apparmor with the rules of
+ * each declared privilege (templates/apparmor/privileges/NAME.apparmor)
+ * put in.  Nothing from the declaration or the caller reaches the text
+ * without passing profile_check_word: no newline, comma, brace, quote,
+ * '#', '@', glob character, white space or '..' can open a rule of its
+ * own.  The same input gives the same bytes: privileges and executables
+ * are sorted.
  */
 #ifndef DH_EXTRAS_PROFILE_H
 #define DH_EXTRAS_PROFILE_H
