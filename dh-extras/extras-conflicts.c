@@ -14,6 +14,7 @@
 #include <dpkg/ehandle.h>
 #include <dpkg/options.h>
 #include <dpkg/program.h>
+#include <dpkg/varbuf.h>
 
 #include "base/version.h"
 #include "debian/changes.h"
@@ -632,6 +633,74 @@ print_uploader(void *ctx, const char *fpr, const char *name,
 
 static const char *subcommand;
 
+/* The app ids an uploader still holds, "a, b", for the remove summary. */
+static void
+collect_app(void *ctx, const char *app, const char *owner,
+            const char *claimed, const char *packages, const char *paths)
+{
+	struct varbuf *held = ctx;
+
+	(void)owner;
+	(void)claimed;
+	(void)packages;
+	(void)paths;
+	if (held->used > 0)
+		varbuf_add_str(held, ", ");
+	varbuf_add_str(held, app);
+}
+
+/*
+ * uploader remove [--fingerprint FPR] NAME: the key, or all NAME's keys.
+ * NAME keeps its claims: nobody else may take its names, and its apps get
+ * no upload until a key is registered to NAME again.
+ */
+static int
+uploader_remove(const char *const *args)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct varbuf held = VARBUF_INIT;
+	struct registry *r;
+	char canon[65];
+	const char *why;
+	int ret, removed;
+
+	if (args[0] == NULL || args[1] != NULL || args[0][0] == '\0')
+		badusage("uploader remove takes one NAME");
+	if (fingerprint != NULL &&
+	    (why = registry_check_fingerprint(fingerprint, canon)) != NULL)
+		badusage("--fingerprint '%s' %s", fingerprint, why);
+	r = open_registry(false);
+	ret = registry_uploader_remove(r, args[0], fingerprint ? canon : NULL,
+	                               &removed, &err);
+	if (ret < 0)
+		ohshit("%s", err.str);
+	if (ret > 0) {
+		if (fingerprint)
+			fprintf(stderr, "%s: key %s is not registered to %s\n",
+			        args[0], canon, args[0]);
+		else
+			fprintf(stderr, "%s: no key is registered to %s\n",
+			        args[0], args[0]);
+		registry_close(r);
+		return 1;
+	}
+	if (fingerprint)
+		printf("%s: key %s removed\n", args[0], canon);
+	else
+		printf("%s: %d key%s removed\n", args[0], removed,
+		       removed == 1 ? "" : "s");
+	if (registry_list(r, args[0], collect_app, &held, &err) < 0)
+		ohshit("%s", err.str);
+	varbuf_end_str(&held);
+	if (held.used > 0)
+		printf("%s: still holds %s: nobody else may claim them; "
+		       "'extras-conflicts release --owner %s APP' frees one\n",
+		       args[0], held.buf, args[0]);
+	varbuf_destroy(&held);
+	registry_close(r);
+	return 0;
+}
+
 static int
 do_uploader(const char *const *args)
 {
@@ -661,8 +730,11 @@ do_uploader(const char *const *args)
 		registry_close(r);
 		return 0;
 	}
+	if (subcommand != NULL && strcmp(subcommand, "remove") == 0)
+		return uploader_remove(args);
 	if (subcommand == NULL || strcmp(subcommand, "add") != 0)
-		badusage("expected 'uploader add' or 'uploader list'");
+		badusage("expected 'uploader add', 'uploader remove' or "
+		         "'uploader list'");
 	if (fingerprint == NULL)
 		badusage("uploader add needs --fingerprint");
 	if (args[0] == NULL || args[1] != NULL || args[0][0] == '\0')

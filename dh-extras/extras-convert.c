@@ -15,6 +15,7 @@
 #include "convert/convert.h"
 #include "base/output.h"
 #include "convert/convert-dsc.h"
+#include "convert/orig-tarball.h"
 
 #include "extras-convert.usage.h"
 
@@ -84,6 +85,9 @@ main(int argc, char **argv)
 		if (outdir != NULL)
 			badusage("-o OUTDIR is only for a .dsc");
 		ret = convert_tree(input, &opt, &plan, &res, &err);
+		if (ret == 0)
+			ret = orig_tarball_link(&plan, res.app, res.version,
+			                        &err);
 	}
 	if (ret < 0)
 		ohshit("%s", err.str);
@@ -94,7 +98,12 @@ main(int argc, char **argv)
 	if (json)
 		output_replace(json, write_json,
 		               &(struct json_report){ &res, &plan });
-	if (!quiet)
+	/* Any other source has at least its Source: renamed. */
+	if (!quiet && plan.nops == 0)
+		fprintf(json && strcmp(json, "-") == 0 ? stderr : stdout,
+		        "extras-convert: %s %s is already an extras package: "
+		        "nothing changed\n", res.source, res.version);
+	else if (!quiet)
 		fprintf(json && strcmp(json, "-") == 0 ? stderr : stdout,
 		        "extras-convert: %s %s converted\n", res.source,
 		        res.version);

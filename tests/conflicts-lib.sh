@@ -545,6 +545,43 @@ assert r[\"signature\"] is False and r[\"source\"] is None, r
 		grep_q "refused: version 1.1-1 of swift is not newer than 1.1-1" both.out
 	'
 
+	test_expect_success 'uploader remove: a key, then the uploader; the names stay held' '
+		spare=$(printf "%040d" 42) &&
+		extras-conflicts uploader add -d "$DB" --fingerprint "$spare" alice &&
+		expect_status 1 extras-conflicts uploader remove -d "$DB" \
+			--fingerprint "$spare" bob 2>err &&
+		grep_q "^bob: key $spare is not registered to bob$" err &&
+		extras-conflicts uploader remove -d "$DB" --fingerprint "$spare" alice >out &&
+		grep_q "^alice: key $spare removed$" out &&
+		grep_q "^alice: still holds .*birds" out &&
+		extras-conflicts uploader list -d "$DB" >out &&
+		grep_q "^alice	$alice	" out &&
+		! grep -q "$spare" out &&
+		extras-conflicts uploader remove -d "$DB" alice >out &&
+		grep_q "^alice: 1 key removed$" out &&
+		grep_q "^alice: still holds .*birds.*: nobody else may claim them; .extras-conflicts release --owner alice APP. frees one$" out &&
+		extras-conflicts uploader list -d "$DB" >out &&
+		! grep -q "^alice	" out &&
+		grep_q "^bob	$bob	" out &&
+		expect_status 1 extras-conflicts uploader remove -d "$DB" alice 2>err &&
+		grep_q "^alice: no key is registered to alice$" err &&
+		upload gone alice extras-birds 7.0-1 birds.deb &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg gone/gone.changes >out &&
+		grep_q "refused: key $alice is not registered to an uploader$" out &&
+		upload take bob extras-birds 7.0-1 birds.deb &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg take/take.changes >out &&
+		grep_q "refused: app id birds is owned by alice$" out &&
+		extras-conflicts uploader add -d "$DB" --fingerprint "$alice" alice &&
+		extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			gone/gone.changes >out &&
+		grep_q "accepted: extras-birds 7.0-1 (app birds) from alice" out &&
+		expect_status 2 extras-conflicts uploader remove -d "$DB" &&
+		expect_status 2 extras-conflicts uploader remove -d "$DB" \
+			--fingerprint 1234 alice
+	'
+
 	test_expect_success 'accept: bad input' '
 		expect_status 2 extras-conflicts accept -d "$DB" \
 			--keyring nokeyring.gpg a1/a1.changes 2>err &&

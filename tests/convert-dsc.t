@@ -113,6 +113,14 @@ test_expect_success 'the same input gives byte-identical output' '
 	sort -c -k6 members
 '
 
+test_expect_success 'converting the converted .dsc again gives it back, byte for byte' '
+	extras-convert --privileges x11 -o again out/extras-greet_1.0-1.dsc >log &&
+	grep_q "^extras-convert: extras-greet 1.0-1 is already an extras package: nothing changed$" log &&
+	ls again >actual && ls out >expect && diff -u expect actual &&
+	for f in out/*; do cmp "$f" "again/${f#out/}" || exit 1; done &&
+	dpkg-source -x again/extras-greet_1.0-1.dsc from-again >/dev/null 2>&1
+'
+
 test_expect_success 'a 3.0 (native) source package is converted' '
 	make_fixture native &&
 	dpkg-source -b native >/dev/null 2>&1 &&

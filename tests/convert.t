@@ -109,7 +109,8 @@ test_expect_success 'a second run changes nothing' '
 	cp -a greet again &&
 	extras-convert again >out2 &&
 	diff -r greet again &&
-	test "$(wc -l <out2)" -eq 1
+	test "$(wc -l <out2)" -eq 1 &&
+	grep_q "^extras-convert: extras-greet 1.0 is already an extras package: nothing changed$" out2
 '
 
 test_expect_success 'a second run with other privileges rewrites only the declaration' '
@@ -125,6 +126,54 @@ test_expect_success 'dpkg-source builds and unpacks the result' '
 	test -f extras-greet_1.0.dsc &&
 	dpkg-source -x extras-greet_1.0.dsc unpacked >x.log 2>&1 &&
 	diff -r greet unpacked
+'
+
+# In directories of their own: the upstream tarball is beside the tree.
+test_expect_success 'the upstream tarball gets a hard link under the new name, so dpkg-source builds' '
+	mkdir quilt && cd quilt &&
+	make_fixture greet-1.0 "3.0 (quilt)" &&
+	tar --exclude=greet-1.0/debian -czf greet_1.0.orig.tar.gz greet-1.0 &&
+	echo older >greet_0.9.orig.tar.gz &&
+	extras-convert greet-1.0 >out &&
+	test extras-greet_1.0.orig.tar.gz -ef greet_1.0.orig.tar.gz &&
+	grep_q "^\.\./extras-greet_1\.0\.orig\.tar\.gz: a hard link of \.\./greet_1\.0\.orig\.tar\.gz: " out &&
+	! test -e extras-greet_0.9.orig.tar.gz &&
+	dpkg-source -b greet-1.0 >build.log 2>&1 &&
+	test -f extras-greet_1.0-1.dsc &&
+	extras-convert greet-1.0 >out2 &&
+	test "$(wc -l <out2)" -eq 1
+'
+
+# An upstream tarball linked from another file system (a download
+# directory on tmpfs) cannot be hard-linked: it is copied.
+if [ -d /dev/shm ] && [ -w /dev/shm ] &&
+   [ "$(stat -c %d /dev/shm)" != "$(stat -c %d "$TRASH")" ]; then
+	test_set_prereq OTHER_FS
+fi
+test_expect_success OTHER_FS 'an upstream tarball on another file system is copied under the new name' '
+	mkdir elsewhere && cd elsewhere &&
+	shm=$(mktemp -d /dev/shm/dh-extras-test.XXXXXX) &&
+	trap "rm -rf \"$shm\"" EXIT &&
+	make_fixture greet-1.0 "3.0 (quilt)" &&
+	tar --exclude=greet-1.0/debian -czf "$shm/download.tar.gz" greet-1.0 &&
+	ln -s "$shm/download.tar.gz" greet_1.0.orig.tar.gz &&
+	extras-convert greet-1.0 >out &&
+	grep_q "^\.\./extras-greet_1\.0\.orig\.tar\.gz: a copy of \.\./greet_1\.0\.orig\.tar\.gz: " out &&
+	test -f extras-greet_1.0.orig.tar.gz && ! test -L extras-greet_1.0.orig.tar.gz &&
+	cmp "$shm/download.tar.gz" extras-greet_1.0.orig.tar.gz &&
+	! ls -a | grep -q "^\.extras-convert" &&
+	extras-convert greet-1.0 >out2 &&
+	test "$(wc -l <out2)" -eq 1
+'
+
+test_expect_success 'a different file already under the new name is left as it is, with a note' '
+	mkdir differ && cd differ &&
+	make_fixture greet-1.0 "3.0 (quilt)" &&
+	tar --exclude=greet-1.0/debian -czf greet_1.0.orig.tar.gz greet-1.0 &&
+	echo other >extras-greet_1.0.orig.tar.gz &&
+	extras-convert greet-1.0 >out &&
+	grep_q "^\.\./extras-greet_1\.0\.orig\.tar\.gz: differs from \.\./greet_1\.0\.orig\.tar\.gz: left as it is" out &&
+	test "$(cat extras-greet_1.0.orig.tar.gz)" = other
 '
 
 test_expect_success '--json writes the report' '
@@ -471,6 +520,21 @@ test_expect_success 'a bad privilege is refused' '
 	expect_status 2 extras-convert --privileges "x11,../etc" badpriv 2>err &&
 	grep_q "privilege .\\.\\./etc. may hold only" err &&
 	diff -r badpriv.before badpriv
+'
+
+test_expect_success 'a privilege the catalogue does not have is refused at conversion, with the nearest name' '
+	expect_status 2 extras-convert --privileges x11,netwrok badpriv 2>err &&
+	grep_q "^extras-convert: error: --privileges: unknown privilege .netwrok.: did you mean .network.? (extras-profile --list-privileges lists them)$" err &&
+	test "$(wc -l <err)" -eq 1 &&
+	expect_status 2 extras-convert --privileges teleport badpriv 2>err &&
+	grep_q "^extras-convert: error: --privileges: unknown privilege .teleport. (extras-profile --list-privileges lists them)$" err &&
+	diff -r badpriv.before badpriv
+'
+
+test_expect_success 'a reserved privilege is accepted at conversion: the store decides at review' '
+	cp -a badpriv reserved &&
+	extras-convert -q --privileges x11,dbus-session-all reserved &&
+	grep_q "^  - dbus-session-all$" reserved/debian/extras.yaml
 '
 
 test_done

@@ -131,16 +131,29 @@ test_expect_success 'a tree broken after the helpers fails the build, one line a
 
 test_expect_success '--json: the refused report has the documented shape' '
 	mkdir -p t/DEBIAN t/usr/bin &&
-	printf "Package: hello\nVersion: 1.0\nArchitecture: all\nMaintainer: M <m@example.org>\nDescription: d\n" >t/DEBIAN/control &&
+	printf "Package: extras-hello\nSource: hello\nVersion: 1.0\nArchitecture: all\nMaintainer: M <m@example.org>\nDescription: d\n" >t/DEBIAN/control &&
 	echo x >t/usr/bin/hello && chmod 4755 t/usr/bin/hello &&
 	dpkg-deb --root-owner-group -Zgzip --build t hello.deb >/dev/null &&
 	expect_status 1 extras-review --json - hello.deb >report.json 2>summary &&
 	json_shape report.json &&
-	grep_q "hello 1.0 refused" summary &&
+	grep_q "extras-hello 1.0 refused" summary &&
 	python3 -c "import json; r = json.load(open(\"report.json\")); \
 		rules = {p[\"rule\"] for p in r[\"problems\"]}; \
 		assert {\"name\", \"namespace\", \"mode\"} <= rules, rules; \
 		assert not r[\"accepted\"]"
+'
+
+test_expect_success 'an unconverted package: only that it is not an extras package, and how to convert it' '
+	mkdir -p u/DEBIAN u/usr/bin u/usr/share/applications &&
+	printf "#!/bin/sh\necho hi\n" >u/usr/bin/greet && chmod 755 u/usr/bin/greet &&
+	printf "[Desktop Entry]\nType=Application\nName=Greet\nExec=greet\n" \
+		>u/usr/share/applications/greet.desktop &&
+	printf "Package: greet\nVersion: 1.0\nArchitecture: all\nMaintainer: M <m@example.org>\nDescription: d\n" >u/DEBIAN/control &&
+	dpkg-deb --root-owner-group -Zgzip --build u greet.deb >/dev/null &&
+	expect_status 1 extras-review greet.deb >out 2>&1 &&
+	grep_q "^greet.deb: converted: not an extras package: no extras- name and no extras.yaml, so its source was not converted: run extras-convert on the source (extras-convert --privileges LIST DIR, or -o OUTDIR FILE.dsc), build it, and review the extras-greet packages$" out &&
+	grep_q "^extras-review: greet.deb: greet 1.0 refused (1 problem)$" out &&
+	test "$(wc -l <out)" -eq 2
 '
 
 test_expect_success 'usage: no file, or an unknown option, is bad usage' '

@@ -249,13 +249,37 @@ test_catalogue(void)
 	rmdir(dir);
 }
 
+/* The real catalogue's names, as extras-convert suggests them. */
+static void
+test_nearest(void)
+{
+	struct profile_privilege list[] = {
+		{ .name = (char *)"audio" }, { .name = (char *)"network" },
+		{ .name = (char *)"print" }, { .name = (char *)"x11" },
+		{ .name = (char *)"wayland" }, { .name = (char *)"camera" },
+	};
+	size_t n = sizeof(list) / sizeof(list[0]);
+
+	test_str(profile_privilege_nearest(list, n, "netwrok"), ==, "network");
+	test_str(profile_privilege_nearest(list, n, "networks"), ==, "network");
+	test_str(profile_privilege_nearest(list, n, "x1"), ==, "x11");
+	test_str(profile_privilege_nearest(list, n, "X11"), ==, "x11");
+	test_str(profile_privilege_nearest(list, n, "camra"), ==, "camera");
+	test_str(profile_privilege_nearest(list, n, "audi0"), ==, "audio");
+	test_ok(profile_privilege_nearest(list, n, "teleport") == NULL);
+	test_ok(profile_privilege_nearest(list, n, "x") == NULL);
+	test_ok(profile_privilege_nearest(list, n, "netbios") == NULL);
+	test_ok(profile_privilege_nearest(list, 0, "network") == NULL);
+}
+
 int
 main(void)
 {
-	test_plan((int)N_WORDS + 10 + 17 + 7);
+	test_plan((int)N_WORDS + 10 + 17 + 7 + 10);
 	test_words();
 	test_assembly();
 	test_catalogue();
+	test_nearest();
 	dpkg_error_destroy(&err);
 	return test_done();
 }

@@ -2,8 +2,8 @@
  * apparmor-install.h: what dh_extras_apparmor does with a generated
  * profile: find the executables it covers in the staged trees, compile it
  * with apparmor_parser against pinned kernel features, and the
- * maintainer-script snippets (templates/SCRIPT-apparmor) that load it and
- * clean up after it.
+ * maintainer-script snippets (templates/snippets/SCRIPT-apparmor) that
+ * load it and clean up after it.
  */
 #ifndef DH_EXTRAS_APPARMOR_INSTALL_H
 #define DH_EXTRAS_APPARMOR_INSTALL_H

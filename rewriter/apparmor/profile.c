@@ -2,6 +2,7 @@
  * profile.c: the AppArmor profile of an app, from its declaration.
  */
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -597,4 +598,58 @@ profile_privileges_free(struct profile_privilege *list, size_t n)
 		free(list[i].grants);
 	}
 	free(list);
+}
+
+/*
+ * The optimal string alignment distance between A and B: insertions,
+ * deletions, substitutions and swaps of two neighbours each count one.
+ * Both are at most DECLARATION_PRIVILEGE_MAX bytes: the names it compares.
+ */
+static size_t
+distance(const char *a, const char *b)
+{
+	size_t d[DECLARATION_PRIVILEGE_MAX + 1][DECLARATION_PRIVILEGE_MAX + 1];
+	size_t la = strlen(a), lb = strlen(b), i, j;
+
+	if (la > DECLARATION_PRIVILEGE_MAX || lb > DECLARATION_PRIVILEGE_MAX)
+		return SIZE_MAX;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
+}
+
+const char *
+profile_privilege_nearest(const struct profile_privilege *list, size_t n,
+                          const char *name)
+{
+	const char *nearest = NULL;
+	size_t best = SIZE_MAX, i;
+
+	for (i = 0; i < n; i++) {
+		size_t dist = distance(name, list[i].name);
+		size_t longer = strlen(name) > strlen(list[i].name) ?
+		                strlen(name) : strlen(list[i].name);
+
+		/* Two mistakes at most, and fewer than half the letters. */
+		if (dist <= 2 && dist * 2 < longer && dist < best) {
+			best = dist;
+			nearest = list[i].name;
+		}
+	}
+	return nearest;
 }

@@ -1,12 +1,13 @@
 /*
  * profile.h: the AppArmor profile of an app, from its declaration.
  *
- * The profile is templates/profile.apparmor with the rules of each
- * declared privilege (templates/privileges/NAME.apparmor) put in.  Nothing
- * from the declaration or the caller reaches the text without passing
- * profile_check_word: no newline, comma, brace, quote, '#', '@', glob
- * character, white space or '..' can open a rule of its own.  The same
- * input gives the same bytes: privileges and executables are sorted.
+ * The profile is templates/apparmor/profile.apparmor with the rules of
+ * each declared privilege (templates/apparmor/privileges/NAME.apparmor)
+ * put in.  Nothing from the declaration or the caller reaches the text
+ * without passing profile_check_word: no newline, comma, brace, quote,
+ * '#', '@', glob character, white space or '..' can open a rule of its
+ * own.  The same input gives the same bytes: privileges and executables
+ * are sorted.
  */
 #ifndef DH_EXTRAS_PROFILE_H
 #define DH_EXTRAS_PROFILE_H
@@ -76,5 +77,13 @@ int profile_privileges(const char *templates,
                        struct profile_privilege **list, size_t *n,
                        struct dpkg_error *err);
 void profile_privileges_free(struct profile_privilege *list, size_t n);
+
+/*
+ * The name in LIST (N entries) nearest to NAME, for the message refusing
+ * a mistyped privilege ("netwrok": "network"); NULL when none is near
+ * enough to be what was meant.
+ */
+const char *profile_privilege_nearest(const struct profile_privilege *list,
+                                      size_t n, const char *name);
 
 #endif

@@ -797,6 +797,23 @@ pg_uploader_add(struct registry *base, const char *fpr, const char *name,
 }
 
 static int
+pg_uploader_remove(struct registry *base, const char *name, const char *fpr,
+                   int *removed, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	/* A NULL $2: every key of the uploader. */
+	PGresult *res = query(r, "DELETE FROM uploaders WHERE name = $1 AND "
+	                      "($2::text IS NULL OR fingerprint = $2) "
+	                      "RETURNING fingerprint", 2, name, fpr, NULL, err);
+
+	if (res == NULL)
+		return -1;
+	*removed = PQntuples(res);
+	PQclear(res);
+	return *removed == 0 ? 1 : 0;
+}
+
+static int
 pg_uploader_list(struct registry *base, registry_uploader_fn *each,
                  void *ctx, struct dpkg_error *err)
 {
@@ -832,5 +849,6 @@ const struct registry_ops registry_pg_ops = {
 	.last_version = pg_last_version,
 	.uploader_add = pg_uploader_add,
 	.uploader = pg_uploader,
+	.uploader_remove = pg_uploader_remove,
 	.uploader_list = pg_uploader_list,
 };

@@ -764,6 +764,38 @@ fail:
 }
 
 static int
+sqlite_uploader_remove(struct registry *base, const char *name,
+                       const char *fpr, int *removed, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	/* An unbound ?2 is NULL: every key of the uploader. */
+	st = prepare(r, "DELETE FROM uploaders WHERE name = ?1 AND "
+	             "(?2 IS NULL OR fingerprint = ?2)", err);
+	if (st == NULL)
+		goto fail;
+	rc = run(r, st, name, fpr, NULL);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		db_error(r, err);
+		goto fail;
+	}
+	*removed = sqlite3_changes(r->db);
+	if (*removed == 0) {
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return 1;
+	}
+	return commit_write(r, err);
+fail:
+	sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+static int
 sqlite_uploader_list(struct registry *base, registry_uploader_fn *each,
                      void *ctx, struct dpkg_error *err)
 {
@@ -800,5 +832,6 @@ const struct registry_ops registry_sqlite_ops = {
 	.last_version = sqlite_last_version,
 	.uploader_add = sqlite_uploader_add,
 	.uploader = sqlite_uploader,
+	.uploader_remove = sqlite_uploader_remove,
 	.uploader_list = sqlite_uploader_list,
 };

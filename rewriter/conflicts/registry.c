@@ -221,6 +221,15 @@ registry_uploader_add(struct registry *r, const char *fpr, const char *name,
 }
 
 int
+registry_uploader_remove(struct registry *r, const char *name,
+                         const char *fpr, int *removed,
+                         struct dpkg_error *err)
+{
+	*removed = 0;
+	return r->ops->uploader_remove(r, name, fpr, removed, err);
+}
+
+int
 registry_uploader(struct registry *r, const char *fpr, char **name,
                   struct dpkg_error *err)
 {

@@ -145,6 +145,17 @@ int registry_uploader_add(struct registry *r, const char *fpr,
                           const char *name, char **holder,
                           struct dpkg_error *err);
 
+/*
+ * Remove uploader NAME's key FPR (canonical), or all NAME's keys when FPR
+ * is NULL, in one statement; *REMOVED says how many went.  Returns 1 when
+ * NAME has no such key.  NAME's claims stay: its app ids, packages and
+ * paths remain held, so nobody else takes them, and no upload is accepted
+ * for them until a key is added for NAME again (or they are released).
+ */
+int registry_uploader_remove(struct registry *r, const char *name,
+                             const char *fpr, int *removed,
+                             struct dpkg_error *err);
+
 /* The uploader key FPR stands for (malloc'd), or NULL. */
 int registry_uploader(struct registry *r, const char *fpr, char **name,
                       struct dpkg_error *err);
@@ -204,6 +215,9 @@ struct registry_ops {
 	                    struct dpkg_error *err);
 	int (*uploader)(struct registry *r, const char *fpr, char **name,
 	                struct dpkg_error *err);
+	int (*uploader_remove)(struct registry *r, const char *name,
+	                       const char *fpr, int *removed,
+	                       struct dpkg_error *err);
 	int (*uploader_list)(struct registry *r, registry_uploader_fn *each,
 	                     void *ctx, struct dpkg_error *err);
 };

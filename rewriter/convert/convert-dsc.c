@@ -494,7 +494,9 @@ write_dsc(struct dsc_conversion *job, const char *tree, const char *dsc_name,
 			if (strcasecmp(f->name, dsc_relation_fields[k]) == 0)
 				relation = true;
 		if (strcasecmp(f->name, "Source") == 0) {
-			varbuf_printf(&vb, "Source: %s%s\n", EXTRAS_PREFIX, d->source);
+			/* An extras source converted again keeps its name. */
+			varbuf_printf(&vb, "Source: %s%s\n", EXTRAS_PREFIX,
+			              namespace_app_of_package(d->source));
 		} else if (strcasecmp(f->name, "Binary") == 0) {
 			int listed = 0;
 

@@ -8,9 +8,40 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/varbuf.h>
 
+#include "apparmor/profile.h"
 #include "convert/declaration-write.h"
 #include "namespace/declaration.h"
 #include "namespace/namespace.h"
+
+/*
+ * Whether the catalogue has privilege NAME: refused here, at conversion,
+ * rather than when dh_extras_apparmor builds the profile.
+ */
+static int
+check_known(const char *name, struct dpkg_error *err)
+{
+	struct profile_privilege *list;
+	const char *nearest;
+	size_t n, i;
+	int ret = -1;
+
+	if (profile_privileges(NULL, &list, &n, err) < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (strcmp(list[i].name, name) == 0)
+			ret = 0;
+	nearest = profile_privilege_nearest(list, n, name);
+	if (ret < 0 && nearest)
+		put_error_at(err, "--privileges", 0, "unknown privilege '%s': "
+		             "did you mean '%s'? (extras-profile "
+		             "--list-privileges lists them)", name, nearest);
+	else if (ret < 0)
+		put_error_at(err, "--privileges", 0, "unknown privilege '%s' "
+		             "(extras-profile --list-privileges lists them)",
+		             name);
+	profile_privileges_free(list, n);
+	return ret;
+}
 
 char *
 declaration_text(const char *app, const char *root, const char *privileges,
@@ -49,6 +80,10 @@ declaration_text(const char *app, const char *root, const char *privileges,
 		if ((why = declaration_check_privilege_name(name)) != NULL) {
 			put_error_at(err, "--privileges", 0, "privilege '%s' %s",
 			             name, why);
+			varbuf_destroy(&vb);
+			return NULL;
+		}
+		if (check_known(name, err) < 0) {
 			varbuf_destroy(&vb);
 			return NULL;
 		}

@@ -158,6 +158,48 @@ find_namespaces(struct review *r)
 	}
 }
 
+/*
+ * Whether P went through extras-convert: an extras- name, or the
+ * declaration the add-on ships.  A package with neither breaks every rule
+ * for that one reason, which is the only one worth telling its author.
+ */
+static bool
+is_extras_package(const struct review_package *p)
+{
+	size_t n = strlen(EXTRAS_PREFIX);
+
+	return (p->deb.package != NULL &&
+	        strncmp(p->deb.package, EXTRAS_PREFIX, n) == 0) ||
+	       (p->deb.source != NULL &&
+	        strncmp(p->deb.source, EXTRAS_PREFIX, n) == 0) ||
+	       debfile_control_member(&p->deb, REVIEW_DECLARATION) != NULL;
+}
+
+/* One problem for each package that is not an extras package; how many. */
+static size_t
+refuse_unconverted(struct review *r)
+{
+	size_t i, refused = 0;
+
+	for (i = 0; i < r->npackages; i++) {
+		const struct review_package *p = &r->packages[i];
+		const char *name = p->deb.source ? p->deb.source :
+		                   p->deb.package ? p->deb.package : "NAME";
+
+		if (is_extras_package(p))
+			continue;
+		review_problem(r, i, "converted", NULL, "not an extras "
+		               "package: no %s name and no %s, so its source "
+		               "was not converted: run extras-convert on the "
+		               "source (extras-convert --privileges LIST DIR, "
+		               "or -o OUTDIR FILE.dsc), build it, and review "
+		               "the %s%s packages", EXTRAS_PREFIX,
+		               REVIEW_DECLARATION, EXTRAS_PREFIX, name);
+		refused++;
+	}
+	return refused;
+}
+
 const char *
 review_root(const struct review *r)
 {
@@ -167,6 +209,9 @@ review_root(const struct review *r)
 int
 review_run(struct review *r, struct dpkg_error *err)
 {
+	/* Every other rule would only restate that it was not converted. */
+	if (refuse_unconverted(r) > 0)
+		return 0;
 	find_namespaces(r);
 	review_members(r);
 	review_control(r);
