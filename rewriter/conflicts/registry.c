@@ -111,6 +111,29 @@ registry_app_owner(struct registry *r, const char *app, char **owner,
 	return r->ops->app_owner(r, app, owner, err);
 }
 
+int
+registry_apps_under(struct registry *r, const char *app,
+                    registry_app_fn *found, void *ctx,
+                    struct dpkg_error *err)
+{
+	size_t n = strlen(app);
+	char *low = malloc(n + 2), *high = malloc(n + 2);
+	int ret;
+
+	if (low == NULL || high == NULL)
+		abort();
+	/* '-' and '.' are 0x2d and 0x2e: every id under APP sorts between
+	 * "APP-" and "APP/", and nothing else does. */
+	memcpy(low, app, n);
+	memcpy(high, app, n);
+	strcpy(low + n, "-");
+	strcpy(high + n, "/");
+	ret = r->ops->apps_between(r, low, high, found, ctx, err);
+	free(low);
+	free(high);
+	return ret;
+}
+
 static int
 cmp_str(const void *a, const void *b)
 {

@@ -86,6 +86,15 @@ int registry_claimed_package(struct registry *r, const char *name,
 int registry_app_owner(struct registry *r, const char *app, char **owner,
                        struct dpkg_error *err);
 
+/*
+ * For each claimed app whose id is APP followed by '-' or '.' and more
+ * ("foo-bar", "foo.x" under "foo"): FOUND(ctx, app, owner), in order.
+ */
+typedef void registry_app_fn(void *ctx, const char *app, const char *owner);
+int registry_apps_under(struct registry *r, const char *app,
+                        registry_app_fn *found, void *ctx,
+                        struct dpkg_error *err);
+
 struct registry_claim {
 	const char *app;
 	const char *owner;
@@ -95,7 +104,8 @@ struct registry_claim {
 	const char **paths;	/* relative, as in Contents */
 	const char **path_packages;	/* the package shipping each path */
 	size_t npaths;
-	/* A source-only upload: the app's packages and paths stay. */
+	/* A source-only upload: the app's packages and paths stay, and
+	 * PACKAGES are claimed beside them. */
 	bool keep_files;
 };
 
@@ -185,6 +195,10 @@ struct registry_ops {
 	                       struct dpkg_error *err);
 	int (*app_owner)(struct registry *r, const char *app, char **owner,
 	                 struct dpkg_error *err);
+	/* Apps in [LOW, HIGH), compared bytewise. */
+	int (*apps_between)(struct registry *r, const char *low,
+	                    const char *high, registry_app_fn *found,
+	                    void *ctx, struct dpkg_error *err);
 	int (*claim)(struct registry *r, const struct registry_claim *claim,
 	             registry_refusal_fn *refused, void *ctx,
 	             struct dpkg_error *err);
