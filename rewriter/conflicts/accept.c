@@ -62,7 +62,7 @@ add_names(struct identity *id, const char *file, const char *field, int line,
 			                    "%d packages", field,
 			                    IDENTITY_PACKAGES_MAX);
 		name = m_strndup(p, n);
-		why = pkg_name_is_illegal(name);
+		why = identity_check_package(name);
 		if (why != NULL) {
 			put_error_at(err, file, line, "%s: package name '%s': "
 			             "%s", field, name, why);

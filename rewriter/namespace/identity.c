@@ -60,6 +60,25 @@ identity_has_package(const struct identity *id, const char *name)
 	               sizeof(*id->packages), cmp_str) != NULL;
 }
 
+const char *
+identity_check_package(const char *name)
+{
+	const char *why = pkg_name_is_illegal(name), *p;
+
+	if (why != NULL)
+		return why;
+	/* libdpkg lets upper case and '_' through: Debian policy does not,
+	 * and dpkg would fold the case where the registry does not. */
+	for (p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		      ((*p == '+' || *p == '-' || *p == '.') && p > name)))
+			return "may hold only a-z, 0-9, '+', '-' and '.', "
+			       "starting with a letter or a digit";
+	if (strlen(name) < 2)
+		return "is shorter than 2 characters";
+	return NULL;
+}
+
 void
 identity_free(struct identity *id)
 {
@@ -143,7 +162,7 @@ parse_packages(struct identity *id, const char *file, int line,
 			return put_error_at(err, file, line, "more than %d "
 			                    "packages", IDENTITY_PACKAGES_MAX);
 		name = m_strndup(p, n);
-		why = pkg_name_is_illegal(name);
+		why = identity_check_package(name);
 		if (why != NULL) {
 			put_error_at(err, file, line, "package name '%s': %s",
 			             name, why);
@@ -208,7 +227,7 @@ parse_stanza(struct identity *id, const struct deb822 *d,
 	if ((why = namespace_check_app(id->app)) != NULL)
 		return put_error_at(err, file, deb822_find(s, "App")->line,
 		                    "app id '%s' %s", id->app, why);
-	if (pkg_name_is_illegal(id->source) != NULL ||
+	if (identity_check_package(id->source) != NULL ||
 	    strcmp(namespace_app_of_package(id->source), id->app) != 0)
 		return put_error_at(err, file, deb822_find(s, "Source")->line,
 		                    "source '%s' is not a source of app %s",

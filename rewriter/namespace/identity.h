@@ -66,6 +66,13 @@ void identity_add_package(struct identity *id, const char *name);
 
 bool identity_has_package(const struct identity *id, const char *name);
 
+/*
+ * NULL when NAME is a binary package name as Debian policy has them
+ * (libdpkg's rule, and only [a-z0-9+.-], starting with a letter or a
+ * digit), else the reason.
+ */
+const char *identity_check_package(const char *name);
+
 void identity_free(struct identity *id);
 
 /* The name binary package NAME has once converted (malloc'd). */
