@@ -54,7 +54,7 @@ test_expect_success 'review --identity: no upgrade of another holder.s package' 
 '
 
 test_expect_success 'identity file: bad input is one line naming the file, status 2' '
-	for bad in "App: demo" \
+	for bad in "" "App: demo" \
 		"$(cat demo.id; echo "Extra: x")" \
 		"$(sed "s/^App: demo/App: Demo/" demo.id)" \
 		"$(sed "s/^Source: .*/Source: extras-other/" demo.id)" \

@@ -184,7 +184,7 @@ static int
 parse_stanza(struct identity *id, const struct deb822 *d,
              struct dpkg_error *err)
 {
-	const struct deb822_stanza *s = &d->stanzas[0];
+	const struct deb822_stanza *s;
 	const char *file = d->filename, *why;
 	struct dpkg_version v;
 	struct dpkg_error verr = DPKG_ERROR_INIT;
@@ -196,6 +196,7 @@ parse_stanza(struct identity *id, const struct deb822 *d,
 		return put_error_at(err, file, d->nstanzas ?
 		                    d->stanzas[1].line : 0, "expected one "
 		                    "stanza");
+	s = &d->stanzas[0];
 	if ((why = deb822_duplicate_field(s)) != NULL)
 		return put_error_at(err, file, s->line, "field %s is repeated",
 		                    why);
