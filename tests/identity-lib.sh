@@ -169,6 +169,30 @@ identity_story () {
 		grep_q "refused: app id chime would share exported names (extras-chime-bell\*) with app chime-bell (owner bob)$" out
 	'
 
+	test_expect_success 'identity: claim refuses an app id sharing another owner.s names' '
+		make_deb greet-z.deb extras-greet-z extras-greet-z \
+			opt/extras.ubuntu.com/greet-z/bin/z &&
+		expect_status 1 extras-conflicts claim -d "$DB" --owner bob \
+			greet-z.deb 2>err &&
+		grep_q "^greet-z: app id greet-z would share exported names (extras-greet-z\*) with app greet (owner alice)$" err &&
+		extras-conflicts list -d "$DB" >out &&
+		! grep -q "^greet-z" out
+	'
+
+	test_expect_success 'identity: two apps sharing export names accepted at once, one wins' '
+		source_upload r1 alice duo 1.0-1 duo &&
+		source_upload r2 bob duo-x 1.0-1 duo-x || return 1
+		( st=0; extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			r1/duo_1.0-1.dsc >a.out 2>&1 || st=$?; echo $st >a.st ) &
+		( st=0; extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			r2/duo-x_1.0-1.dsc >b.out 2>&1 || st=$?; echo $st >b.st ) &
+		wait &&
+		{ test "$(cat a.st)$(cat b.st)" = 01 ||
+			test "$(cat a.st)$(cat b.st)" = 10 ||
+			{ cat a.out b.out; false; }; } &&
+		grep -q "refused: app id duo.* would share exported names (extras-duo-x\*)" a.out b.out
+	'
+
 	test_expect_success 'identity: bob cannot take alice.s exported path and bus name' '
 		ns=opt/extras.ubuntu.com/bobapp &&
 		make_deb bobapp.deb extras-bobapp extras-bobapp $ns/bin/bobapp \

@@ -554,7 +554,16 @@ claim_steps(struct pg_registry *r, const struct registry_claim *c,
 	char reason[8192];
 	PGresult *res;
 	size_t i;
+	int shared;
 
+	/* Two apps sharing export names are two rows, which no row lock
+	 * orders: claims take turns on one transaction-level lock, so the
+	 * second sees the first (registry_shared_names() below). */
+	res = query(r, "SELECT pg_advisory_xact_lock(1702390387)", 0, NULL,
+	            NULL, NULL, err);
+	PQclear(res);
+	if (res == NULL)
+		return -1;
 	/* Waits here while another transaction holds a claim on APP. */
 	res = query(r, "INSERT INTO apps (app, owner, claimed) VALUES ($1, $2,"
 	            " to_char(now() AT TIME ZONE 'UTC',"
@@ -577,6 +586,12 @@ claim_steps(struct pg_registry *r, const struct registry_claim *c,
 		return 0;
 	}
 	PQclear(res);
+	shared = registry_shared_names(&r->base, c->app, c->owner, refused,
+	                               ctx, err);
+	if (shared != 0) {
+		*refusals += shared > 0 ? shared : 0;
+		return shared > 0 ? 0 : -1;
+	}
 	if (!c->keep_files) {
 		res = query(r, "DELETE FROM packages WHERE app = $1", 1,
 		            c->app, NULL, NULL, err);

@@ -543,6 +543,15 @@ claim_steps(struct sqlite_registry *r, const struct registry_claim *c,
 		ret = 0;
 		goto out;
 	}
+	/* Writers are serialised (BEGIN IMMEDIATE): of two apps sharing
+	 * export names claimed at once, the second sees the first. */
+	rc = registry_shared_names(&r->base, c->app, c->owner, refused, ctx,
+	                           err);
+	if (rc != 0) {
+		*refusals += rc > 0 ? rc : 0;
+		ret = rc > 0 ? 0 : -1;
+		goto out;
+	}
 	if (!c->keep_files &&
 	    (run(r, s[2], c->app, NULL, NULL) != SQLITE_DONE ||
 	     run(r, s[3], c->app, NULL, NULL) != SQLITE_DONE))

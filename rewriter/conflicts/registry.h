@@ -119,6 +119,15 @@ int registry_claim(struct registry *r, struct registry_claim *claim,
                    registry_refusal_fn *refused, void *ctx,
                    struct dpkg_error *err);
 
+/*
+ * Inside a backend's claim transaction: call REFUSED for each app of
+ * another owner with which APP would share export names (identity.h);
+ * returns how many, or -1 with ERR set.
+ */
+int registry_shared_names(struct registry *r, const char *app,
+                          const char *owner, registry_refusal_fn *refused,
+                          void *ctx, struct dpkg_error *err);
+
 /* Drop OWNER's claim on APP; 1 when APP is not claimed by OWNER. */
 int registry_release(struct registry *r, const char *owner, const char *app,
                      struct dpkg_error *err);
