@@ -654,6 +654,20 @@ write_accept_json(const struct accept_report *rep)
 	json_nullable(&j, "uploader", rep->uploader);
 	json_strings(&j, "packages", rep->packages, rep->npackages);
 	json_strings(&j, "reasons", rep->reasons, rep->nreasons);
+	/* What the later steps are handed (--identity), once accepted. */
+	json_key(&j, "identity");
+	if (rep->accepted) {
+		json_object_begin(&j);
+		json_member_string(&j, "app", rep->identity.app);
+		json_member_string(&j, "source", rep->identity.source);
+		json_member_string(&j, "version", rep->identity.version);
+		json_member_string(&j, "uploader", rep->identity.uploader);
+		json_strings(&j, "packages", rep->identity.packages,
+		             rep->identity.npackages);
+		json_object_end(&j);
+	} else {
+		json_null(&j);
+	}
 	json_key(&j, "conflicts");
 	json_array_begin(&j);
 	for (i = 0; i < rep->conflicts.n; i++)

@@ -444,6 +444,7 @@ assert r[\"uploader\"] == \"bob\" and r[\"app\"] == \"birds\", r
 assert r[\"fingerprint\"] == \"$bob\", r
 assert r[\"packages\"] == [\"extras-birds\"], r
 assert \"app id birds is owned by alice\" in r[\"reasons\"], r
+assert r[\"identity\"] is None, r
 " &&
 		extras-conflicts list -d "$DB" >out &&
 		grep_q "^birds	alice	" out

@@ -66,8 +66,16 @@ identity_story () {
 
 	test_expect_success 'identity: a source-only accept claims the app and its package names' '
 		extras-conflicts accept -d "$DB" --keyring keyring.gpg \
-			--identity greet.id greet/greet_1.0-1.dsc >out &&
+			--identity greet.id --json greet.json greet/greet_1.0-1.dsc >out &&
 		grep_q "accepted: greet 1.0-1 (app greet) from alice" out &&
+		python3 -c "
+import json
+r = json.load(open(\"greet.json\"))
+assert r[\"packages\"] == [\"extras-greet\", \"extras-greet-data\"], r
+assert r[\"identity\"] == {\"app\": \"greet\", \"source\": \"extras-greet\",
+    \"version\": \"1.0-1\", \"uploader\": \"alice\",
+    \"packages\": [\"extras-greet\", \"extras-greet-data\"]}, r
+" &&
 		printf "%s\n" "App: greet" "Source: extras-greet" "Version: 1.0-1" \
 			"Uploader: alice" "Packages: extras-greet, extras-greet-data" >expect &&
 		diff -u expect greet.id &&
