@@ -244,6 +244,22 @@ assert r[\"identity\"] == {\"app\": \"greet\", \"source\": \"extras-greet\",
 		test $(wc -l <out) = 1
 	'
 
+	test_expect_success 'identity: a source-only .changes names its packages too' '
+		mkdir -p b12 && echo x >b12/bobsrc_1.0.orig.tar.xz &&
+		(cd b12 && SOURCE=bobsrc VERSION=1.0-1 make_changes plain.changes \
+			bobsrc_1.0.orig.tar.xz) &&
+		sign bob b12/plain.changes b12/none.changes &&
+		expect_status 2 extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			b12/none.changes 2>err &&
+		grep_q "b12/none.changes: lists no binary package and names none in Binary" err &&
+		sed -i "s/^Version: 1.0-1$/&\nBinary: bobsrc greet/" b12/plain.changes &&
+		sign bob b12/plain.changes b12/bobsrc_1.0-1_source.changes &&
+		expect_status 1 extras-conflicts accept -d "$DB" --keyring keyring.gpg \
+			--identity b12.id b12/bobsrc_1.0-1_source.changes >out &&
+		grep_q "refused: package name extras-greet is claimed by app greet (owner alice)$" out &&
+		test ! -e b12.id
+	'
+
 	test_expect_success 'identity: Binary and Package-List must agree' '
 		PACKAGE_LIST="lister other" source_upload b10 bob lister 1.0-1 lister &&
 		expect_status 2 extras-conflicts accept -d "$DB" --keyring keyring.gpg \

@@ -130,6 +130,21 @@ read_dsc_packages(struct upload *u, struct accept_report *rep,
 	return ret;
 }
 
+/* The binary packages a source-only .changes names (Binary), renamed. */
+static int
+read_changes_packages(struct upload *u, struct accept_report *rep,
+                      struct dpkg_error *err)
+{
+	const struct deb822_field *bin = deb822_find(u->ch.stanza, "Binary");
+
+	if (bin == NULL || bin->value[0] == '\0')
+		return put_error_at(err, u->ch.filename, 0, "lists no binary "
+		                    "package and names none in Binary: which "
+		                    "packages it builds is decided here");
+	return add_names(&rep->identity, u->ch.filename, "Binary", bin->line,
+	                 bin->value, false, err);
+}
+
 static int
 read_upload(struct upload *u, const char *file, const char *text, size_t len,
             struct accept_report *rep, struct dpkg_error *err)
@@ -157,8 +172,14 @@ read_upload(struct upload *u, const char *file, const char *text, size_t len,
 			u->ndebs++;
 		}
 		identity_sort(&rep->identity);
-		rep->identity.source = m_strdup(u->ch.source);
-		return 0;
+		if (u->ndebs > 0) {
+			rep->identity.source = m_strdup(u->ch.source);
+			return 0;
+		}
+		/* A source-only .changes (dput's _source.changes): the
+		 * packages it will build, as for a .dsc. */
+		rep->identity.source = identity_renamed(u->ch.source);
+		return read_changes_packages(u, rep, err);
 	}
 	if (str_match_end(file, ".dsc")) {
 		if (dsc_load_text(&u->dsc, file, text, len, err) < 0)
@@ -199,7 +220,7 @@ add_conflict_reasons(struct accept_report *rep, size_t from)
 }
 
 /*
- * The app id, and a source-only upload's package names: a .changes'
+ * The app id, and a source-only upload's package names: binary
  * packages are judged with their files by conflicts_check().
  */
 static int
@@ -210,7 +231,7 @@ check_names(struct registry *r, struct upload *u, struct accept_report *rep,
 	size_t i, before = rep->conflicts.n;
 	char reason[1024];
 
-	if (!u->is_changes && why != NULL) {
+	if (u->ndebs == 0 && why != NULL) {
 		snprintf(reason, sizeof(reason), "app id '%s' %s", rep->app,
 		         why);
 		add_reason(rep, reason);
@@ -219,7 +240,7 @@ check_names(struct registry *r, struct upload *u, struct accept_report *rep,
 	if (conflicts_check_app(r, rep->source, rep->app, rep->uploader,
 	                        &rep->conflicts, err) < 0)
 		return -1;
-	for (i = 0; !u->is_changes && i < rep->identity.npackages; i++)
+	for (i = 0; u->ndebs == 0 && i < rep->identity.npackages; i++)
 		if (conflicts_check_name(r, rep->identity.packages[i],
 		                         rep->identity.packages[i], rep->app,
 		                         true, &rep->conflicts, err) < 0)
@@ -312,7 +333,7 @@ record(struct registry *r, struct upload *u, const char *root,
 	if (claim.packages == NULL)
 		abort();
 	/* A source-only upload claims the names it will build. */
-	for (i = 0; !u->is_changes && i < rep->identity.npackages; i++)
+	for (i = 0; u->ndebs == 0 && i < rep->identity.npackages; i++)
 		claim.packages[claim.npackages++] = rep->identity.packages[i];
 	for (d = 0; d < u->ndebs; d++) {
 		struct extras_namespace ns;
@@ -383,7 +404,7 @@ accept_upload(struct registry *r, const char *file, const char *keyring,
 	rep->identity.app = m_strdup(rep->app);
 	rep->identity.version = m_strdup(rep->version);
 	rep->identity.uploader = m_strdup(rep->uploader ? rep->uploader : "");
-	for (i = 0; !u.is_changes && i < rep->identity.npackages; i++) {
+	for (i = 0; u.ndebs == 0 && i < rep->identity.npackages; i++) {
 		rep->packages = m_realloc(rep->packages, (rep->npackages + 1) *
 		                          sizeof(*rep->packages));
 		rep->packages[rep->npackages++] =

@@ -13,9 +13,10 @@
  * - each binary package of a .changes belongs to that app and clashes
  *   with nothing (conflicts_check()), an ordinary archive package's name
  *   included: the store upgrades none;
- * - each binary package a source-only .dsc names (Binary, and
- *   Package-List, which must agree), renamed as extras-convert will
- *   rename it, is claimed by no other app and is no archive package;
+ * - each binary package a source-only upload names (a .dsc's Binary and
+ *   Package-List, which must agree; a .changes listing no binary
+ *   package, its Binary), renamed as extras-convert will rename it, is
+ *   claimed by no other app and is no archive package;
  * - the app id is no archive package, and shares no export names with
  *   another owner's app (identity.h).
  *
