@@ -374,12 +374,6 @@ conflicts_check_app(struct registry *r, const char *package, const char *app,
 	return registry_apps_under(r, app, found_app_under, &c, err);
 }
 
-/*
- * The exported files of C->deb named into the extras- name space by
- * their author ("extras-NAME.desktop", icons, metainfo): NAME must not
- * lie in another owner's export names.  Documentation is named after the
- * package, whose name is checked on its own.
- */
 /* Whether LIST, from FROM on, says another app claimed PATH ("/..."). */
 static bool
 claimed_elsewhere(const struct conflict_list *list, size_t from,
@@ -393,6 +387,12 @@ claimed_elsewhere(const struct conflict_list *list, size_t from,
 	return false;
 }
 
+/*
+ * The exported files of C->deb named into the extras- name space by
+ * their author ("extras-NAME.desktop", icons, metainfo): NAME must not
+ * lie in another owner's export names.  Documentation is named after the
+ * package, whose name is checked on its own.
+ */
 static int
 check_export_names(struct registry *r, struct check_ctx *c,
                    const char *const *paths, size_t n, size_t from,
