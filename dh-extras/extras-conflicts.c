@@ -16,6 +16,7 @@
 #include <dpkg/program.h>
 #include <dpkg/varbuf.h>
 
+#include "base/output.h"
 #include "base/version.h"
 #include "debian/changes.h"
 #include "conflicts/accept.h"
@@ -23,6 +24,7 @@
 #include "debian/debfile.h"
 #include "base/json.h"
 #include "conflicts/registry.h"
+#include "namespace/identity.h"
 
 #include "extras-conflicts.usage.h"
 
@@ -33,7 +35,7 @@ usage(void)
 }
 
 static const char *db, *archive, *owner, *root, *json_path, *keyring;
-static const char *fingerprint;
+static const char *fingerprint, *identity_path;
 
 static void
 help(const struct cmdinfo *ci, const char *value)
@@ -52,6 +54,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
 	{ "keyring", 0, 1, NULL, &keyring, NULL, 0, NULL, NULL },
 	{ "fingerprint", 0, 1, NULL, &fingerprint, NULL, 0, NULL, NULL },
+	{ "identity", 0, 1, NULL, &identity_path, NULL, 0, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
@@ -303,7 +306,7 @@ static struct conflict_list *lists;
 static int
 do_check(const char *const *files)
 {
-	struct conflicts_options opt = { root, owner };
+	struct conflicts_options opt = { root, owner, false };
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct registry *r;
 	size_t d, i, total = 0;
@@ -345,6 +348,80 @@ print_refusal(void *ctx, const char *reason)
 }
 
 static struct registry_claim claim;
+static struct identity identity;
+
+/*
+ * With --identity: the app, the owner and every package are the store's
+ * decision; a package that disagrees is refused before anything is
+ * recorded.
+ */
+static void
+check_identity(const struct extras_namespace *ns)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	size_t d;
+	int bad = 0;
+
+	if (identity_path == NULL)
+		return;
+	if (identity_read(&identity, identity_path, &err) < 0)
+		ohshit("%s", err.str);
+	if (owner == NULL)
+		owner = identity.uploader;
+	else if (strcmp(owner, identity.uploader) != 0)
+		badusage("--owner %s is not %s, the uploader of %s", owner,
+		         identity.uploader, identity_path);
+	if (strcmp(ns->app, identity.app) != 0) {
+		fprintf(stderr, "%s: app id %s is not %s, the app of %s\n",
+		        ns->app, ns->app, identity.app, identity_path);
+		bad++;
+	}
+	for (d = 0; d < debs.n; d++) {
+		if (!identity_has_package(&identity, debs.v[d].package)) {
+			fprintf(stderr, "%s: package %s is not one of app %s's "
+			        "packages in %s\n", ns->app, debs.v[d].package,
+			        identity.app, identity_path);
+			bad++;
+		}
+		if (strcmp(debs.v[d].source, identity.source) != 0) {
+			fprintf(stderr, "%s: %s is built from source %s, not "
+			        "%s\n", ns->app, debs.v[d].filename,
+			        debs.v[d].source, identity.source);
+			bad++;
+		}
+	}
+	if (bad) {
+		identity_free(&identity);
+		free_debs(&debs);
+		exit(1);
+	}
+}
+
+/*
+ * Exported files in another owner's export names: refused (a file
+ * another app claimed is the registry's to refuse).
+ */
+static void
+check_export_names(struct registry *r)
+{
+	struct conflicts_options opt = { root, owner, false };
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct conflict_list list = { NULL, 0 };
+	size_t d, i;
+
+	for (d = 0; d < debs.n; d++)
+		if (conflicts_check(r, &debs.v[d], &opt, &list, &err) < 0)
+			ohshit("%s", err.str);
+	for (i = 0; i < list.n; i++) {
+		char line[8192];
+
+		if (list.v[i].kind != CONFLICT_EXPORT_NAME)
+			continue;
+		conflicts_describe(&list.v[i], line, sizeof(line));
+		print_refusal((void *)claim.app, line);
+	}
+	conflict_list_destroy(&list);
+}
 
 static int
 do_claim(const char *const *files)
@@ -355,11 +432,12 @@ do_claim(const char *const *files)
 	size_t d, i, n;
 	int ret;
 
-	if (owner == NULL || owner[0] == '\0')
-		badusage("claim needs --owner");
+	if ((owner == NULL || owner[0] == '\0') && identity_path == NULL)
+		badusage("claim needs --owner or --identity");
 	read_inputs(&debs, files);
 	if (conflicts_namespace(&debs.v[0], root, &ns, &err) < 0)
 		ohshit("%s", err.str);
+	check_identity(&ns);
 	claim.app = ns.app;
 	claim.owner = owner;
 	claim.packages = m_malloc(debs.n * sizeof(char *));
@@ -389,7 +467,9 @@ do_claim(const char *const *files)
 		free(exports);
 	}
 	r = open_registry(true);
-	ret = registry_claim(r, &claim, print_refusal, (void *)ns.app, &err);
+	check_export_names(r);
+	ret = nrefusals ? 1 : registry_claim(r, &claim, print_refusal,
+	                                     (void *)ns.app, &err);
 	if (ret < 0)
 		ohshit("%s", err.str);
 	if (ret == 0)
@@ -419,6 +499,7 @@ do_claim(const char *const *files)
 	free(claim.paths);
 	free(claim.path_packages);
 	free_debs(&debs);
+	identity_free(&identity);
 	return ret;
 }
 
@@ -574,6 +655,20 @@ write_accept_json(const struct accept_report *rep)
 	json_nullable(&j, "uploader", rep->uploader);
 	json_strings(&j, "packages", rep->packages, rep->npackages);
 	json_strings(&j, "reasons", rep->reasons, rep->nreasons);
+	/* What the later steps are handed (--identity), once accepted. */
+	json_key(&j, "identity");
+	if (rep->accepted) {
+		json_object_begin(&j);
+		json_member_string(&j, "app", rep->identity.app);
+		json_member_string(&j, "source", rep->identity.source);
+		json_member_string(&j, "version", rep->identity.version);
+		json_member_string(&j, "uploader", rep->identity.uploader);
+		json_strings(&j, "packages", rep->identity.packages,
+		             rep->identity.npackages);
+		json_object_end(&j);
+	} else {
+		json_null(&j);
+	}
 	json_key(&j, "conflicts");
 	json_array_begin(&j);
 	for (i = 0; i < rep->conflicts.n; i++)
@@ -584,6 +679,12 @@ write_accept_json(const struct accept_report *rep)
 }
 
 static struct accept_report report;
+
+static void
+write_identity(FILE *fp, const void *data)
+{
+	identity_write(fp, data);
+}
 
 static int
 do_accept(const char *const *args)
@@ -607,6 +708,9 @@ do_accept(const char *const *args)
 		printf("%s: refused: %s\n", args[0], report.reasons[i]);
 	if (json_path)
 		write_accept_json(&report);
+	/* Only an accepted upload has an identity for the later steps. */
+	if (identity_path != NULL && report.accepted)
+		output_replace(identity_path, write_identity, &report.identity);
 	registry_close(r);
 	i = report.accepted;
 	accept_report_destroy(&report);
@@ -739,6 +843,11 @@ do_uploader(const char *const *args)
 		badusage("uploader add needs --fingerprint");
 	if (args[0] == NULL || args[1] != NULL || args[0][0] == '\0')
 		badusage("uploader add takes one NAME");
+	for (why = args[0]; *why; why++)
+		if ((unsigned char)*why < 0x20 || *why == 0x7f ||
+		    *why == ',')
+			badusage("uploader NAME may not hold a control "
+			         "character or a comma");
 	if ((why = registry_check_fingerprint(fingerprint, canon)) != NULL)
 		badusage("--fingerprint '%s' %s", fingerprint, why);
 	r = open_registry(true);

@@ -45,6 +45,7 @@ main(int argc, char **argv)
 		{ "privileges", required_argument, NULL, 'P' },
 		{ "root", required_argument, NULL, 'R' },
 		{ "json", required_argument, NULL, 'J' },
+		{ "identity", required_argument, NULL, 'I' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -52,6 +53,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct convert_options opt = { .privileges = NULL };
+	struct identity identity = { NULL };
 	struct convert_plan plan;
 	struct convert_result res;
 	struct dpkg_error err = DPKG_ERROR_INIT;
@@ -66,6 +68,7 @@ main(int argc, char **argv)
 		case 'P': opt.privileges = optarg; break;
 		case 'R': opt.root = optarg; break;
 		case 'J': json = optarg; break;
+		case 'I': opt.identity_file = optarg; break;
 		case 'o': outdir = optarg; break;
 		case 'q': quiet = true; break;
 		case 'h': usage(stdout); return 0;
@@ -76,6 +79,11 @@ main(int argc, char **argv)
 	if (optind != argc - 1)
 		badusage("expected one DIR or FILE.dsc");
 	input = argv[optind];
+	if (opt.identity_file != NULL) {
+		if (identity_read(&identity, opt.identity_file, &err) < 0)
+			ohshit("%s", err.str);
+		opt.identity = &identity;
+	}
 	len = strlen(input);
 	if (len > 4 && strcmp(input + len - 4, ".dsc") == 0) {
 		if (outdir == NULL)
@@ -109,6 +117,7 @@ main(int argc, char **argv)
 		        res.version);
 	convert_result_free(&res);
 	convert_plan_free(&plan);
+	identity_free(&identity);
 	dpkg_error_destroy(&err);
 	dpkg_program_done();
 	return 0;

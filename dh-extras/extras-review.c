@@ -34,6 +34,7 @@ static size_t nprevious;
 static const char *root = EXTRAS_DEFAULT_ROOT;
 static int allow_reserved;
 static int list_members;
+static const char *identity_path;
 
 static void
 add_previous(const struct cmdinfo *ci, const char *value)
@@ -56,6 +57,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
 	{ "previous", 0, 1, NULL, NULL, add_previous, 0, NULL, NULL },
+	{ "identity", 0, 1, NULL, &identity_path, NULL, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
 	{ "members", 0, 0, &list_members, NULL, NULL, 1, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
@@ -92,6 +94,7 @@ main(int argc, char **argv)
 {
 	const char *const *argp = (const char *const *)argv;
 	struct review_options opt = { 0 };
+	struct identity identity = { NULL };
 	struct review r;
 	FILE *out;
 	struct dpkg_error err = DPKG_ERROR_INIT;
@@ -110,6 +113,11 @@ main(int argc, char **argv)
 	opt.root = root;
 	opt.allow_reserved = allow_reserved;
 	opt.compile = true;
+	if (identity_path != NULL) {
+		if (identity_read(&identity, identity_path, &err) < 0)
+			ohshit("%s", err.str);
+		opt.identity = &identity;
+	}
 	review_init(&r, &opt);
 	for (; *argp; argp++) {
 		int rc;
@@ -145,6 +153,7 @@ main(int argc, char **argv)
 	}
 	i = r.nproblems;
 	review_free(&r);
+	identity_free(&identity);
 	dpkg_program_done();
 	return i > 0 ? 1 : 0;
 }

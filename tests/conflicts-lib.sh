@@ -444,6 +444,7 @@ assert r[\"uploader\"] == \"bob\" and r[\"app\"] == \"birds\", r
 assert r[\"fingerprint\"] == \"$bob\", r
 assert r[\"packages\"] == [\"extras-birds\"], r
 assert \"app id birds is owned by alice\" in r[\"reasons\"], r
+assert r[\"identity\"] is None, r
 " &&
 		extras-conflicts list -d "$DB" >out &&
 		grep_q "^birds	alice	" out
@@ -497,7 +498,7 @@ assert r[\"signature\"] is False and r[\"source\"] is None, r
 		mkdir -p s && echo data > s/extras-birds_2.0.orig.tar.xz &&
 		t=extras-birds_2.0.orig.tar.xz &&
 		{
-			printf "Format: 3.0 (quilt)\nSource: extras-birds\nVersion: 2.0-1\n" &&
+			printf "Format: 3.0 (quilt)\nSource: extras-birds\nBinary: birds\nVersion: 2.0-1\n" &&
 			printf "Files:\n %s %s %s\n" "$(md5sum < s/$t | cut -d" " -f1)" \
 				"$(stat -c %s s/$t)" "$t" &&
 			printf "Checksums-Sha256:\n %s %s %s\n" \

@@ -1,10 +1,13 @@
 #!/bin/sh
-# extras-conflicts against PostgreSQL: the same story as conflicts.t, told
-# to a server this test starts in its scratch directory (as an
-# unprivileged user, listening only on a socket there) and stops on exit.
+# extras-conflicts against PostgreSQL: the stories of conflicts.t and
+# identity.t, told to a server this test starts in its scratch directory
+# (as an unprivileged user, listening only on a socket there) and stops on
+# exit.
 
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/conflicts-lib.sh"
+. "$TOP/tests/convert-fixture.sh"
+. "$TOP/tests/identity-lib.sh"
 
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
@@ -51,6 +54,8 @@ test_setup 'Contents files and packages' conflicts_fixtures
 conflicts_story "postgresql:///postgres?host=$PGDIR&user=$pguser"
 test_setup 'uploaders, keys and uploads' accept_fixtures
 accept_story "postgresql:///postgres?host=$PGDIR&user=$pguser"
+test_setup 'alice.s source and packages' identity_fixtures
+identity_story "postgresql:///postgres?host=$PGDIR&user=$pguser"
 
 test_expect_success 'bad input: an unreachable server' '
 	expect_status 2 extras-conflicts list \

@@ -187,7 +187,9 @@ test_expect_success '--json writes the report' '
 
 test_expect_success '--help prints the usage' '
 	extras-convert --help >help &&
-	grep_q "^    extras-convert .*-o OUTDIR$" help
+	grep_q "^    extras-convert \[--privileges LIST\]" help &&
+	grep_q " -o OUTDIR FILE.dsc$" help &&
+	grep_q "^    --identity FILE$" help
 '
 
 test_expect_success 'bad usage exits 2' '

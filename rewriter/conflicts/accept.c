@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <dpkg/dpkg.h>
+#include <dpkg/dpkg-db.h>
 #include <dpkg/string.h>
 
 #include "base/error-at.h"
@@ -37,6 +38,113 @@ struct upload {
 	size_t ndebs;
 };
 
+/*
+ * Add the names of LIST (a field of FILE at LINE: "a, b" for Binary, one
+ * "NAME TYPE SECTION PRIORITY..." a line for Package-List) to ID, renamed.
+ */
+static int
+add_names(struct identity *id, const char *file, const char *field, int line,
+          const char *list, bool lines, struct dpkg_error *err)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n;
+		char *name, *renamed;
+		const char *why;
+
+		p += strspn(p, lines ? " \t\n" : ", \t\n");
+		n = strcspn(p, lines ? " \t\n" : ", \t\n");
+		if (n == 0)
+			break;
+		if (id->npackages == IDENTITY_PACKAGES_MAX)
+			return put_error_at(err, file, line, "%s: more than "
+			                    "%d packages", field,
+			                    IDENTITY_PACKAGES_MAX);
+		name = m_strndup(p, n);
+		why = identity_check_package(name);
+		if (why != NULL) {
+			put_error_at(err, file, line, "%s: package name '%s': "
+			             "%s", field, name, why);
+			free(name);
+			return -1;
+		}
+		renamed = identity_renamed(name);
+		identity_add_package(id, renamed);
+		free(renamed);
+		free(name);
+		p += n;
+		if (lines)
+			p += strcspn(p, "\n");
+	}
+	identity_sort(id);
+	return 0;
+}
+
+/*
+ * The binary packages a source-only upload names, as extras-convert will
+ * rename them: Binary, and Package-List when there is one, which must
+ * name the same packages (dpkg-source writes both from debian/control;
+ * extras-convert holds debian/control to them).
+ */
+static int
+read_dsc_packages(struct upload *u, struct accept_report *rep,
+                  struct dpkg_error *err)
+{
+	const struct deb822_field *bin = deb822_find(u->dsc.stanza, "Binary");
+	const struct deb822_field *pl = deb822_find(u->dsc.stanza,
+	                                            "Package-List");
+	struct identity listed;
+	size_t i;
+	int ret = 0;
+
+	if (bin == NULL)
+		return put_error_at(err, u->dsc.filename, 0, "has no Binary "
+		                    "field: which packages it builds is "
+		                    "decided here");
+	if (add_names(&rep->identity, u->dsc.filename, "Binary", bin->line,
+	              bin->value, false, err) < 0)
+		return -1;
+	if (rep->identity.npackages == 0)
+		return put_error_at(err, u->dsc.filename, bin->line, "Binary "
+		                    "names no package");
+	if (pl == NULL)
+		return 0;
+	memset(&listed, 0, sizeof(listed));
+	if (add_names(&listed, u->dsc.filename, "Package-List", pl->line,
+	              pl->value, true, err) < 0) {
+		identity_free(&listed);
+		return -1;
+	}
+	for (i = 0; i < listed.npackages && ret == 0; i++)
+		if (!identity_has_package(&rep->identity, listed.packages[i]))
+			ret = put_error_at(err, u->dsc.filename, pl->line,
+			                   "Package-List names %s, Binary does "
+			                   "not", listed.packages[i]);
+	for (i = 0; i < rep->identity.npackages && ret == 0; i++)
+		if (!identity_has_package(&listed, rep->identity.packages[i]))
+			ret = put_error_at(err, u->dsc.filename, bin->line,
+			                   "Binary names %s, Package-List does "
+			                   "not", rep->identity.packages[i]);
+	identity_free(&listed);
+	return ret;
+}
+
+/* The binary packages a source-only .changes names (Binary), renamed. */
+static int
+read_changes_packages(struct upload *u, struct accept_report *rep,
+                      struct dpkg_error *err)
+{
+	const struct deb822_field *bin = deb822_find(u->ch.stanza, "Binary");
+
+	if (bin == NULL || bin->value[0] == '\0')
+		return put_error_at(err, u->ch.filename, 0, "lists no binary "
+		                    "package and names none in Binary: which "
+		                    "packages it builds is decided here");
+	return add_names(&rep->identity, u->ch.filename, "Binary", bin->line,
+	                 bin->value, false, err);
+}
+
 static int
 read_upload(struct upload *u, const char *file, const char *text, size_t len,
             struct accept_report *rep, struct dpkg_error *err)
@@ -59,16 +167,27 @@ read_upload(struct upload *u, const char *file, const char *text, size_t len,
 			if (debfile_read(&u->debs[u->ndebs],
 			                 u->ch.files[i].path, err) < 0)
 				return -1;
+			identity_add_package(&rep->identity,
+			                     u->debs[u->ndebs].package);
 			u->ndebs++;
 		}
-		return 0;
+		identity_sort(&rep->identity);
+		if (u->ndebs > 0) {
+			rep->identity.source = m_strdup(u->ch.source);
+			return 0;
+		}
+		/* A source-only .changes (dput's _source.changes): the
+		 * packages it will build, as for a .dsc. */
+		rep->identity.source = identity_renamed(u->ch.source);
+		return read_changes_packages(u, rep, err);
 	}
 	if (str_match_end(file, ".dsc")) {
 		if (dsc_load_text(&u->dsc, file, text, len, err) < 0)
 			return -1;
 		rep->source = m_strdup(u->dsc.source);
 		rep->version = m_strdup(u->dsc.version);
-		return 0;
+		rep->identity.source = identity_renamed(u->dsc.source);
+		return read_dsc_packages(u, rep, err);
 	}
 	return dpkg_put_error(err, "%s: not a .changes or .dsc", file);
 }
@@ -87,12 +206,55 @@ free_upload(struct upload *u)
 		dsc_free(&u->dsc);
 }
 
+/* Add the reasons for the conflicts of REP from FROM on. */
+static void
+add_conflict_reasons(struct accept_report *rep, size_t from)
+{
+	char reason[1024];
+
+	for (; from < rep->conflicts.n; from++) {
+		conflicts_describe(&rep->conflicts.v[from], reason,
+		                   sizeof(reason));
+		add_reason(rep, reason);
+	}
+}
+
+/*
+ * The app id, and a source-only upload's package names: binary
+ * packages are judged with their files by conflicts_check().
+ */
+static int
+check_names(struct registry *r, struct upload *u, struct accept_report *rep,
+            struct dpkg_error *err)
+{
+	const char *why = namespace_check_app(rep->app);
+	size_t i, before = rep->conflicts.n;
+	char reason[1024];
+
+	if (u->ndebs == 0 && why != NULL) {
+		snprintf(reason, sizeof(reason), "app id '%s' %s", rep->app,
+		         why);
+		add_reason(rep, reason);
+		return 0;
+	}
+	if (conflicts_check_app(r, rep->source, rep->app, rep->uploader,
+	                        &rep->conflicts, err) < 0)
+		return -1;
+	for (i = 0; u->ndebs == 0 && i < rep->identity.npackages; i++)
+		if (conflicts_check_name(r, rep->identity.packages[i],
+		                         rep->identity.packages[i], rep->app,
+		                         true, &rep->conflicts, err) < 0)
+			return -1;
+	add_conflict_reasons(rep, before);
+	return 0;
+}
+
 /* The owner, version and clashes, before the transaction checks again. */
 static int
 precheck(struct registry *r, struct upload *u, const char *root,
          struct accept_report *rep, struct dpkg_error *err)
 {
-	struct conflicts_options opt = { root, rep->uploader };
+	struct conflicts_options opt = { root, rep->uploader, true };
 	char *owner = NULL, *last = NULL, reason[1024];
 	size_t d, i;
 
@@ -118,6 +280,8 @@ precheck(struct registry *r, struct upload *u, const char *root,
 		add_reason(rep, reason);
 	}
 	free(last);
+	if (check_names(r, u, rep, err) < 0)
+		return -1;
 	for (d = 0; d < u->ndebs; d++) {
 		const struct debfile *deb = &u->debs[d];
 		struct extras_namespace ns;
@@ -140,7 +304,8 @@ precheck(struct registry *r, struct upload *u, const char *root,
 			return -1;
 		for (i = before; i < rep->conflicts.n; i++) {
 			/* The owner was judged above. */
-			if (rep->conflicts.v[i].kind == CONFLICT_APP)
+			if (rep->conflicts.v[i].kind == CONFLICT_APP &&
+			    rep->conflicts.v[i].archive == NULL)
 				continue;
 			conflicts_describe(&rep->conflicts.v[i], reason,
 			                   sizeof(reason));
@@ -163,9 +328,13 @@ record(struct registry *r, struct upload *u, const char *root,
 	claim.app = rep->app;
 	claim.owner = rep->uploader;
 	claim.keep_files = u->ndebs == 0;
-	claim.packages = calloc(u->ndebs + 1, sizeof(char *));
+	claim.packages = calloc(u->ndebs + rep->identity.npackages + 1,
+	                        sizeof(char *));
 	if (claim.packages == NULL)
 		abort();
+	/* A source-only upload claims the names it will build. */
+	for (i = 0; u->ndebs == 0 && i < rep->identity.npackages; i++)
+		claim.packages[claim.npackages++] = rep->identity.packages[i];
 	for (d = 0; d < u->ndebs; d++) {
 		struct extras_namespace ns;
 		size_t *exports;
@@ -208,6 +377,7 @@ accept_upload(struct registry *r, const char *file, const char *keyring,
 	struct upload u;
 	char reason[512];
 	const char *app;
+	size_t i;
 	int ret = -1;
 
 	memset(rep, 0, sizeof(*rep));
@@ -231,6 +401,15 @@ accept_upload(struct registry *r, const char *file, const char *keyring,
 	rep->app = m_strdup(app);
 	if (registry_uploader(r, rep->fingerprint, &rep->uploader, err) < 0)
 		goto out;
+	rep->identity.app = m_strdup(rep->app);
+	rep->identity.version = m_strdup(rep->version);
+	rep->identity.uploader = m_strdup(rep->uploader ? rep->uploader : "");
+	for (i = 0; u.ndebs == 0 && i < rep->identity.npackages; i++) {
+		rep->packages = m_realloc(rep->packages, (rep->npackages + 1) *
+		                          sizeof(*rep->packages));
+		rep->packages[rep->npackages++] =
+			m_strdup(rep->identity.packages[i]);
+	}
 	if (rep->uploader == NULL) {
 		snprintf(reason, sizeof(reason), "key %s is not registered "
 		         "to an uploader", rep->fingerprint);
@@ -264,4 +443,5 @@ accept_report_destroy(struct accept_report *rep)
 		free(rep->packages[i]);
 	free(rep->packages);
 	conflict_list_destroy(&rep->conflicts);
+	identity_free(&rep->identity);
 }

@@ -11,12 +11,21 @@
  * - the version is newer than the last accepted for that app (dpkg's
  *   comparison), so an old signed upload cannot be replayed;
  * - each binary package of a .changes belongs to that app and clashes
- *   with nothing (conflicts_check()).
+ *   with nothing (conflicts_check()), an ordinary archive package's name
+ *   included: the store upgrades none;
+ * - each binary package a source-only upload names (a .dsc's Binary and
+ *   Package-List, which must agree; a .changes listing no binary
+ *   package, its Binary), renamed as extras-convert will rename it, is
+ *   claimed by no other app and is no archive package;
+ * - the app id is no archive package, and shares no export names with
+ *   another owner's app (identity.h).
  *
- * Then the claim (app, packages, exported paths) and the version are
+ * Then the claim (app, packages, exported paths; a source-only upload
+ * claims its packages' names beside those it holds) and the version are
  * recorded in one transaction, which checks ownership and version again:
  * of two uploads racing, one is refused.  Each reason for a refusal is
- * listed, not only the first.
+ * listed, not only the first.  What was decided is the upload's identity
+ * (identity.h), handed to every later step.
  */
 #ifndef DH_EXTRAS_ACCEPT_H
 #define DH_EXTRAS_ACCEPT_H
@@ -28,6 +37,7 @@
 
 #include "conflicts/conflicts.h"
 #include "conflicts/registry.h"
+#include "namespace/identity.h"
 
 struct accept_report {
 	const char *file;
@@ -44,6 +54,8 @@ struct accept_report {
 	char **packages;
 	size_t npackages;
 	struct conflict_list conflicts;
+	/* Filled once the upload is read: what an accepted upload is. */
+	struct identity identity;
 };
 
 /*

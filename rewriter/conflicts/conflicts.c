@@ -10,6 +10,7 @@
 
 #include "conflicts/conflicts.h"
 #include "debian/relation.h"
+#include "namespace/identity.h"
 
 /* libdpkg's m_strdup, for the fields a conflict may lack. */
 static char *
@@ -172,6 +173,14 @@ struct check_ctx {
 	const char *name;
 	/* The packages DEB Replaces or Conflicts with (NULL-terminated). */
 	char **allowed;
+	/* The package checked, as LIST names it. */
+	const char *package;
+	bool no_upgrade;
+	const char *owner;
+	struct registry *r;
+	int ret;
+	struct dpkg_error *err;
+	const char *path;
 };
 
 static void
@@ -179,7 +188,7 @@ found_name(void *arg, const char *label)
 {
 	struct check_ctx *c = arg;
 
-	add(c->list, CONFLICT_PACKAGE, c->deb->package, c->name, label, NULL,
+	add(c->list, CONFLICT_PACKAGE, c->package, c->name, label, NULL,
 	    NULL);
 }
 
@@ -195,21 +204,23 @@ is_allowed(char *const *allowed, const char *name, size_t len)
 
 /*
  * The list "a,b,c" without PACKAGE (a file it ships itself is no clash:
- * an upgrade) and without the packages it Replaces or Conflicts with.
+ * an upgrade; PACKAGE NULL for none) and without the packages it Replaces
+ * or Conflicts with.
  */
 static char *
 others(const char *packages, const char *package, char *const *allowed)
 {
 	char *out = malloc(strlen(packages) + 1);
 	const char *p = packages;
-	size_t len = strlen(package), n = 0;
+	size_t len = package ? strlen(package) : 0, n = 0;
 
 	if (out == NULL)
 		abort();
 	while (*p) {
 		size_t item = strcspn(p, ",");
 
-		if ((item != len || strncmp(p, package, len) != 0) &&
+		if ((package == NULL || item != len ||
+		     strncmp(p, package, len) != 0) &&
 		    !is_allowed(allowed, p, item)) {
 			if (n > 0)
 				out[n++] = ',';
@@ -248,7 +259,8 @@ found_archive_file(void *arg, size_t i, const char *label,
 		found_archive_dir(c, i, label);
 		return;
 	}
-	other = others(packages, c->deb->package, c->allowed);
+	other = others(packages, c->no_upgrade ? NULL : c->deb->package,
+	               c->allowed);
 	if (other[0] != '\0') {
 		if (asprintf(&path, "/%s", c->paths[i]) < 0)
 			abort();
@@ -275,35 +287,141 @@ found_claimed_file(void *arg, size_t i, const char *app, const char *owner,
 	free(path);
 }
 
-static int
-check_names(struct registry *r, struct check_ctx *c, struct dpkg_error *err)
+int
+conflicts_check_name(struct registry *r, const char *package,
+                     const char *name, const char *app, bool no_upgrade,
+                     struct conflict_list *list, struct dpkg_error *err)
 {
-	const char *package = c->deb->package;
+	struct check_ctx c = { .list = list, .package = package };
 	size_t n = strlen(EXTRAS_PREFIX);
-	char *other, *app = NULL, *owner = NULL;
+	char *other, *claimer = NULL, *owner = NULL;
 	int ret;
 
 	/* The name, and its twin with or without the prefix. */
-	if (strncmp(package, EXTRAS_PREFIX, n) == 0)
-		other = strdup_or_null(package + n);
-	else if (asprintf(&other, "%s%s", EXTRAS_PREFIX, package) < 0)
+	if (strncmp(name, EXTRAS_PREFIX, n) == 0)
+		other = strdup_or_null(name + n);
+	else if (asprintf(&other, "%s%s", EXTRAS_PREFIX, name) < 0)
 		abort();
-	c->name = package;
-	/* An archive upload's own name is its upgrade, not a clash. */
-	ret = conflicts_is_extras(c->deb) ? registry_archive_package(r,
-	      package, found_name, c, err) : 0;
-	c->name = other;
+	c.name = name;
+	/* An archive upload's own name is its upgrade, not a clash; a
+	 * store's upload upgrades no archive package. */
+	ret = strncmp(name, EXTRAS_PREFIX, n) == 0 || no_upgrade ?
+	      registry_archive_package(r, name, found_name, &c, err) : 0;
+	c.name = other;
 	if (ret == 0 && other[0] != '\0')
-		ret = registry_archive_package(r, other, found_name, c, err);
+		ret = registry_archive_package(r, other, found_name, &c, err);
 	free(other);
 	if (ret == 0)
-		ret = registry_claimed_package(r, package, &app, &owner, err);
-	if (ret == 0 && app != NULL && strcmp(app, c->app) != 0)
-		add(c->list, CONFLICT_PACKAGE, package, package, NULL, app,
+		ret = registry_claimed_package(r, name, &claimer, &owner, err);
+	if (ret == 0 && claimer != NULL && strcmp(claimer, app) != 0)
+		add(list, CONFLICT_PACKAGE, package, name, NULL, claimer,
 		    owner);
-	free(app);
+	free(claimer);
 	free(owner);
 	return ret;
+}
+
+static void
+found_app_package(void *arg, const char *label)
+{
+	struct check_ctx *c = arg;
+
+	add(c->list, CONFLICT_APP, c->package, c->app, label, NULL, NULL);
+}
+
+static void
+found_app_under(void *arg, const char *app, const char *owner)
+{
+	struct check_ctx *c = arg;
+
+	if (c->owner == NULL || strcmp(owner, c->owner) != 0)
+		add(c->list, CONFLICT_EXPORT_NAME, c->package, c->app, NULL,
+		    app, owner);
+}
+
+/* A candidate holder of a name in C->path's or C->app's export names. */
+static void
+found_space_owner(void *arg, const char *app)
+{
+	struct check_ctx *c = arg;
+	char *owner = NULL;
+
+	if (c->ret < 0 || strcmp(app, c->app) == 0)
+		return;
+	c->ret = registry_app_owner(c->r, app, &owner, c->err);
+	if (c->ret == 0 && owner != NULL &&
+	    (c->owner == NULL || strcmp(owner, c->owner) != 0))
+		add(c->list, CONFLICT_EXPORT_NAME, c->package,
+		    c->path ? c->path : c->app, NULL, app, owner);
+	free(owner);
+}
+
+int
+conflicts_check_app(struct registry *r, const char *package, const char *app,
+                    const char *owner, struct conflict_list *list,
+                    struct dpkg_error *err)
+{
+	struct check_ctx c = { .list = list, .package = package, .app = app,
+	                       .owner = owner, .r = r, .err = err };
+
+	if (registry_archive_package(r, app, found_app_package, &c, err) < 0)
+		return -1;
+	/* Apps whose export names hold APP's ("foo" of "foo-bar"), and
+	 * those APP's hold ("foo-bar" of "foo"). */
+	identity_space_owners(app, found_space_owner, &c);
+	if (c.ret < 0)
+		return -1;
+	return registry_apps_under(r, app, found_app_under, &c, err);
+}
+
+/* Whether LIST, from FROM on, says another app claimed PATH ("/..."). */
+static bool
+claimed_elsewhere(const struct conflict_list *list, size_t from,
+                  const char *path)
+{
+	for (; from < list->n; from++)
+		if (list->v[from].kind == CONFLICT_FILE &&
+		    list->v[from].archive == NULL &&
+		    strcmp(list->v[from].name, path) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The exported files of C->deb named into the extras- name space by
+ * their author ("extras-NAME.desktop", icons, metainfo): NAME must not
+ * lie in another owner's export names.  Documentation is named after the
+ * package, whose name is checked on its own.
+ */
+static int
+check_export_names(struct registry *r, struct check_ctx *c,
+                   const char *const *paths, size_t n, size_t from,
+                   struct dpkg_error *err)
+{
+	size_t i, plen = strlen(EXTRAS_PREFIX);
+
+	c->r = r;
+	c->err = err;
+	for (i = 0; i < n && c->ret == 0; i++) {
+		const char *base = strrchr(paths[i], '/');
+		char *path;
+
+		base = base ? base + 1 : paths[i];
+		if (strncmp(base, EXTRAS_PREFIX, plen) != 0 ||
+		    strncmp(paths[i], "usr/share/doc/", 14) == 0 ||
+		    strncmp(paths[i], "usr/share/lintian/", 18) == 0)
+			continue;
+		if (asprintf(&path, "/%s", paths[i]) < 0)
+			abort();
+		c->path = path;
+		/* Said once: the claim names the holder already. */
+		if (!claimed_elsewhere(c->list, from, path))
+			identity_space_owners(base + plen, found_space_owner,
+			                      c);
+		c->path = NULL;
+		free(path);
+	}
+	return c->ret;
 }
 
 /* The names DEB Replaces or Conflicts with, NULL-terminated. */
@@ -355,10 +473,13 @@ conflicts_check(struct registry *r, const struct debfile *deb,
                 struct conflict_list *list, struct dpkg_error *err)
 {
 	struct extras_namespace ns;
-	struct check_ctx c = { deb, NULL, NULL, list, NULL, NULL };
+	struct check_ctx c = { .deb = deb, .list = list,
+	                       .package = deb->package,
+	                       .no_upgrade = opt->no_upgrade,
+	                       .owner = opt->owner };
 	const char **paths, **files;
 	char *owner = NULL;
-	size_t *exports, n, i, nfiles = 0;
+	size_t *exports, n, i, nfiles = 0, from = list->n;
 	int ret;
 
 	if (conflicts_namespace(deb, opt->root, &ns, err) < 0)
@@ -367,7 +488,8 @@ conflicts_check(struct registry *r, const struct debfile *deb,
 	c.allowed = allowed_names(deb, err);
 	if (c.allowed == NULL)
 		return -1;
-	ret = check_names(r, &c, err);
+	ret = conflicts_check_name(r, deb->package, deb->package, ns.app,
+	                           opt->no_upgrade, list, err);
 	if (ret == 0)
 		ret = registry_app_owner(r, ns.app, &owner, err);
 	if (ret == 0 && owner != NULL &&
@@ -399,6 +521,8 @@ conflicts_check(struct registry *r, const struct debfile *deb,
 	if (ret == 0)
 		ret = registry_claimed_files(r, paths, n, found_claimed_file,
 		                             &c, err);
+	if (ret == 0 && conflicts_is_extras(deb))
+		ret = check_export_names(r, &c, paths, n, from, err);
 	for (i = 0; c.allowed[i]; i++)
 		free(c.allowed[i]);
 	free(c.allowed);
@@ -420,6 +544,8 @@ conflicts_kind_name(enum conflict_kind kind)
 		return "file";
 	case CONFLICT_DIRECTORY:
 		return "directory";
+	case CONFLICT_EXPORT_NAME:
+		return "export-name";
 	}
 	return "?";
 }
@@ -430,9 +556,20 @@ conflicts_describe(const struct conflict *c, char *buf, size_t len)
 	const char *what = c->kind == CONFLICT_PACKAGE ? "package name" :
 	                   c->kind == CONFLICT_APP ? "app id" : "file";
 
-	if (c->kind == CONFLICT_APP)
+	if (c->kind == CONFLICT_APP && c->archive != NULL)
+		snprintf(buf, len, "app id %s is a package in archive %s",
+		         c->name, c->archive);
+	else if (c->kind == CONFLICT_APP)
 		snprintf(buf, len, "app id %s is owned by %s", c->name,
 		         c->owner);
+	else if (c->kind == CONFLICT_EXPORT_NAME && c->name[0] == '/')
+		snprintf(buf, len, "file %s lies in the export names of app %s "
+		         "(owner %s)", c->name, c->other, c->owner);
+	else if (c->kind == CONFLICT_EXPORT_NAME)
+		snprintf(buf, len, "app id %s would share exported names "
+		         "(extras-%s*) with app %s (owner %s)", c->name,
+		         strlen(c->name) > strlen(c->other) ? c->name :
+		         c->other, c->other, c->owner);
 	else if (c->kind == CONFLICT_DIRECTORY)
 		snprintf(buf, len, "file %s is a directory in archive %s",
 		         c->name, c->archive);

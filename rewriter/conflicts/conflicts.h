@@ -14,6 +14,11 @@
  *   package first); a file where an archive has a directory; and every
  *   file outside an extras package's namespace that another app claimed.
  *
+ * - an exported file named into the extras- name space ("extras-NAME.desktop")
+ *   whose NAME lies in the export names of another owner's app
+ *   (identity.h), and an app id sharing export names with another
+ *   owner's (conflicts_check_app()).
+ *
  * The namespace root of an extras package: --root when given; else the
  * ROOT for which ROOT/APP holds the most of the package's members, among
  * the prefixes namespace_check_root() accepts; else the default root.  The
@@ -38,6 +43,7 @@ enum conflict_kind {
 	CONFLICT_APP,		/* the app id */
 	CONFLICT_FILE,		/* a file another package ships */
 	CONFLICT_DIRECTORY,	/* a file where an archive has a directory */
+	CONFLICT_EXPORT_NAME,	/* an app id or a file in another's names */
 };
 
 struct conflict {
@@ -57,6 +63,9 @@ struct conflict_list {
 struct conflicts_options {
 	const char *root;	/* NULL: found from the package's files */
 	const char *owner;	/* NULL: any claim on the app id clashes */
+	/* A store upload: an archive package of the package's own name
+	 * is not its upgrade but a clash, and so are its files. */
+	bool no_upgrade;
 };
 
 /* The app id of DEB, validated; NULL with ERR set. */
@@ -84,6 +93,25 @@ size_t *conflicts_exports(const struct debfile *deb,
 int conflicts_check(struct registry *r, const struct debfile *deb,
                     const struct conflicts_options *opt,
                     struct conflict_list *list, struct dpkg_error *err);
+
+/*
+ * Add the clashes of binary package name NAME of APP to LIST: NAME and
+ * its twin with or without "extras-" in an archive (NAME itself only when
+ * it is an extras package or NO_UPGRADE), NAME claimed by another app.
+ * PACKAGE names the package checked in LIST.
+ */
+int conflicts_check_name(struct registry *r, const char *package,
+                         const char *name, const char *app, bool no_upgrade,
+                         struct conflict_list *list, struct dpkg_error *err);
+
+/*
+ * Add the clashes of app id APP of OWNER (NULL: anyone's) to LIST: a
+ * package of that name in an archive, another owner's app sharing export
+ * names with it.  PACKAGE names the package checked in LIST.
+ */
+int conflicts_check_app(struct registry *r, const char *package,
+                        const char *app, const char *owner,
+                        struct conflict_list *list, struct dpkg_error *err);
 
 /* One line for C, without the file name: "file /x is shipped by ...". */
 void conflicts_describe(const struct conflict *c, char *buf, size_t len);

@@ -527,6 +527,26 @@ pg_app_owner(struct registry *base, const char *app, char **owner,
 }
 
 static int
+pg_apps_between(struct registry *base, const char *low, const char *high,
+                registry_app_fn *found, void *ctx, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "SELECT app, owner FROM apps WHERE "
+	                      "app COLLATE \"C\" >= $1 AND "
+	                      "app COLLATE \"C\" < $2 "
+	                      "ORDER BY app COLLATE \"C\"", 2, low, high,
+	                      NULL, err);
+	int i;
+
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		found(ctx, PQgetvalue(res, i, 0), PQgetvalue(res, i, 1));
+	PQclear(res);
+	return 0;
+}
+
+static int
 claim_steps(struct pg_registry *r, const struct registry_claim *c,
             registry_refusal_fn *refused, void *ctx, int *refusals,
             struct dpkg_error *err)
@@ -534,7 +554,16 @@ claim_steps(struct pg_registry *r, const struct registry_claim *c,
 	char reason[8192];
 	PGresult *res;
 	size_t i;
+	int shared;
 
+	/* Two apps sharing export names are two rows, which no row lock
+	 * orders: claims take turns on one transaction-level lock, so the
+	 * second sees the first (registry_shared_names() below). */
+	res = query(r, "SELECT pg_advisory_xact_lock(1702390387)", 0, NULL,
+	            NULL, NULL, err);
+	PQclear(res);
+	if (res == NULL)
+		return -1;
 	/* Waits here while another transaction holds a claim on APP. */
 	res = query(r, "INSERT INTO apps (app, owner, claimed) VALUES ($1, $2,"
 	            " to_char(now() AT TIME ZONE 'UTC',"
@@ -557,19 +586,26 @@ claim_steps(struct pg_registry *r, const struct registry_claim *c,
 		return 0;
 	}
 	PQclear(res);
-	if (c->keep_files)
-		return 0;
-	res = query(r, "DELETE FROM packages WHERE app = $1", 1, c->app, NULL,
-	            NULL, err);
-	PQclear(res);
-	if (res == NULL)
-		return -1;
-	res = query(r, "DELETE FROM paths WHERE app = $1", 1, c->app, NULL,
-	            NULL, err);
-	PQclear(res);
-	if (res == NULL)
-		return -1;
-	for (i = 0; i < c->npackages + c->npaths; i++) {
+	shared = registry_shared_names(&r->base, c->app, c->owner, refused,
+	                               ctx, err);
+	if (shared != 0) {
+		*refusals += shared > 0 ? shared : 0;
+		return shared > 0 ? 0 : -1;
+	}
+	if (!c->keep_files) {
+		res = query(r, "DELETE FROM packages WHERE app = $1", 1,
+		            c->app, NULL, NULL, err);
+		PQclear(res);
+		if (res == NULL)
+			return -1;
+		res = query(r, "DELETE FROM paths WHERE app = $1", 1, c->app,
+		            NULL, NULL, err);
+		PQclear(res);
+		if (res == NULL)
+			return -1;
+	}
+	for (i = 0; i < c->npackages + (c->keep_files ? 0 : c->npaths);
+	     i++) {
 		bool is_pkg = i < c->npackages;
 		const char *name = is_pkg ? c->packages[i] :
 		                   c->paths[i - c->npackages];
@@ -595,6 +631,12 @@ claim_steps(struct pg_registry *r, const struct registry_claim *c,
 		            "ON a.app = x.app", 1, name, NULL, NULL, err);
 		if (res == NULL)
 			return -1;
+		/* Kept from an earlier claim of the app's own. */
+		if (PQntuples(res) > 0 &&
+		    strcmp(PQgetvalue(res, 0, 0), c->app) == 0) {
+			PQclear(res);
+			continue;
+		}
 		snprintf(reason, sizeof(reason), "%s %s%s is claimed by app "
 		         "%s (owner %s)", is_pkg ? "package" : "file",
 		         is_pkg ? "" : "/", name,
@@ -842,6 +884,7 @@ const struct registry_ops registry_pg_ops = {
 	.claimed_files = pg_claimed_files,
 	.claimed_package = pg_claimed_package,
 	.app_owner = pg_app_owner,
+	.apps_between = pg_apps_between,
 	.claim = pg_claim,
 	.release = pg_release,
 	.list = pg_list,

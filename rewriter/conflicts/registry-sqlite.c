@@ -461,6 +461,28 @@ sqlite_app_owner(struct registry *base, const char *app, char **owner,
 	                 NULL, err);
 }
 
+static int
+sqlite_apps_between(struct registry *base, const char *low,
+                    const char *high, registry_app_fn *found, void *ctx,
+                    struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st = prepare(r, "SELECT app, owner FROM apps WHERE "
+	                           "app >= ?1 AND app < ?2 ORDER BY app", err);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	sqlite3_bind_text(st, 1, low, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, high, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		found(ctx, (const char *)sqlite3_column_text(st, 0),
+		      (const char *)sqlite3_column_text(st, 1));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_error((struct sqlite_registry *)base,
+	                                        err);
+}
+
 /* Bind text parameters (NULL-terminated list) and step once. */
 static int
 run(struct sqlite_registry *r, sqlite3_stmt *st, const char *a,
@@ -521,14 +543,21 @@ claim_steps(struct sqlite_registry *r, const struct registry_claim *c,
 		ret = 0;
 		goto out;
 	}
-	if (c->keep_files) {
-		ret = 0;
+	/* Writers are serialised (BEGIN IMMEDIATE): of two apps sharing
+	 * export names claimed at once, the second sees the first. */
+	rc = registry_shared_names(&r->base, c->app, c->owner, refused, ctx,
+	                           err);
+	if (rc != 0) {
+		*refusals += rc > 0 ? rc : 0;
+		ret = rc > 0 ? 0 : -1;
 		goto out;
 	}
-	if (run(r, s[2], c->app, NULL, NULL) != SQLITE_DONE ||
-	    run(r, s[3], c->app, NULL, NULL) != SQLITE_DONE)
+	if (!c->keep_files &&
+	    (run(r, s[2], c->app, NULL, NULL) != SQLITE_DONE ||
+	     run(r, s[3], c->app, NULL, NULL) != SQLITE_DONE))
 		goto dberr;
-	for (i = 0; i < c->npackages + c->npaths; i++) {
+	for (i = 0; i < c->npackages + (c->keep_files ? 0 : c->npaths);
+	     i++) {
 		bool is_pkg = i < c->npackages;
 		const char *name = is_pkg ? c->packages[i] :
 		                   c->paths[i - c->npackages];
@@ -541,6 +570,10 @@ claim_steps(struct sqlite_registry *r, const struct registry_claim *c,
 		if (rc != SQLITE_DONE ||
 		    run(r, s[6], name, NULL, NULL) != SQLITE_ROW)
 			goto dberr;
+		/* Kept from an earlier claim of the app's own. */
+		if (strcmp((const char *)sqlite3_column_text(s[6], 0),
+		           c->app) == 0)
+			continue;
 		snprintf(reason, sizeof(reason), "%s %s%s is claimed by app "
 		         "%s (owner %s)", is_pkg ? "package" : "file",
 		         is_pkg ? "" : "/", name, sqlite3_column_text(s[6], 0),
@@ -825,6 +858,7 @@ const struct registry_ops registry_sqlite_ops = {
 	.claimed_files = sqlite_claimed_files,
 	.claimed_package = sqlite_claimed_package,
 	.app_owner = sqlite_app_owner,
+	.apps_between = sqlite_apps_between,
 	.claim = sqlite_claim,
 	.release = sqlite_release,
 	.list = sqlite_list,

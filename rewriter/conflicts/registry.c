@@ -9,6 +9,7 @@
 #include <dpkg/version.h>
 
 #include "conflicts/registry.h"
+#include "namespace/identity.h"
 
 static bool
 is_postgresql(const char *db)
@@ -109,6 +110,84 @@ registry_app_owner(struct registry *r, const char *app, char **owner,
 {
 	*owner = NULL;
 	return r->ops->app_owner(r, app, owner, err);
+}
+
+int
+registry_apps_under(struct registry *r, const char *app,
+                    registry_app_fn *found, void *ctx,
+                    struct dpkg_error *err)
+{
+	size_t n = strlen(app);
+	char *low = malloc(n + 2), *high = malloc(n + 2);
+	int ret;
+
+	if (low == NULL || high == NULL)
+		abort();
+	/* '-' and '.' are 0x2d and 0x2e: every id under APP sorts between
+	 * "APP-" and "APP/", and nothing else does. */
+	memcpy(low, app, n);
+	memcpy(high, app, n);
+	strcpy(low + n, "-");
+	strcpy(high + n, "/");
+	ret = r->ops->apps_between(r, low, high, found, ctx, err);
+	free(low);
+	free(high);
+	return ret;
+}
+
+struct shared {
+	struct registry *r;
+	const char *app, *owner;
+	registry_refusal_fn *refused;
+	void *ctx;
+	struct dpkg_error *err;
+	int n;
+};
+
+static void
+shared_app(void *arg, const char *other, const char *owner)
+{
+	struct shared *s = arg;
+	char reason[512];
+
+	if (s->n < 0 || strcmp(other, s->app) == 0 ||
+	    strcmp(owner, s->owner) == 0)
+		return;
+	snprintf(reason, sizeof(reason), "app id %s would share exported "
+	         "names (extras-%s*) with app %s (owner %s)", s->app,
+	         strlen(s->app) > strlen(other) ? s->app : other, other,
+	         owner);
+	s->refused(s->ctx, reason);
+	s->n++;
+}
+
+/* A prefix of the app: its owner, when it has one. */
+static void
+shared_prefix(void *arg, const char *prefix)
+{
+	struct shared *s = arg;
+	char *owner = NULL;
+
+	if (s->n < 0 || strcmp(prefix, s->app) == 0)
+		return;
+	if (s->r->ops->app_owner(s->r, prefix, &owner, s->err) < 0)
+		s->n = -1;
+	else if (owner != NULL)
+		shared_app(s, prefix, owner);
+	free(owner);
+}
+
+int
+registry_shared_names(struct registry *r, const char *app,
+                      const char *owner, registry_refusal_fn *refused,
+                      void *ctx, struct dpkg_error *err)
+{
+	struct shared s = { r, app, owner, refused, ctx, err, 0 };
+
+	identity_space_owners(app, shared_prefix, &s);
+	if (s.n >= 0 && registry_apps_under(r, app, shared_app, &s, err) < 0)
+		s.n = -1;
+	return s.n;
 }
 
 static int

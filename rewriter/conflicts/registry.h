@@ -86,6 +86,15 @@ int registry_claimed_package(struct registry *r, const char *name,
 int registry_app_owner(struct registry *r, const char *app, char **owner,
                        struct dpkg_error *err);
 
+/*
+ * For each claimed app whose id is APP followed by '-' or '.' and more
+ * ("foo-bar", "foo.x" under "foo"): FOUND(ctx, app, owner), in order.
+ */
+typedef void registry_app_fn(void *ctx, const char *app, const char *owner);
+int registry_apps_under(struct registry *r, const char *app,
+                        registry_app_fn *found, void *ctx,
+                        struct dpkg_error *err);
+
 struct registry_claim {
 	const char *app;
 	const char *owner;
@@ -95,7 +104,8 @@ struct registry_claim {
 	const char **paths;	/* relative, as in Contents */
 	const char **path_packages;	/* the package shipping each path */
 	size_t npaths;
-	/* A source-only upload: the app's packages and paths stay. */
+	/* A source-only upload: the app's packages and paths stay, and
+	 * PACKAGES are claimed beside them. */
 	bool keep_files;
 };
 
@@ -108,6 +118,15 @@ typedef void registry_refusal_fn(void *ctx, const char *reason);
 int registry_claim(struct registry *r, struct registry_claim *claim,
                    registry_refusal_fn *refused, void *ctx,
                    struct dpkg_error *err);
+
+/*
+ * Inside a backend's claim transaction: call REFUSED for each app of
+ * another owner with which APP would share export names (identity.h);
+ * returns how many, or -1 with ERR set.
+ */
+int registry_shared_names(struct registry *r, const char *app,
+                          const char *owner, registry_refusal_fn *refused,
+                          void *ctx, struct dpkg_error *err);
 
 /* Drop OWNER's claim on APP; 1 when APP is not claimed by OWNER. */
 int registry_release(struct registry *r, const char *owner, const char *app,
@@ -196,6 +215,10 @@ struct registry_ops {
 	                       struct dpkg_error *err);
 	int (*app_owner)(struct registry *r, const char *app, char **owner,
 	                 struct dpkg_error *err);
+	/* Apps in [LOW, HIGH), compared bytewise. */
+	int (*apps_between)(struct registry *r, const char *low,
+	                    const char *high, registry_app_fn *found,
+	                    void *ctx, struct dpkg_error *err);
 	int (*claim)(struct registry *r, const struct registry_claim *claim,
 	             registry_refusal_fn *refused, void *ctx,
 	             struct dpkg_error *err);

@@ -15,6 +15,40 @@
 #include "namespace/namespace.h"
 #include "convert/rules-rewrite.h"
 
+/* The source as debian/ says it is, against the store's identity. */
+static int
+check_identity(const struct convert_options *opt,
+               const struct control_info *control,
+               const struct changelog_info *changelog,
+               struct dpkg_error *err)
+{
+	const struct identity *id = opt->identity;
+	char *renamed;
+	int i, ret = 0;
+
+	if (id == NULL)
+		return 0;
+	if (strcmp(control->app, id->app) != 0)
+		return put_error_at(err, "debian/control", 0, "source %s is "
+		                    "not app %s of %s", control->app, id->app,
+		                    opt->identity_file);
+	if (strcmp(changelog->version, id->version) != 0)
+		return put_error_at(err, "debian/changelog", 0, "version %s "
+		                    "is not %s, the version accepted in %s",
+		                    changelog->version, id->version,
+		                    opt->identity_file);
+	for (i = 0; i < control->npackages && ret == 0; i++) {
+		renamed = identity_renamed(control->packages[i]);
+		if (!identity_has_package(id, renamed))
+			ret = put_error_at(err, "debian/control", 0, "package "
+			                   "%s is not one of app %s's packages "
+			                   "in %s", renamed, id->app,
+			                   opt->identity_file);
+		free(renamed);
+	}
+	return ret;
+}
+
 int
 convert_tree(const char *dir, const struct convert_options *opt,
              struct convert_plan *plan, struct convert_result *res,
@@ -30,7 +64,8 @@ convert_tree(const char *dir, const struct convert_options *opt,
 		control_info_free(&control);
 		return -1;
 	}
-	if (changelog_rewrite(plan, control.app, &changelog, err) < 0)
+	if (changelog_rewrite(plan, control.app, &changelog, err) < 0 ||
+	    check_identity(opt, &control, &changelog, err) < 0)
 		goto out;
 	if (debian_files_rewrite(plan, &control, err) < 0 ||
 	    rules_rewrite(plan, &control, opt->root, opt->autoconf, err) < 0 ||

@@ -14,12 +14,18 @@
 
 #include "base/error-at.h"
 #include "convert/convert-plan.h"
+#include "namespace/identity.h"
 
 struct convert_options {
 	const char *privileges;	/* "x11,network", or NULL */
 	const char *root;	/* namespace root, or NULL for the default */
 	/* The upstream source, not in the tree, has a configure.ac. */
 	bool autoconf;
+	/* The store's decision (extras-conflicts accept), read from
+	 * IDENTITY_FILE: a source whose app, name, version or packages
+	 * disagree is refused before anything is written; or NULL. */
+	const struct identity *identity;
+	const char *identity_file;
 };
 
 struct convert_result {

@@ -138,7 +138,17 @@ find_namespaces(struct review *r)
 			               root);
 			continue;
 		}
-		app = p->decl.app.value ? p->decl.app.value :
+		if (r->opt.identity != NULL && p->decl.app.value != NULL &&
+		    strcmp(p->decl.app.value, r->opt.identity->app) != 0) {
+			review_problem(r, i, "identity", NULL, "%s:%lu: app "
+			               "'%s' is not %s, the app the store "
+			               "decided", REVIEW_DECLARATION,
+			               p->decl.app.line, p->decl.app.value,
+			               r->opt.identity->app);
+			continue;
+		}
+		app = r->opt.identity ? r->opt.identity->app :
+		      p->decl.app.value ? p->decl.app.value :
 		      namespace_app_of_package(p->deb.source);
 		why = namespace_init(&p->ns, app, root);
 		if (why != NULL) {
@@ -213,6 +223,7 @@ review_run(struct review *r, struct dpkg_error *err)
 	if (refuse_unconverted(r) > 0)
 		return 0;
 	find_namespaces(r);
+	review_identity(r);
 	review_members(r);
 	review_control(r);
 	review_files(r);

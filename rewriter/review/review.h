@@ -40,6 +40,7 @@
 
 #include "debian/debfile.h"
 #include "namespace/declaration.h"
+#include "namespace/identity.h"
 #include "namespace/namespace.h"
 #include "apparmor/profile.h"
 
@@ -61,6 +62,11 @@ struct review_options {
 	const char *compile_stamps;
 	/* The dh-extras templates; NULL: dh_extras_datadir()/templates. */
 	const char *templates;
+	/* The store's identity of the upload (extras-conflicts accept), or
+	 * NULL: the app id is then the store's, never the package's, and
+	 * every package, its source and what it replaces must be the
+	 * identity's (review-identity.c). */
+	const struct identity *identity;
 };
 
 /* What the rules may hold of one package's data in memory, per kind. */
@@ -185,6 +191,7 @@ void review_conffiles(struct review *r);
 int review_profile(struct review *r, struct dpkg_error *err);
 int review_scripts(struct review *r, struct dpkg_error *err);
 int review_works(struct review *r, struct dpkg_error *err);
+void review_identity(struct review *r);
 
 /*
  * Whether the loaders keep the content of data member M for review-works

@@ -11,7 +11,7 @@ fixtures=$here/../fixtures
 out=${1:?usage: seeds.sh DIR}
 rm -rf "$out"
 for name in changelog changes clearsign contents control deb822 debfile \
-    declaration dsc maintscript patch-elf patch-text relation rules \
+    declaration dsc identity maintscript patch-elf patch-text relation rules \
     source-archive; do
 	mkdir -p "$out/$name"
 done
