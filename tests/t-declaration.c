@@ -318,7 +318,7 @@ test_files(void)
 int
 main(void)
 {
-	test_plan((int)N_HOSTILE + 6 + 26 + 11);
+	test_plan((int)N_HOSTILE + 6 + 27 + 11);
 	test_hostile();
 	test_overlong();
 	test_good();

@@ -155,7 +155,7 @@ test_string_list(void)
 int
 main(void)
 {
-	test_plan(20 + 8 + 16 + 1);
+	test_plan(19 + 8 + 15 + 1);
 	test_desktop_exec();
 	test_dbus_exec();
 	test_reader();
