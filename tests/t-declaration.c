@@ -137,6 +137,26 @@ static const struct {
 	{ "privileges: [abcdefghijklmnopqrstuvwxyz0123456]\n",
 	  "d.yaml:1: privilege 'abcdefghijklmnopqrstuvwxyz0123456' is longer "
 	  "than 32 characters" },
+	{ "bus-names: [org]\n",
+	  "d.yaml:1: bus name 'org' must have at least two elements "
+	  "(org.example.App)" },
+	{ "bus-names: [org..x]\n",
+	  "d.yaml:1: bus name 'org..x' has an empty element" },
+	{ "bus-names: [org.2x]\n",
+	  "d.yaml:1: bus name 'org.2x' has an element starting with a digit" },
+	{ "bus-names: [':1.42']\n",
+	  "d.yaml:1: bus name ':1.42' is a unique name, not a well-known one" },
+	{ "bus-names: ['org.x*']\n",
+	  "d.yaml:1: bus name 'org.x*' may hold only A-Z, a-z, 0-9, '_', '-' "
+	  "and '.'" },
+	{ "bus-names: org.example.Demo\n",
+	  "d.yaml:1: 'bus-names' must be a list of strings, not a string" },
+	{ "bus-names: [a.b, a.b]\n",
+	  "d.yaml:1: duplicate bus name 'a.b' (first on line 1)" },
+	{ "ids: ['../x']\n", "d.yaml:1: id '../x' has an empty element" },
+	{ "ids: ['x/y']\n",
+	  "d.yaml:1: id 'x/y' may hold only A-Z, a-z, 0-9, '.', '_' and '-'" },
+	{ "ids: ['']\n", "d.yaml:1: id '' is empty" },
 	{ "app: \"hello\n",
 	  "d.yaml:2: found unexpected end of stream" },
 	{ "privileges: [x11\n",
@@ -235,6 +255,18 @@ test_good(void)
 	test_str(load("privileges: []\n"), ==, "");
 	test_str(load("app: 0ad\nprivileges: [opengl, audio]\n"), ==, "");
 	test_str(load("---\napp: hello\n...\n"), ==, "");
+
+	/* The names an app holds beyond its app id. */
+	yaml = "bus-names: [org.example.Demo, org.example.Demo.Search]\n"
+	       "ids:\n  - org.example.Demo\n  - demo.desktop\n";
+	test_int(declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml),
+	                                 &err), ==, 0);
+	test_int(d.n_bus_names, ==, 2);
+	test_str(d.bus_names[1].value, ==, "org.example.Demo.Search");
+	test_int(d.n_ids, ==, 2);
+	test_str(d.ids[1].value, ==, "demo.desktop");
+	test_int(d.ids[1].line, ==, 4);
+	declaration_free(&d);
 }
 
 static void
@@ -286,7 +318,7 @@ test_files(void)
 int
 main(void)
 {
-	test_plan((int)N_HOSTILE + 6 + 21 + 11);
+	test_plan((int)N_HOSTILE + 6 + 27 + 11);
 	test_hostile();
 	test_overlong();
 	test_good();

@@ -52,6 +52,12 @@ static const struct key keys[] = {
 	{ "unpatched", KEY_STRING_LIST, declaration_check_unpatched_path,
 	  offsetof(struct declaration, unpatched),
 	  offsetof(struct declaration, n_unpatched), "path" },
+	{ "bus-names", KEY_STRING_LIST, declaration_check_bus_name,
+	  offsetof(struct declaration, bus_names),
+	  offsetof(struct declaration, n_bus_names), "bus name" },
+	{ "ids", KEY_STRING_LIST, declaration_check_component_id,
+	  offsetof(struct declaration, ids),
+	  offsetof(struct declaration, n_ids), "id" },
 };
 
 #define N_KEYS (sizeof(keys) / sizeof(keys[0]))
@@ -558,6 +564,12 @@ declaration_free(struct declaration *d)
 	for (i = 0; i < d->n_unpatched; i++)
 		free(d->unpatched[i].value);
 	free(d->unpatched);
+	for (i = 0; i < d->n_bus_names; i++)
+		free(d->bus_names[i].value);
+	free(d->bus_names);
+	for (i = 0; i < d->n_ids; i++)
+		free(d->ids[i].value);
+	free(d->ids);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -570,6 +582,65 @@ declaration_has_privilege(const struct declaration *d, const char *name)
 		if (strcmp(d->privileges[i].value, name) == 0)
 			return true;
 	return false;
+}
+
+static bool
+is_alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+const char *
+declaration_check_bus_name(const char *name)
+{
+	size_t len = strlen(name), i, elements = 1;
+
+	if (len == 0 || len > 255)
+		return "is not 1 to 255 characters long";
+	if (name[0] == ':')
+		return "is a unique name, not a well-known one";
+	for (i = 0; i < len; i++) {
+		char c = name[i];
+
+		if (c == '.') {
+			if (i == 0 || name[i - 1] == '.' || i + 1 == len)
+				return "has an empty element";
+			elements++;
+		} else if (is_digit(c)) {
+			if (i == 0 || name[i - 1] == '.')
+				return "has an element starting with a digit";
+		} else if (!is_alpha(c) && c != '_' && c != '-') {
+			return "may hold only A-Z, a-z, 0-9, '_', '-' and '.'";
+		}
+	}
+	if (elements < 2)
+		return "must have at least two elements (org.example.App)";
+	return NULL;
+}
+
+const char *
+declaration_check_component_id(const char *id)
+{
+	size_t len = strlen(id), i;
+
+	if (len == 0)
+		return "is empty";
+	for (i = 0; i < len; i++) {
+		char c = id[i];
+
+		if (!is_alpha(c) && !is_digit(c) && c != '.' && c != '_' &&
+		    c != '-')
+			return "may hold only A-Z, a-z, 0-9, '.', '_' and '-'";
+		if (c == '.' && (i == 0 || id[i - 1] == '.' || i + 1 == len))
+			return "has an empty element";
+	}
+	return NULL;
 }
 
 const char *

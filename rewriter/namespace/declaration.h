@@ -1,8 +1,10 @@
 /*
  * declaration.h: debian/extras.yaml, what an app declares about itself.
  *
- * The declaration names the app, optionally the namespace root, and the
- * privileges the app asks for.  It is hostile input: the loader refuses
+ * The declaration names the app, optionally the namespace root, the
+ * privileges the app asks for, files left unpatched, and the D-Bus names
+ * (bus-names:) and AppStream ids (ids:) it holds beyond those its app id
+ * gives.  It is hostile input: the loader refuses
  * anything it does not understand (unknown or duplicate keys, wrong types,
  * aliases, anchors, tags, directives, several documents, non-UTF-8, NUL
  * bytes, overlong values) with one line "FILE:LINE: message".  An absent
@@ -50,6 +52,14 @@ struct declaration {
 	 * author accepts unpatched: reported, but not failing the build. */
 	struct declaration_value *unpatched;
 	size_t n_unpatched;
+	/* bus-names: D-Bus names the app's exported services own, beyond
+	 * those its app id gives (see review-exports.c); the store's
+	 * registry holds them, first come, first served. */
+	struct declaration_value *bus_names;
+	size_t n_bus_names;
+	/* ids: AppStream component ids of the app's metainfo, the same. */
+	struct declaration_value *ids;
+	size_t n_ids;
 };
 
 /*
@@ -74,6 +84,13 @@ bool declaration_has_privilege(const struct declaration *d,
 
 /* NULL when PATH may be listed under unpatched:, else the reason. */
 const char *declaration_check_unpatched_path(const char *path);
+
+/* NULL when NAME is a well-formed D-Bus well-known name, else the
+ * reason (the D-Bus specification's rules). */
+const char *declaration_check_bus_name(const char *name);
+
+/* NULL when ID is a well-formed AppStream component id, else the reason. */
+const char *declaration_check_component_id(const char *id);
 
 /* NULL when NAME is a well-formed privilege name, else the reason. */
 const char *declaration_check_privilege_name(const char *name);

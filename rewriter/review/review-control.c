@@ -2,10 +2,13 @@
  * review-control.c: names, control fields and relations.
  *
  * An extras package lives in the extras- name space, takes nothing over
- * from the system (no Pre-Depends, no Essential or Protected, Priority
- * optional) and declares Conflicts, Breaks, Replaces and Provides only on
- * packages of its own source: anything else could push a system package
- * aside or stand in for one.
+ * from the system (no Pre-Depends, no Essential, Protected or Important,
+ * Priority optional) and declares Conflicts, Breaks, Replaces and Provides
+ * only on packages of its own source: anything else could push a system
+ * package aside or stand in for one.  It is a deb (a udeb is the
+ * installer's, which dpkg installs all the same), and its fields are text
+ * a terminal may show (dpkg -s, apt show): no control character, no
+ * escape sequence, UTF-8.
  */
 #include <string.h>
 
@@ -17,7 +20,9 @@ static const char *const own_only_fields[] = {
 };
 
 /* Fields whose presence (with any value but "no") is refused. */
-static const char *const yes_fields[] = { "Essential", "Protected", NULL };
+static const char *const yes_fields[] = {
+	"Essential", "Protected", "Important", NULL,
+};
 
 static bool
 has_extras_name(const char *name)
@@ -91,9 +96,80 @@ check_fields(struct review *r, size_t i)
 	if (v != NULL && strcmp(v, "optional") != 0)
 		review_problem(r, i, "control", NULL, "Priority: %s: must be "
 		               "optional", v);
+	v = debfile_field(&p->deb, "Package-Type");
+	if (v != NULL && strcmp(v, "deb") != 0)
+		review_problem(r, i, "control", NULL, "Package-Type: %s: an "
+		               "extras package is a deb: remove the field", v);
 	if (debfile_field(&p->deb, "Pre-Depends") != NULL)
 		review_problem(r, i, "relation", NULL, "Pre-Depends: an extras "
 		               "package cannot pre-depend on anything");
+}
+
+/*
+ * Where VALUE (LEN bytes) holds what a terminal would act on rather than
+ * show: a control character but the tab and the newline of a folded
+ * field, DEL, a C1 control (U+0080..U+009F, CSI among them) or a byte
+ * that is not UTF-8 (a bare 0x9b is CSI to an 8-bit terminal).  Returns
+ * its offset, or -1; *WHAT says which.
+ */
+static long
+terminal_control(const unsigned char *v, size_t len, const char **what)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned char c = v[i];
+		size_t n, k;
+
+		if (c < 0x80) {
+			if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) {
+				*what = c == 0x1b ? "an escape character" :
+				        "a control character";
+				return (long)i;
+			}
+			i++;
+			continue;
+		}
+		n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 :
+		    c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+		for (k = 1; n > 0 && k <= n; k++)
+			if (i + k >= len || (v[i + k] & 0xc0) != 0x80)
+				n = 0;
+		if (n == 0) {
+			*what = "a byte that is not UTF-8";
+			return (long)i;
+		}
+		if (c == 0xc2 && v[i + 1] < 0xa0) {
+			*what = "a C1 control character";
+			return (long)i;
+		}
+		i += n + 1;
+	}
+	return -1;
+}
+
+static void
+check_text(struct review *r, size_t i)
+{
+	const struct deb822_stanza *s = r->packages[i].deb.control;
+	int k;
+
+	for (k = 0; s != NULL && k < s->nfields; k++) {
+		const struct deb822_field *f = &s->fields[k];
+		const char *what;
+		long at = terminal_control((const unsigned char *)f->value,
+		                           strlen(f->value), &what), j;
+		int line = f->line;
+
+		if (at < 0)
+			continue;
+		for (j = 0; j < at; j++)
+			line += f->value[j] == '\n';
+		review_problem(r, i, "control", NULL, "%s: line %d: %s (0x%02x), "
+		               "which a terminal showing the field would act on: "
+		               "remove it", f->name, line, what,
+		               (unsigned char)f->value[at]);
+	}
 }
 
 static void
@@ -143,6 +219,7 @@ review_control(struct review *r)
 	for (i = 0; i < r->npackages; i++) {
 		check_names(r, i);
 		check_fields(r, i);
+		check_text(r, i);
 		check_relations(r, i);
 	}
 }

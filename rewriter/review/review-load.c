@@ -74,6 +74,82 @@ review_add_previous(struct review *r, const char *path, struct dpkg_error *err)
 	return 0;
 }
 
+static bool
+has_suffix(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), x = strlen(suffix);
+
+	return n > x && strcmp(name + n - x, suffix) == 0;
+}
+
+/*
+ * Every file of the .changes CH is read or refused, on the first of its
+ * packages (P): only .debs are published, and only what the gate read
+ * may be.  A .buildinfo is the record of the build, which nothing
+ * installs: it is skipped.
+ */
+static void
+check_listed(struct review *r, size_t p, const struct changes *ch)
+{
+	size_t i;
+
+	for (i = 0; i < ch->nfiles; i++) {
+		const char *name = ch->files[i].name;
+
+		if (changes_file_is_deb(&ch->files[i]) ||
+		    has_suffix(name, ".buildinfo"))
+			continue;
+		if (has_suffix(name, ".udeb"))
+			review_problem(r, p, "changes", NULL, "%s lists %s, an "
+			               "installer package (udeb): the store "
+			               "publishes debs only: build without it",
+			               ch->filename, name);
+		else if (has_suffix(name, ".ddeb"))
+			review_problem(r, p, "changes", NULL, "%s lists %s, a "
+			               "debug symbols package the gate does not "
+			               "review: build without it "
+			               "(DEB_BUILD_OPTIONS=noautodbgsym)",
+			               ch->filename, name);
+		else
+			review_problem(r, p, "changes", NULL, "%s lists %s, "
+			               "which is not a binary package the gate "
+			               "reviews: upload the binary packages alone "
+			               "(dpkg-buildpackage -b)", ch->filename,
+			               name);
+	}
+}
+
+/* Distribution: released (not UNRELEASED), to the store's when given. */
+static void
+check_distribution(struct review *r, size_t p, const struct changes *ch)
+{
+	const char *d = changes_field(ch, "Distribution");
+	const char *want = r->opt.distribution;
+	size_t n;
+
+	if (d == NULL || *d == '\0') {
+		review_problem(r, p, "changes", NULL, "%s has no Distribution: "
+		               "release the changelog entry (dch -r)",
+		               ch->filename);
+		return;
+	}
+	for (; *d; d += n + strspn(d + n, " \t")) {
+		n = strcspn(d, " \t");
+		if (n == 10 && strncmp(d, "UNRELEASED", n) == 0)
+			review_problem(r, p, "changes", NULL, "%s: Distribution: "
+			               "UNRELEASED: the changelog entry is not "
+			               "released: release it (dch -r%s%s)",
+			               ch->filename, want ? " -D " : "",
+			               want ? want : "");
+		else if (want != NULL && (strlen(want) != n ||
+		                          strncmp(d, want, n) != 0))
+			review_problem(r, p, "changes", NULL, "%s: Distribution: "
+			               "%.*s: the store publishes to %s: release "
+			               "for it (dch -r -D %s)", ch->filename,
+			               (int)n, d, want, want);
+	}
+}
+
 int
 review_add_changes(struct review *r, const char *path, struct dpkg_error *err)
 {
@@ -93,6 +169,10 @@ review_add_changes(struct review *r, const char *path, struct dpkg_error *err)
 	if (ret == 0 && r->npackages == before) {
 		dpkg_put_error(err, "%s: lists no binary package", path);
 		ret = -1;
+	}
+	if (ret == 0) {
+		check_listed(r, before, &ch);
+		check_distribution(r, before, &ch);
 	}
 	/* Every package must come from the source the .changes names. */
 	for (i = before; ret == 0 && i < r->npackages; i++)

@@ -1,7 +1,9 @@
 /*
  * review-members.c: the members of each archive as dpkg reads them: one
  * member a path, hard links only to the package's own files, every file
- * root's.
+ * root's.  dpkg refuses a whole package holding a member whose name has
+ * a newline ("newline not allowed in archive object name"), which its
+ * list of files could not hold: so does the gate.
  *
  * dpkg takes "./x", "x", "/x" and "x/" for one path and keeps the last of
  * several members (in control.tar, the control file it acts on; in
@@ -328,6 +330,12 @@ review_members(struct review *r)
 		check_control_duplicates(r, i);
 		check_duplicates(r, i, v, deb->nmembers, deb->data_tar);
 		for (j = 0; j < deb->nmembers; j++) {
+			if (strchr(deb->members[j].path, '\n') != NULL)
+				review_problem(r, i, "member",
+				               deb->members[j].path, "a newline in "
+				               "the name: dpkg refuses the package "
+				               "(newline not allowed in archive "
+				               "object name): rename it");
 			check_owner(r, i, &deb->members[j]);
 			if (deb->members[j].type == DEBFILE_HARDLINK)
 				check_hardlink(r, i, v, j);

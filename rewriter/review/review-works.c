@@ -32,6 +32,7 @@
 #include "namespace/layout.h"
 #include "relocate/patch.h"
 #include "review/review.h"
+#include "review/review-exports.h"
 
 /* Where a desktop session looks for a bare Exec= name. */
 static const char *const session_path[] = {
@@ -73,6 +74,8 @@ struct works {
 	/* The standard icon names, sorted. */
 	char **standard;
 	size_t nstandard;
+	/* What the exports make the desktop do (review-exports.c). */
+	struct review_exports exports;
 };
 
 static bool
@@ -325,85 +328,23 @@ on_session_path(const char *name)
 	return false;
 }
 
-/* Whether WORD is a shell-style assignment, NAME=VALUE. */
-static bool
-is_assignment(const char *word)
+static const char *
+shipped_hook(const void *ctx, const char *name)
 {
-	const char *p = word;
-
-	if (!(*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')))
-		return false;
-	while (*p == '_' || (*p >= 'A' && *p <= 'Z') ||
-	       (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
-		p++;
-	return *p == '=';
+	return shipped_program(ctx, name);
 }
 
 /*
- * The program an Exec= value runs: its first word (quoted or not), after
- * "env" (dh_extras_gsettings writes "/usr/bin/env VAR=value PROGRAM") and
- * its VAR=value words.  A new string, or NULL for none.
- */
-static char *
-exec_program(const char *value)
-{
-	const char *p = value;
-	bool after_env = false;
-
-	for (;;) {
-		const char *start, *end;
-		char *word;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '\0')
-			return NULL;
-		if (*p == '"') {
-			start = ++p;
-			while (*p && *p != '"') {
-				if (*p == '\\' && p[1])
-					p++;
-				p++;
-			}
-			end = p;
-			if (*p)
-				p++;
-		} else {
-			start = p;
-			while (*p && *p != ' ' && *p != '\t')
-				p++;
-			end = p;
-		}
-		word = m_strndup(start, (size_t)(end - start));
-		if (strcmp(word, "env") == 0 ||
-		    strcmp(word, "/usr/bin/env") == 0 ||
-		    strcmp(word, "/bin/env") == 0 ||
-		    (after_env && is_assignment(word))) {
-			after_env = true;
-			free(word);
-			continue;
-		}
-		return word;
-	}
-}
-
-/*
- * One program reference of member PATH of package I (line LINE): KEY=VALUE.
+ * One program reference of member PATH of package I (line LINE): KEY=PROG.
  * SEARCH: whether the program is looked up on PATH (not by D-Bus).
  */
 static void
 check_program(struct works *w, size_t i, const char *path, int line,
-              const char *key, const char *value, bool search)
+              const char *key, const char *prog, bool search)
 {
-	char *prog = exec_program(value);
 	const struct debfile_member *m;
 	const char *shipped;
 
-	if (prog == NULL) {
-		review_problem(w->r, i, "works", path, "line %d: %s= names "
-		               "no program", line, key);
-		return;
-	}
 	if (prog[0] == '/') {
 		if (under_root(w, prog)) {
 			m = find_installed(w, prog);
@@ -441,7 +382,6 @@ check_program(struct works *w, size_t i, const char *path, int line,
 		               "on the package that provides it", line, key,
 		               prog);
 	}
-	free(prog);
 }
 
 static bool
@@ -504,52 +444,68 @@ check_icon(struct works *w, size_t i, const char *path, int line,
 		               line, what, name, name);
 }
 
-/* The .desktop or D-Bus service file M of package I, line by line. */
+/* TryExec=: the program a .desktop file is shown for, by path or name. */
+static void
+check_try_exec(struct works *w, size_t i, const char *path,
+               const struct desktop_line *l)
+{
+	struct exec_words words;
+	const char *why;
+
+	if (exec_split(EXEC_DESKTOP, l->value, l->value_len, &words, &why) == 0) {
+		if (words.n == 0)
+			review_problem(w->r, i, "works", path, "line %lu: "
+			               "TryExec= names no program", l->lineno);
+		else
+			check_program(w, i, path, (int)l->lineno, "TryExec",
+			              words.words[0].text, true);
+	}
+	exec_words_free(&words);
+}
+
+/* The .desktop or D-Bus service file M of package I, line by line, every
+ * group: a reader may take any for the one it runs. */
 static void
 check_entry_file(struct works *w, size_t i, const struct debfile_member *m,
                  bool dbus)
 {
-	const char *line = m->data;
-	bool in_entry = false;
-	int lineno = 0;
+	struct desktop_reader rd;
+	struct desktop_line l;
 
-	while (line != NULL && *line) {
-		size_t len = strcspn(line, "\n");
-		char *text = m_strndup(line, len), *eq, *key, *value;
+	if (!review_exports_text(&w->exports, i, m))
+		return;
+	desktop_reader_init(&rd, m->data, (size_t)m->size);
+	while (desktop_reader_next(&rd, &l)) {
+		char *prog, *icon, what[64];
 
-		lineno++;
-		line += len + (line[len] == '\n');
-		if (text[0] == '[') {
-			in_entry = dbus ?
-			           strcmp(text, "[D-BUS Service]") == 0 :
-			           strcmp(text, "[Desktop Entry]") == 0 ||
-			           strncmp(text, "[Desktop Action ", 16) == 0;
-			free(text);
+		if (l.kind != DESKTOP_LINE_KEY)
 			continue;
+		if (desktop_line_is_key(&l, "Exec")) {
+			prog = review_exports_exec(&w->exports, i, m->path, &l,
+			                           dbus);
+			if (prog != NULL)
+				check_program(w, i, m->path, (int)l.lineno,
+				              "Exec", prog, !dbus);
+			free(prog);
+		} else if (dbus) {
+			review_exports_dbus_key(&w->exports, i, m->path, &l);
+		} else if (desktop_line_is_key(&l, "TryExec")) {
+			check_try_exec(w, i, m->path, &l);
+		} else if (desktop_line_is_key(&l, "Icon")) {
+			icon = m_strndup(l.value, l.value_len);
+			if (l.locale_len > 0)
+				snprintf(what, sizeof(what), "Icon[%.*s]=",
+				         (int)l.locale_len, l.locale);
+			else
+				snprintf(what, sizeof(what), "Icon=");
+			if (review_exports_icon(&w->exports, i, m->path,
+			                        (int)l.lineno, what, icon))
+				check_icon(w, i, m->path, (int)l.lineno, what,
+				           icon);
+			free(icon);
+		} else {
+			review_exports_desktop_key(&w->exports, i, m->path, &l);
 		}
-		eq = strchr(text, '=');
-		if (!in_entry || text[0] == '#' || eq == NULL) {
-			free(text);
-			continue;
-		}
-		key = text;
-		value = eq + 1;
-		while (eq > key && (eq[-1] == ' ' || eq[-1] == '\t'))
-			eq--;
-		*eq = '\0';
-		while (*value == ' ' || *value == '\t')
-			value++;
-		if (strcmp(key, "Exec") == 0 ||
-		    (!dbus && strcmp(key, "TryExec") == 0))
-			check_program(w, i, m->path, lineno, key, value, !dbus);
-		else if (!dbus && (strcmp(key, "Icon") == 0 ||
-		                   strncmp(key, "Icon[", 5) == 0)) {
-			char what[64];
-
-			snprintf(what, sizeof(what), "%s=", key);
-			check_icon(w, i, m->path, lineno, what, value);
-		}
-		free(text);
 	}
 }
 
@@ -591,6 +547,23 @@ exports_desktop_id(const struct works *w, const char *id)
 	return find_installed(w, path) != NULL;
 }
 
+/*
+ * What an <id> inside element PARENT of a metainfo file is: the
+ * component's own ("id"), one it replaces or provides; NULL for the
+ * others (<requires>, <extends>: another component's, named not claimed).
+ */
+static const char *
+metainfo_id_holder(const char *parent)
+{
+	if (strcmp(parent, "component") == 0)
+		return "id";
+	if (strcmp(parent, "replaces") == 0)
+		return "replaces";
+	if (strcmp(parent, "provides") == 0)
+		return "provides";
+	return NULL;
+}
+
 /* Every element below NODE of a GtkBuilder (UI) or metainfo file. */
 static void
 walk_xml(struct works *w, size_t i, const char *path, xmlNode *node,
@@ -622,6 +595,24 @@ walk_xml(struct works *w, size_t i, const char *path, xmlNode *node,
 					free(icon);
 				}
 			xmlFree(prop);
+		} else if (!ui && strcmp(name, "id") == 0 &&
+		           node->parent != NULL &&
+		           node->parent->type == XML_ELEMENT_NODE &&
+		           metainfo_id_holder((const char *)
+		                              node->parent->name) != NULL) {
+			char *id = node_text(node);
+
+			review_exports_metainfo_id(&w->exports, i, path, line,
+			                           metainfo_id_holder((const char *)
+			                           node->parent->name), id);
+			free(id);
+		} else if (!ui && strcmp(name, "icon") == 0 &&
+		           attr_is(node, "type", "local")) {
+			char *icon = node_text(node);
+
+			review_exports_icon(&w->exports, i, path, line,
+			                    "local icon ", icon);
+			free(icon);
 		} else if (!ui && strcmp(name, "icon") == 0 &&
 		           attr_is(node, "type", "stock")) {
 			char *icon = node_text(node);
@@ -801,6 +792,15 @@ review_works(struct review *r, struct dpkg_error *err)
 	if (load_standard_names(&w, err) < 0)
 		return -1;
 	review_links_init(&w.links, r);
+	if (review_exports_init(&w.exports, r, &w.links, err) < 0) {
+		review_links_free(&w.links);
+		for (i = 0; i < w.nstandard; i++)
+			free(w.standard[i]);
+		free(w.standard);
+		return -1;
+	}
+	w.exports.shipped = shipped_hook;
+	w.exports.shipped_ctx = &w;
 	collect(&w);
 	for (i = 0; i < r->npackages; i++) {
 		const struct review_package *p = &r->packages[i];
@@ -827,6 +827,7 @@ review_works(struct review *r, struct dpkg_error *err)
 		check_translations(&w, i);
 		check_variable_data(&w, i);
 	}
+	review_exports_free(&w.exports);
 	review_links_free(&w.links);
 	free(w.files);
 	for (i = 0; i < w.nicons; i++)

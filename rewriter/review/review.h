@@ -55,6 +55,9 @@ struct review_options {
 	const char *root;
 	/* Accept reserved privileges in declarations. */
 	bool allow_reserved;
+	/* The distribution the store publishes to: a .changes must name it
+	 * (and never UNRELEASED); NULL: any released one. */
+	const char *distribution;
 	/* Compile the profile with apparmor_parser (skipped when false). */
 	bool compile;
 	/* Stamps of profiles that compiled before (at build time), or NULL
@@ -134,7 +137,9 @@ int review_add_deb(struct review *r, const char *path, struct dpkg_error *err);
 
 /*
  * Read a .changes, check its files' sizes and checksums, and add every
- * .deb it lists; a .changes listing none is bad input.
+ * .deb it lists; a .changes listing none is bad input.  Any other file it
+ * lists but a .buildinfo, and a Distribution that is UNRELEASED or not
+ * the store's, are problems of its first package.
  */
 int review_add_changes(struct review *r, const char *path,
                        struct dpkg_error *err);

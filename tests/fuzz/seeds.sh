@@ -11,7 +11,8 @@ fixtures=$here/../fixtures
 out=${1:?usage: seeds.sh DIR}
 rm -rf "$out"
 for name in changelog changes clearsign contents control deb822 debfile \
-    declaration dsc identity maintscript patch-elf patch-text relation rules \
+    declaration desktop-entry dsc identity maintscript patch-elf patch-text \
+    relation rules \
     source-archive; do
 	mkdir -p "$out/$name"
 done
@@ -52,6 +53,13 @@ for f in "$fixtures"/*/debian/*.install "$fixtures"/*/debian/*.links \
 	n=$((n + 1))
 	sed 's,/usr/share/[a-z]*,/usr/share/foo,g; s,/usr/bin/[a-z]*,/usr/bin/foo,g' \
 		"$f" >"$out/patch-text/$n"
+done
+# Exported entry points as the gate reads them: the fixtures' and ours.
+for f in "$fixtures"/*/data/*.desktop "$fixtures"/*/data/*.service \
+    "$here"/seeds/desktop-entry/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	cp "$f" "$out/desktop-entry/$n"
 done
 # An Info manual: an index cookie's NULs, a tag table whose offsets move.
 printf '\037\nFile: a,  Node: Top\n/usr/share/foo/x\n\037\nFile: a,  Node: %s\n%b' \
