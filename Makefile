@@ -120,9 +120,10 @@ bench: all
 	$(TEST_ENV) sh bench/run.sh
 
 # Real Debian packages through the whole pipeline (root, network to the
-# archive, long): CORPUS=hello,jq selects packages.
+# archive, long): CORPUS=hello,jq selects packages; CONFINED=1 runs the
+# smokes again in the AppArmor VM, as an ordinary user, profiles enforced.
 corpus: all
-	$(TEST_ENV) CORPUS="$(CORPUS)" sh tests/corpus/run.sh
+	$(TEST_ENV) CORPUS="$(CORPUS)" CONFINED="$(CONFINED)" sh tests/corpus/run.sh
 
 # A build daemon's path (root or subuids, network to the archive, ~6 min):
 # this tree's .deb, then sbuild in a clean buildd chroot on converted

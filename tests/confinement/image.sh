@@ -9,16 +9,20 @@
 # runner makes) on /payload, runs /payload/boot.sh with its output on the
 # serial console, and powers off, whatever happens.
 #
+# VM_EXTRA (packages separated by commas) adds packages to the image:
+# `make corpus CONFINED=1` installs the corpus's runtime dependencies so
+# that its apps run in a VM without network.
+#
 # Needs root (mmdebstrap --mode=root) and Debian's archive.
 set -eu
 
 dir=${1:?usage: image.sh DIR}
 MIRROR=${VM_MIRROR:-http://deb.debian.org/debian}
 SIZE=${VM_SIZE:-3G}
-PACKAGES=linux-image-amd64,systemd-sysv,udev,kmod,apparmor,apparmor-utils,python3,procps,iproute2,e2fsprogs,fontconfig,fonts-dejavu-core
+PACKAGES=linux-image-amd64,systemd-sysv,udev,kmod,apparmor,apparmor-utils,python3,procps,iproute2,e2fsprogs,fontconfig,fonts-dejavu-core${VM_EXTRA:+,$VM_EXTRA}
 
 self=$(sha256sum "$0" | cut -d' ' -f1)
-key="$self $MIRROR $SIZE"
+key="$self $MIRROR $SIZE $PACKAGES"
 if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$key" ] &&
    [ -f "$dir/image.ext4" ] && [ -f "$dir/vmlinuz" ] && [ -f "$dir/initrd.img" ]; then
 	exit 0
@@ -56,7 +60,10 @@ UNIT' \
 #!/bin/sh
 # Run the tests of the payload disk, then power off whatever happened:
 # the payload written back to its disk, the root left as it is.
-mount /dev/vdb /payload && timeout -k 10 1500 sh /payload/boot.sh
+# The payload may ask for longer than 25 minutes (payload/timeout).
+mount /dev/vdb /payload &&
+limit=\$(cat /payload/timeout 2>/dev/null || echo 1500) &&
+timeout -k 10 "\$limit" sh /payload/boot.sh
 sync
 umount /payload || mount -o remount,ro /payload
 sync

@@ -10,7 +10,10 @@
 # extras-review on the .changes, install the .debs into a scratch root
 # (tests/corpus/scratch.sh), run the smoke command there, purge, purge the
 # build dependencies it brought, and print one row per package and "N/M
-# passed".  Every step is bounded by timeout
+# passed".  With CONFINED=1, the packages that installed then run their
+# smokes again in an AppArmor VM, as an ordinary user, with their profiles
+# enforced (tests/corpus/confined.sh): a second table, with the DENIED
+# lines.  Every step is bounded by timeout
 # and run with nice; packages are built one at a time.  Needs root (apt,
 # unshare).  Logs: $CORPUS_CACHE/logs/PACKAGE/STEP.log.
 
@@ -75,7 +78,7 @@ row () {
 }
 
 corpus_one () {
-	pkg=$1 pattern=$2 cmd=$3
+	pkg=$1 pattern=$2 cmd=$3 setup=$4
 	logs=$CACHE/logs/$pkg work=$CACHE/work/$pkg
 	rm -rf "$logs" "$work" && mkdir -p "$logs" "$work/home" || return
 	echo "corpus: $pkg" >&2
@@ -129,7 +132,7 @@ corpus_one () {
 	# install reaches this system.
 	scratch=$(mktemp -d /tmp/dh-extras-corpus.XXXXXX) || return
 	timeout -k 30 1800 unshare -m --propagation private \
-		sh "$TOP/tests/corpus/scratch.sh" "$work" "$app" "$pattern" "$cmd" \
+		sh "$TOP/tests/corpus/scratch.sh" "$work" "$app" "$pattern" "$cmd" "$setup" \
 		"$logs" "$scratch" >"$logs/scratch.log" 2>&1 </dev/null
 	rmdir "$scratch"
 	install=$(sed -n 's/^install=//p' "$logs/status")
@@ -140,7 +143,7 @@ corpus_one () {
 }
 
 total=0
-while IFS="$TAB" read -r pkg pattern cmd; do
+while IFS="$TAB" read -r pkg pattern cmd setup; do
 	case $pkg in ''|'#'*) continue ;; esac
 	selected "$pkg" || continue
 	total=$((total + 1))
@@ -148,7 +151,7 @@ while IFS="$TAB" read -r pkg pattern cmd; do
 	# before, not what an earlier one brought (autoconf-archive, which
 	# scrot needs, makes aria2's aclocal loop): those go again after.
 	installed >"$CACHE/installed.before"
-	corpus_one "$pkg" "$pattern" "$cmd"
+	corpus_one "$pkg" "$pattern" "$cmd" "$setup"
 	installed | comm -13 "$CACHE/installed.before" - >"$CACHE/installed.added"
 	if [ -s "$CACHE/installed.added" ] &&
 	   ! step "$CACHE/logs/$pkg/cleanup.log" 900 \
@@ -163,4 +166,9 @@ passed=$(awk -F"$TAB" '$2=="ok" && $3=="ok" && $4=="ok" && $5=="ok" && $6=="ok" 
 	cat "$RESULTS"
 } | awk -F"$TAB" '{ printf "%-9s %-7s %-5s %-6s %-7s %-5s %-5s %s\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
 echo "$passed/$total passed"
-[ "$passed" -eq "$total" ]
+status=0
+[ "$passed" -eq "$total" ] || status=1
+if [ -n "${CONFINED:-}" ] && [ "$CONFINED" != 0 ]; then
+	CACHE=$CACHE RESULTS=$RESULTS LIST=$LIST sh "$TOP/tests/corpus/confined.sh" || status=1
+fi
+exit $status

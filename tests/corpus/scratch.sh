@@ -1,15 +1,15 @@
 #!/bin/sh
-# scratch.sh WORK APP PATTERN COMMAND LOGS SCRATCH: run by tests/corpus/run.sh in
+# scratch.sh WORK APP PATTERN COMMAND SETUP LOGS SCRATCH: run by tests/corpus/run.sh in
 # a private mount namespace (unshare -m).  /usr, /etc and /var become
 # overlays and /opt a tmpfs, all in memory, so dpkg installs WORK/*.deb
 # for real (maintainer scripts included) without touching the system.
-# Then COMMAND runs as the smoke test, the packages are purged, and every
+# Then SETUP (if any) and COMMAND run as the smoke test, the packages are purged, and every
 # file they shipped must be gone.  Results go to LOGS/status as
 # install=, smoke=, purge= and note= lines.  SCRATCH is an empty directory
 # outside /usr, /etc and /var for the tmpfs that holds it all.
 
 set -u
-work=$1 app=$2 pattern=$3 cmd=$4 logs=$5 S=$6
+work=$1 app=$2 pattern=$3 cmd=$4 setup=$5 logs=$6 S=$7
 NS=/opt/extras.ubuntu.com/$app
 
 # Opened before the overlays hide /var/tmp.
@@ -45,7 +45,7 @@ dpkg -L $packages 2>/dev/null | sort -u >"$S/shipped"
 
 T=$S/home && mkdir -p "$T" && chmod 755 "$S"
 env -i PATH=/usr/bin:/bin HOME="$T" T="$T" NS="$NS" TERM=dumb \
-	timeout -k 10 120 sh -c "$cmd" >"$S/smoke.out" 2>&1 </dev/null
+	timeout -k 10 120 sh -c "${setup:+$setup && }$cmd" >"$S/smoke.out" 2>&1 </dev/null
 cat "$S/smoke.out" >&4
 if grep -q -E -e "$pattern" "$S/smoke.out"; then
 	say smoke=ok
