@@ -132,7 +132,7 @@ check-sbuild: all
 
 # The store's pipeline (extras-store): signed uploads from two uploaders
 # accepted or refused, built with the local builder, published with
-# reprepro (~2 minutes).
+# reprepro, against SQLite and PostgreSQL (~2 minutes).
 check-store: all
 	$(TEST_ENV) prove -v --exec "sh $(CURDIR)/tests/run" $(sort $(wildcard tests/store/*.t))
 
