@@ -131,6 +131,12 @@ corpus: all
 check-sbuild: all
 	$(TEST_ENV) prove -v --exec "sh $(CURDIR)/tests/run" tests/sbuild/sbuild.t
 
+# The store's pipeline (extras-store): signed uploads from two uploaders
+# accepted or refused, built with the local builder, published with
+# reprepro, against SQLite and PostgreSQL (~2 minutes).
+check-store: all
+	$(TEST_ENV) prove -v --exec "sh $(CURDIR)/tests/run" $(sort $(wildcard tests/store/*.t))
+
 # The AppArmor profiles on a real AppArmor kernel, in a qemu VM (root,
 # the archive, ~10 minutes the first time, then ~4): the image is kept in
 # VM_DIR, outside the repository.
@@ -197,7 +203,7 @@ fuzz-smoke: fuzz-build
 clean:
 	rm -rf build
 
-.PHONY: all check check-unit check-sbuild check-confinement installcheck demo bench \
+.PHONY: all check check-unit check-sbuild check-store check-confinement installcheck demo bench \
 	corpus install clean fuzz-build fuzz fuzz-smoke
 .SECONDARY:
 

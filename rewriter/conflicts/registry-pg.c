@@ -25,12 +25,14 @@
 
 #define PQ_FUNCTIONS(X) \
 	X(PQclear) \
+	X(PQcmdTuples) \
 	X(PQconnectdb) \
 	X(PQerrorMessage) \
 	X(PQexec) \
 	X(PQexecParams) \
 	X(PQfinish) \
 	X(PQgetResult) \
+	X(PQgetisnull) \
 	X(PQgetvalue) \
 	X(PQntuples) \
 	X(PQputCopyData) \
@@ -65,12 +67,14 @@ load_libpq(struct dpkg_error *err)
 
 /* From here on, every call goes through the loaded pointers. */
 #define PQclear (*pq_PQclear)
+#define PQcmdTuples (*pq_PQcmdTuples)
 #define PQconnectdb (*pq_PQconnectdb)
 #define PQerrorMessage (*pq_PQerrorMessage)
 #define PQexec (*pq_PQexec)
 #define PQexecParams (*pq_PQexecParams)
 #define PQfinish (*pq_PQfinish)
 #define PQgetResult (*pq_PQgetResult)
+#define PQgetisnull (*pq_PQgetisnull)
 #define PQgetvalue (*pq_PQgetvalue)
 #define PQntuples (*pq_PQntuples)
 #define PQputCopyData (*pq_PQputCopyData)
@@ -114,7 +118,13 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS accepted ("
 	" app TEXT PRIMARY KEY REFERENCES apps, version TEXT NOT NULL,"
 	" uploader TEXT NOT NULL, fingerprint TEXT NOT NULL,"
-	" accepted TEXT NOT NULL);";
+	" accepted TEXT NOT NULL);"
+	/* The store's pipeline: one row per upload (registry.h). */
+	"CREATE TABLE IF NOT EXISTS jobs ("
+	" id BIGSERIAL PRIMARY KEY, dir TEXT NOT NULL,"
+	" upload TEXT NOT NULL, state TEXT NOT NULL,"
+	" attempts INTEGER NOT NULL DEFAULT 0, worker TEXT,"
+	" lease_expires BIGINT, queued TEXT NOT NULL);";
 
 /* The server's message, on one line. */
 static int
@@ -164,7 +174,7 @@ command(struct pg_registry *r, const char *sql, struct dpkg_error *err)
 static bool
 has_schema(struct pg_registry *r)
 {
-	PGresult *res = PQexec(r->conn, "SELECT to_regclass('accepted')");
+	PGresult *res = PQexec(r->conn, "SELECT to_regclass('jobs')");
 	bool found = PQresultStatus(res) == PGRES_TUPLES_OK &&
 	             PQntuples(res) == 1 && PQgetvalue(res, 0, 0)[0] != '\0';
 
@@ -874,6 +884,120 @@ pg_uploader_list(struct registry *base, registry_uploader_fn *each,
 	return 0;
 }
 
+static int
+pg_job_add(struct registry *base, const char *dir, const char *upload,
+           long long *id, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "INSERT INTO jobs (dir, upload, state, queued) "
+	                      "VALUES ($1, $2, 'queued', to_char(now() AT TIME "
+	                      "ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) "
+	                      "RETURNING id", 2, dir, upload, NULL, err);
+
+	if (res == NULL)
+		return -1;
+	*id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
+#define JOB_COLUMNS "id, dir, upload, state, attempts, worker, " \
+	"coalesce(lease_expires - extract(epoch FROM now())::bigint, 0)"
+
+static void
+job_from_row(PGresult *res, int row, struct registry_job *job)
+{
+	job->id = strtoll(PQgetvalue(res, row, 0), NULL, 10);
+	job->dir = m_strdup(PQgetvalue(res, row, 1));
+	job->upload = m_strdup(PQgetvalue(res, row, 2));
+	job->state = m_strdup(PQgetvalue(res, row, 3));
+	job->attempts = atoi(PQgetvalue(res, row, 4));
+	job->worker = PQgetisnull(res, row, 5) ? NULL :
+	              m_strdup(PQgetvalue(res, row, 5));
+	job->lease_left = strtoll(PQgetvalue(res, row, 6), NULL, 10);
+}
+
+/*
+ * One statement: the row the subquery picks is locked, and a worker
+ * taking at the same moment skips it (SKIP LOCKED) for the next one.
+ */
+static int
+pg_job_take(struct registry *base, const char *worker, int lease,
+            struct registry_job *job, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	char seconds[16];
+	PGresult *res;
+	int ret = 1;
+
+	snprintf(seconds, sizeof(seconds), "%d", lease);
+	res = query(r, "UPDATE jobs SET worker = $1, attempts = attempts + 1,"
+	            " lease_expires = extract(epoch FROM now())::bigint + "
+	            "$2::integer WHERE id = (SELECT id FROM jobs WHERE state "
+	            "NOT IN ('published', 'refused') AND (worker IS NULL OR "
+	            "lease_expires <= extract(epoch FROM now())::bigint) "
+	            "ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) "
+	            "RETURNING " JOB_COLUMNS, 2, worker, seconds, NULL, err);
+	if (res == NULL)
+		return -1;
+	if (PQntuples(res) == 1) {
+		job_from_row(res, 0, job);
+		ret = 0;
+	}
+	PQclear(res);
+	return ret;
+}
+
+static int
+pg_job_update(struct registry *base, long long id, const char *worker,
+              const char *state, int lease, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	char seconds[32], ident[32];
+	const char *params[4] = { state, seconds, ident, worker };
+	PGresult *res;
+	int ret;
+
+	snprintf(seconds, sizeof(seconds), "%d", lease);
+	snprintf(ident, sizeof(ident), "%lld", id);
+	res = PQexecParams(r->conn, registry_job_done(state) ?
+	                   "UPDATE jobs SET state = $1, worker = NULL, "
+	                   "lease_expires = NULL WHERE $2::integer >= 0 AND "
+	                   "id = $3::bigint AND worker = $4" :
+	                   "UPDATE jobs SET state = $1, lease_expires = "
+	                   "extract(epoch FROM now())::bigint + $2::integer "
+	                   "WHERE id = $3::bigint AND worker = $4", 4, NULL,
+	                   params, NULL, NULL, 0);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+		PQclear(res);
+		return pg_fail(r, "query failed", err);
+	}
+	ret = strcmp(PQcmdTuples(res), "1") == 0 ? 0 : 1;
+	PQclear(res);
+	return ret;
+}
+
+static int
+pg_job_list(struct registry *base, registry_job_fn *each, void *ctx,
+            struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "SELECT " JOB_COLUMNS " FROM jobs ORDER BY id",
+	                      0, NULL, NULL, NULL, err);
+	struct registry_job job;
+	int i;
+
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++) {
+		job_from_row(res, i, &job);
+		each(ctx, &job);
+		registry_job_destroy(&job);
+	}
+	PQclear(res);
+	return 0;
+}
+
 const struct registry_ops registry_pg_ops = {
 	.name = "postgresql",
 	.open = pg_open,
@@ -894,4 +1018,8 @@ const struct registry_ops registry_pg_ops = {
 	.uploader = pg_uploader,
 	.uploader_remove = pg_uploader_remove,
 	.uploader_list = pg_uploader_list,
+	.job_add = pg_job_add,
+	.job_take = pg_job_take,
+	.job_update = pg_job_update,
+	.job_list = pg_job_list,
 };

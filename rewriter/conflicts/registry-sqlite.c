@@ -49,7 +49,13 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS accepted ("
 	" app TEXT PRIMARY KEY REFERENCES apps(app), version TEXT NOT NULL,"
 	" uploader TEXT NOT NULL, fingerprint TEXT NOT NULL,"
-	" accepted TEXT NOT NULL);";
+	" accepted TEXT NOT NULL);"
+	/* The store's pipeline: one row per upload (registry.h). */
+	"CREATE TABLE IF NOT EXISTS jobs ("
+	" id INTEGER PRIMARY KEY AUTOINCREMENT, dir TEXT NOT NULL,"
+	" upload TEXT NOT NULL, state TEXT NOT NULL,"
+	" attempts INTEGER NOT NULL DEFAULT 0, worker TEXT,"
+	" lease_expires INTEGER, queued TEXT NOT NULL);";
 
 static int
 db_error(struct sqlite_registry *r, struct dpkg_error *err)
@@ -104,7 +110,7 @@ has_schema(struct sqlite_registry *r)
 	bool found = false;
 
 	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE "
-	                       "type = 'table' AND name = 'accepted'", -1, &st,
+	                       "type = 'table' AND name = 'jobs'", -1, &st,
 	                       NULL) == SQLITE_OK)
 		found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
@@ -848,6 +854,137 @@ sqlite_uploader_list(struct registry *base, registry_uploader_fn *each,
 	return rc == SQLITE_DONE ? 0 : db_error(r, err);
 }
 
+static int
+sqlite_job_add(struct registry *base, const char *dir, const char *upload,
+               long long *id, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st = prepare(r, "INSERT INTO jobs (dir, upload, state, "
+	                           "queued) VALUES (?, ?, 'queued', "
+	                           "strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+	                           err);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	sqlite3_bind_text(st, 1, dir, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, upload, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_error(r, err);
+	*id = sqlite3_last_insert_rowid(r->db);
+	return 0;
+}
+
+static void
+job_from_row(sqlite3_stmt *st, struct registry_job *job)
+{
+	job->id = sqlite3_column_int64(st, 0);
+	job->dir = column_dup(st, 1);
+	job->upload = column_dup(st, 2);
+	job->state = column_dup(st, 3);
+	job->attempts = sqlite3_column_int(st, 4);
+	job->worker = sqlite3_column_type(st, 5) == SQLITE_NULL ? NULL :
+	              column_dup(st, 5);
+	job->lease_left = sqlite3_column_int64(st, 6);
+}
+
+#define JOB_COLUMNS "id, dir, upload, state, attempts, worker, " \
+	"coalesce(lease_expires - strftime('%s', 'now'), 0)"
+
+/* BEGIN IMMEDIATE: the write lock first, so two takers take turns. */
+static int
+sqlite_job_take(struct registry *base, const char *worker, int lease,
+                struct registry_job *job, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st;
+	int rc, ret = 1;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	st = prepare(r, "UPDATE jobs SET worker = ?, attempts = attempts + 1,"
+	             " lease_expires = strftime('%s', 'now') + ? WHERE id = "
+	             "(SELECT id FROM jobs WHERE state NOT IN ('published',"
+	             " 'refused') AND (worker IS NULL OR lease_expires <= "
+	             "strftime('%s', 'now')) ORDER BY id LIMIT 1) "
+	             "RETURNING " JOB_COLUMNS, err);
+	if (st == NULL)
+		goto fail;
+	sqlite3_bind_text(st, 1, worker, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, lease);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		job_from_row(st, job);
+		rc = sqlite3_step(st);
+		ret = 0;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		db_error(r, err);
+		registry_job_destroy(job);
+		goto fail;
+	}
+	if (commit_write(r, err) < 0) {
+		registry_job_destroy(job);
+		return -1;
+	}
+	return ret;
+fail:
+	sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+static int
+sqlite_job_update(struct registry *base, long long id, const char *worker,
+                  const char *state, int lease, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	bool done = registry_job_done(state);
+	sqlite3_stmt *st = prepare(r, "UPDATE jobs SET state = ?, worker = "
+	                           "CASE WHEN ? THEN NULL ELSE worker END, "
+	                           "lease_expires = CASE WHEN ? THEN NULL ELSE "
+	                           "strftime('%s', 'now') + ? END "
+	                           "WHERE id = ? AND worker = ?", err);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	sqlite3_bind_text(st, 1, state, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, done);
+	sqlite3_bind_int(st, 3, done);
+	sqlite3_bind_int(st, 4, lease);
+	sqlite3_bind_int64(st, 5, id);
+	sqlite3_bind_text(st, 6, worker, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_error(r, err);
+	return sqlite3_changes(r->db) == 1 ? 0 : 1;
+}
+
+static int
+sqlite_job_list(struct registry *base, registry_job_fn *each, void *ctx,
+                struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st = prepare(r, "SELECT " JOB_COLUMNS " FROM jobs "
+	                           "ORDER BY id", err);
+	struct registry_job job;
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		job_from_row(st, &job);
+		each(ctx, &job);
+		registry_job_destroy(&job);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_error(r, err);
+}
+
 const struct registry_ops registry_sqlite_ops = {
 	.name = "sqlite",
 	.open = sqlite_open,
@@ -868,4 +1005,8 @@ const struct registry_ops registry_sqlite_ops = {
 	.uploader = sqlite_uploader,
 	.uploader_remove = sqlite_uploader_remove,
 	.uploader_list = sqlite_uploader_list,
+	.job_add = sqlite_job_add,
+	.job_take = sqlite_job_take,
+	.job_update = sqlite_job_update,
+	.job_list = sqlite_job_list,
 };

@@ -336,3 +336,50 @@ registry_list(struct registry *r, const char *owner, registry_list_fn *each,
 {
 	return r->ops->list(r, owner, each, ctx, err);
 }
+
+void
+registry_job_destroy(struct registry_job *job)
+{
+	free(job->dir);
+	free(job->upload);
+	free(job->state);
+	free(job->worker);
+	memset(job, 0, sizeof(*job));
+}
+
+bool
+registry_job_done(const char *state)
+{
+	return strcmp(state, "published") == 0 ||
+	       strcmp(state, "refused") == 0;
+}
+
+int
+registry_job_add(struct registry *r, const char *dir, const char *upload,
+                 long long *id, struct dpkg_error *err)
+{
+	*id = 0;
+	return r->ops->job_add(r, dir, upload, id, err);
+}
+
+int
+registry_job_take(struct registry *r, const char *worker, int lease,
+                  struct registry_job *job, struct dpkg_error *err)
+{
+	memset(job, 0, sizeof(*job));
+	return r->ops->job_take(r, worker, lease, job, err);
+}
+
+int
+registry_job_update(struct registry *r, long long id, const char *worker,
+                    const char *state, int lease, struct dpkg_error *err)
+{
+	return r->ops->job_update(r, id, worker, state, lease, err);
+}
+
+int
+registry_job_list(struct registry *r, registry_job_fn *each, void *ctx,
+                  struct dpkg_error *err)
+{
+	return r->ops->job_list(r, each, ctx, err);
+}

@@ -192,6 +192,57 @@ typedef void registry_list_fn(void *ctx, const char *app, const char *owner,
 int registry_list(struct registry *r, const char *owner,
                   registry_list_fn *each, void *ctx, struct dpkg_error *err);
 
+/*
+ * Jobs: the store's pipeline (extras-store) keeps one per upload, so that
+ * workers on several hosts share the queue through the registry.  A job
+ * moves through STATE ("queued", "accepted", ... "published" or
+ * "refused"); a worker holds it under a lease (seconds, by the
+ * database's clock), and a job whose lease expired is free again: a
+ * worker that died loses no upload.
+ */
+struct registry_job {
+	long long id;
+	char *dir;	/* the job's files, relative to the store */
+	char *upload;	/* the upload's file name (.changes or .dsc) */
+	char *state;
+	int attempts;
+	char *worker;	/* NULL when nobody holds it */
+	long long lease_left;	/* seconds, when held */
+};
+
+void registry_job_destroy(struct registry_job *job);
+
+/* Queue the upload UPLOAD kept in DIR as a new job; its id in *ID. */
+int registry_job_add(struct registry *r, const char *dir, const char *upload,
+                     long long *id, struct dpkg_error *err);
+
+/*
+ * Take the oldest job not done ("published", "refused") that nobody holds
+ * or whose lease expired, for WORKER, for LEASE seconds, counting one
+ * attempt more; in one transaction (PostgreSQL: SELECT ... FOR UPDATE
+ * SKIP LOCKED; SQLite: BEGIN IMMEDIATE), so two workers never take one
+ * job.  Returns 1 when there is none.
+ */
+int registry_job_take(struct registry *r, const char *worker, int lease,
+                      struct registry_job *job, struct dpkg_error *err);
+
+/*
+ * Move job ID, held by WORKER, to STATE, renewing the lease for LEASE
+ * seconds; a job done is released.  Returns 1 (nothing changed) when
+ * WORKER no longer holds it: its lease expired and another took it.
+ */
+int registry_job_update(struct registry *r, long long id, const char *worker,
+                        const char *state, int lease,
+                        struct dpkg_error *err);
+
+/* Each job, by id. */
+typedef void registry_job_fn(void *ctx, const struct registry_job *job);
+int registry_job_list(struct registry *r, registry_job_fn *each, void *ctx,
+                      struct dpkg_error *err);
+
+/* Whether STATE ends a job. */
+bool registry_job_done(const char *state);
+
 /* What each backend provides; registry.c picks one. */
 struct registry_ops {
 	const char *name;
@@ -243,6 +294,16 @@ struct registry_ops {
 	                       struct dpkg_error *err);
 	int (*uploader_list)(struct registry *r, registry_uploader_fn *each,
 	                     void *ctx, struct dpkg_error *err);
+	int (*job_add)(struct registry *r, const char *dir,
+	               const char *upload, long long *id,
+	               struct dpkg_error *err);
+	int (*job_take)(struct registry *r, const char *worker, int lease,
+	                struct registry_job *job, struct dpkg_error *err);
+	int (*job_update)(struct registry *r, long long id,
+	                  const char *worker, const char *state, int lease,
+	                  struct dpkg_error *err);
+	int (*job_list)(struct registry *r, registry_job_fn *each, void *ctx,
+	                struct dpkg_error *err);
 };
 
 /* Every backend's struct registry starts with this. */
