@@ -205,7 +205,7 @@ test_expect_success 'a prefix= install into debian/$(BIN) reached the renamed pa
 	echo "four, five, six" >expect && cmp expect out
 '
 
-test_expect_success 'rules that configure by themselves are told where and how to fix it' '
+test_expect_success 'rules that run ./configure themselves are told where and how to fix it (cmake runs the wrapper)' '
 	rm -rf own && cp -a src/count own &&
 	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
 		"override_dh_auto_configure:" \
@@ -214,7 +214,7 @@ test_expect_success 'rules that configure by themselves are told where and how t
 		"	\${CURDIR}/configure --with-y" >own/debian/rules &&
 	extras-convert own >own.out &&
 	grep_q "^debian/rules:6: runs .\./configure. itself, which the namespace does not reach: call .dh_auto_configure -- ARGS. instead" own.out &&
-	grep_q "^debian/rules:7: runs .cmake. itself" own.out &&
+	! grep "runs .cmake. itself" own.out &&
 	grep_q "^debian/rules:8: runs .\${CURDIR}/configure. itself" own.out
 '
 

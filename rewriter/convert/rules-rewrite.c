@@ -257,8 +257,9 @@ rewrite_package_variables(const char *file, const char *text, size_t len,
 }
 
 /*
- * A recipe that runs ./configure, cmake or meson itself is not reached by
- * the add-on's dh_auto_configure: say so where it is.
+ * A recipe that runs ./configure itself is not reached by the add-on's
+ * dh_auto_configure: say so where it is.  (cmake and meson run by a recipe
+ * are the add-on's wrappers, first on the build's PATH: auto/cmake.)
  */
 static void
 note_own_configure(const char *file, const char *text, size_t len,
@@ -267,7 +268,7 @@ note_own_configure(const char *file, const char *text, size_t len,
 	static const char own_configure[] =
 		"^\\t(?![^\\n]*dh_auto_)[^\\n]*?(?<![\\w/.-])"
 		"(\\./configure|\\$\\(CURDIR\\)/configure|"
-		"\\$\\{CURDIR\\}/configure|cmake|meson)"
+		"\\$\\{CURDIR\\}/configure)"
 		"(?=[ \\t]|$)";
 	struct matches m;
 	const PCRE2_SIZE *ov;

@@ -11,7 +11,8 @@ fixtures=$here/../fixtures
 out=${1:?usage: seeds.sh DIR}
 rm -rf "$out"
 for name in changelog changes clearsign contents control deb822 debfile \
-    declaration desktop-entry dsc identity maintscript patch-elf patch-text \
+    declaration desktop-entry dsc identity maintscript module-launcher patch-elf \
+    patch-text \
     relation rules \
     source-archive; do
 	mkdir -p "$out/$name"
@@ -34,6 +35,12 @@ for f in "$fixtures"/*/debian/changelog; do
 	n=$((n + 1))
 	# The harness converts the source "hello".
 	sed '1s/^[^ ]*/hello/' "$f" >"$out/changelog/$n"
+done
+# Programs with a "#!" line: what dh_extras_modules reads.
+for f in "$fixtures"/*/bin/* "$fixtures"/*/js/*-js "$fixtures"/*/scripts/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	cp "$f" "$out/module-launcher/$n"
 done
 for f in "$fixtures"/*/debian/rules; do
 	n=$((n + 1))

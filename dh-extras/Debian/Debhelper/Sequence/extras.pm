@@ -56,11 +56,13 @@ insert_before('dh_link', 'dh_extras_relocate');
 insert_after('dh_link', 'dh_extras_links');
 
 # The desktop integration that needs the final layout, in this order:
-# metainfo, Python launchers, then schemas compiled where relocation put
-# them and seen by the exported entry points.
+# metainfo, Python, Perl, Ruby and Node programs pointed at their modules,
+# then schemas compiled where relocation put them and seen by the exported
+# entry points.
 insert_after('dh_extras_relocate', 'dh_extras_metainfo');
 insert_after('dh_extras_metainfo', 'dh_extras_python');
-insert_after('dh_extras_python', 'dh_extras_gsettings');
+insert_after('dh_extras_python', 'dh_extras_modules');
+insert_after('dh_extras_modules', 'dh_extras_gsettings');
 
 # The namespace's libraries serve the app's own packages only: their
 # shlibs and symbols files go once dh_shlibdeps has used them.

@@ -1,0 +1,206 @@
+/*
+ * module-launcher.c: make a Perl, Ruby or Node program of a namespace
+ * find the modules the namespace ships.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "relocate/module-launcher.h"
+
+static const char *const language_names[MODULE_LANGUAGES] = {
+	"Perl", "Ruby", "Node",
+};
+
+const char *
+module_language_name(enum module_language lang)
+{
+	return lang >= 0 && lang < MODULE_LANGUAGES ? language_names[lang] : "?";
+}
+
+/* The offset of the line after the one at POS. */
+static size_t
+next_line(const char *buf, size_t len, size_t pos)
+{
+	const char *nl = memchr(buf + pos, '\n', len - pos);
+
+	return nl ? (size_t)(nl - buf) + 1 : len;
+}
+
+static bool
+starts(const char *buf, size_t len, size_t pos, const char *s)
+{
+	size_t n = strlen(s);
+
+	return len - pos >= n && memcmp(buf + pos, s, n) == 0;
+}
+
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Whether WORD (N bytes) is NAME followed by nothing but a version. */
+static bool
+names(const char *word, size_t n, const char *name)
+{
+	size_t k = strlen(name), i;
+
+	if (n < k || memcmp(word, name, k) != 0)
+		return false;
+	for (i = k; i < n; i++)
+		if (!(word[i] >= '0' && word[i] <= '9') && word[i] != '.')
+			return false;
+	return true;
+}
+
+enum module_language
+module_launcher_language(const char *buf, size_t len)
+{
+	size_t end, pos = 2, word, n;
+	bool env = false;
+
+	if (len < 2 || memcmp(buf, "#!", 2) != 0)
+		return MODULE_NONE;
+	end = next_line(buf, len, 0);
+	if (end > 0 && buf[end - 1] == '\n')
+		end--;
+	for (;;) {
+		const char *slash;
+
+		while (pos < end && is_blank(buf[pos]))
+			pos++;
+		word = pos;
+		while (pos < end && !is_blank(buf[pos]))
+			pos++;
+		if (pos == word)
+			return MODULE_NONE;
+		/* env's options and assignments come before the command. */
+		if (env && (buf[word] == '-' ||
+		            memchr(buf + word, '=', pos - word) != NULL))
+			continue;
+		slash = memrchr(buf + word, '/', pos - word);
+		if (slash != NULL)
+			word = (size_t)(slash - buf) + 1;
+		n = pos - word;
+		if (!env && n == 3 && memcmp(buf + word, "env", 3) == 0) {
+			env = true;
+			continue;
+		}
+		break;
+	}
+	if (names(buf + word, n, "perl"))
+		return MODULE_PERL;
+	if (names(buf + word, n, "ruby"))
+		return MODULE_RUBY;
+	if (names(buf + word, n, "node") || names(buf + word, n, "nodejs"))
+		return MODULE_NODE;
+	return MODULE_NONE;
+}
+
+bool
+module_launcher_dir_ok(const char *dir)
+{
+	const unsigned char *p;
+
+	if (dir[0] != '/')
+		return false;
+	for (p = (const unsigned char *)dir; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || *p == '\'' || *p == '\\')
+			return false;
+	return true;
+}
+
+/* Past the comment and blank lines from POS. */
+static size_t
+skip_comments(const char *buf, size_t len, size_t pos, const char *comment)
+{
+	while (pos < len && (buf[pos] == '\n' || starts(buf, len, pos, comment)))
+		pos = next_line(buf, len, pos);
+	return pos;
+}
+
+/* Whether a line of BUF starts with an ES module's import or export. */
+static bool
+is_es_module(const char *buf, size_t len)
+{
+	size_t pos;
+
+	for (pos = 0; pos < len; pos = next_line(buf, len, pos))
+		if (starts(buf, len, pos, "import ") ||
+		    starts(buf, len, pos, "import{") ||
+		    starts(buf, len, pos, "export "))
+			return true;
+	return false;
+}
+
+/* Where the line goes, and what comes around the directories. */
+static size_t
+insertion_point(enum module_language lang, const char *buf, size_t len)
+{
+	size_t pos = next_line(buf, len, 0);
+
+	switch (lang) {
+	case MODULE_RUBY:
+		return skip_comments(buf, len, pos, "#");
+	case MODULE_NODE:
+		pos = skip_comments(buf, len, pos, "//");
+		if (starts(buf, len, pos, "'use strict'") ||
+		    starts(buf, len, pos, "\"use strict\""))
+			pos = next_line(buf, len, pos);
+		return pos;
+	default:
+		return pos;
+	}
+}
+
+char *
+module_launcher_patch(const char *buf, size_t len, size_t *outlen, void *arg)
+{
+	static const char *const head[MODULE_LANGUAGES] = {
+		"BEGIN { unshift @INC, ", "$LOAD_PATH.unshift(",
+		"module.paths.unshift(",
+	};
+	static const char *const tail[MODULE_LANGUAGES] = {
+		" }", ")", ");",
+	};
+	const struct module_launcher *ml = arg;
+	enum module_language lang = module_launcher_language(buf, len);
+	size_t at, n, i, alloc;
+	char *out;
+
+	if (lang == MODULE_NONE || ml->n_dirs[lang] == 0 ||
+	    memmem(buf, len, MODULE_LAUNCHER_MARK "\n",
+	           strlen(MODULE_LAUNCHER_MARK) + 1) != NULL ||
+	    (lang == MODULE_NODE && is_es_module(buf, len)))
+		return NULL;
+	alloc = len + 128 + strlen(MODULE_LAUNCHER_MARK);
+	for (i = 0; i < ml->n_dirs[lang]; i++) {
+		if (!module_launcher_dir_ok(ml->dirs[lang][i]))
+			return NULL;
+		alloc += strlen(ml->dirs[lang][i]) + 4;
+	}
+	out = malloc(alloc);
+	if (out == NULL)
+		return NULL;
+	at = insertion_point(lang, buf, len);
+	memcpy(out, buf, at);
+	n = at;
+	if (at > 0 && buf[at - 1] != '\n')
+		out[n++] = '\n';
+	n += (size_t)snprintf(out + n, alloc - n, "%s", head[lang]);
+	for (i = 0; i < ml->n_dirs[lang]; i++)
+		n += (size_t)snprintf(out + n, alloc - n, "%s'%s'",
+		                      i ? ", " : "", ml->dirs[lang][i]);
+	n += (size_t)snprintf(out + n, alloc - n, "%s  %s %s\n", tail[lang],
+	                      lang == MODULE_NODE ? "//" : "#",
+	                      MODULE_LAUNCHER_MARK);
+	/* Perl's messages name the lines of the program as written. */
+	if (lang == MODULE_PERL && at < len)
+		n += (size_t)snprintf(out + n, alloc - n, "#line 2\n");
+	memcpy(out + n, buf + at, len - at);
+	n += len - at;
+	*outlen = n;
+	return out;
+}
