@@ -45,6 +45,37 @@ rw(const char *text, bool drop_others)
 	return result;
 }
 
+/*
+ * The steps relation_rewrite() takes on a field of N relations, half of
+ * them the source's own (renamed), half others (dropped), one a line.
+ */
+static unsigned long
+steps_for(int n)
+{
+	struct relation_list l;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char *text = malloc((size_t)n * 32 + 1), *out;
+	size_t len = 0;
+	unsigned long before;
+	int i;
+
+	for (i = 0; i < n; i++)
+		len += (size_t)sprintf(text + len, "%s (>= 1.%d),\n ",
+		                       i % 2 ? "other" : "hello", i);
+	if (relation_parse(&l, text, len, "f", 1, "Depends", &err) < 0) {
+		dpkg_error_destroy(&err);
+		free(text);
+		return 0;
+	}
+	before = relation_rewrite_steps;
+	out = relation_rewrite(text, len, &l, &own, true, NULL, NULL);
+	before = relation_rewrite_steps - before;
+	free(out);
+	free(text);
+	relation_list_free(&l);
+	return before;
+}
+
 static int
 count(const char *text)
 {
@@ -67,7 +98,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(38);
+	test_plan(40);
 
 	/* Parsing. */
 	test_int(count("a, b | c (>= 1.0), d:any"), ==, 3);
@@ -132,6 +163,15 @@ main(int argc, char **argv)
 	            true), ==,
 	         "extras-hello-data,\n extras-hello (= ${binary:Version})\n");
 	test_int(ndropped, ==, 0);
+
+	/* Linear: twice the relations, twice the work (a quadratic rewrite
+	 * does four times). */
+	{
+		unsigned long n = steps_for(4096), n2 = steps_for(8192);
+
+		test_ok(n > 0);
+		test_ok(n2 * 10 < n * 25);
+	}
 
 	return test_done();
 }

@@ -10,6 +10,8 @@
 #include "namespace/namespace.h"
 #include "debian/relation.h"
 
+_Thread_local unsigned long relation_rewrite_steps;
+
 struct scan {
 	const char *text;
 	size_t len;
@@ -230,7 +232,10 @@ scan_alternative(struct scan *s, struct relation *r)
 			return -1;
 		skip_space(s);
 	}
-	r->alts = m_realloc(r->alts, sizeof(alt) * (r->nalts + 1));
+	/* Doubled when full (a power of two): appends stay linear. */
+	if ((r->nalts & (r->nalts - 1)) == 0)
+		r->alts = m_realloc(r->alts, sizeof(alt) *
+		                    (r->nalts ? 2 * r->nalts : 1));
 	r->alts[r->nalts++] = alt;
 	return 0;
 }
@@ -283,7 +288,9 @@ relation_parse(struct relation_list *l, const char *text, size_t len,
 			relation_list_free(l);
 			return scan_fail(&s, "unexpected character", s.pos, 1);
 		}
-		l->items = m_realloc(l->items, sizeof(r) * (l->nitems + 1));
+		if ((l->nitems & (l->nitems - 1)) == 0)
+			l->items = m_realloc(l->items, sizeof(r) *
+			                     (l->nitems ? 2 * l->nitems : 1));
 		l->items[l->nitems++] = r;
 	}
 	return 0;
@@ -377,7 +384,7 @@ relation_rewrite(const char *text, size_t len, const struct relation_list *l,
                  const struct relation_owner *own, bool drop_others,
                  relation_drop_func *dropped, void *obj)
 {
-	bool *cut = m_malloc(len + 1);
+	bool *cut = m_malloc(len + 1), *prefix_at;
 	size_t out_max = len + 1, o = 0, i;
 	char *out;
 	bool *drop;
@@ -387,6 +394,7 @@ relation_rewrite(const char *text, size_t len, const struct relation_list *l,
 	memset(cut, 0, len + 1);
 	drop = m_malloc(sizeof(bool) * (l->nitems + 1));
 	for (k = 0; k < l->nitems; k++) {
+		relation_rewrite_steps++;
 		drop[k] = drop_others && names_other(text, &l->items[k], own);
 		if (!drop[k])
 			kept++;
@@ -396,6 +404,7 @@ relation_rewrite(const char *text, size_t len, const struct relation_list *l,
 		size_t from = r->start;
 		int p;
 
+		relation_rewrite_steps++;
 		if (!drop[k])
 			continue;
 		if (dropped) {
@@ -434,27 +443,34 @@ relation_rewrite(const char *text, size_t len, const struct relation_list *l,
 	for (k = 0; k < l->nitems; k++)
 		for (i = 0; i < (size_t)l->items[k].nalts; i++)
 			out_max += strlen(EXTRAS_PREFIX);
+	/* Where a prefix goes, marked once: the output is one pass. */
+	prefix_at = m_malloc(len + 1);
+	memset(prefix_at, 0, len + 1);
+	for (k = 0; k < l->nitems; k++) {
+		const struct relation *r = &l->items[k];
+		int a;
+
+		for (a = 0; a < r->nalts; a++) {
+			relation_rewrite_steps++;
+			if (!r->alts[a].substvar &&
+			    needs_prefix(own, text + r->alts[a].name,
+			                 r->alts[a].name_len))
+				prefix_at[r->alts[a].name] = true;
+		}
+	}
 	out = m_malloc(out_max);
 	for (i = 0; i < len; i++) {
+		relation_rewrite_steps++;
 		if (cut[i])
 			continue;
-		for (k = 0; k < l->nitems; k++) {
-			const struct relation *r = &l->items[k];
-			int a;
-
-			if (i < r->start || i >= r->end)
-				continue;
-			for (a = 0; a < r->nalts; a++)
-				if (r->alts[a].name == i && !r->alts[a].substvar &&
-				    needs_prefix(own, text + i, r->alts[a].name_len)) {
-					memcpy(out + o, EXTRAS_PREFIX,
-					       strlen(EXTRAS_PREFIX));
-					o += strlen(EXTRAS_PREFIX);
-				}
+		if (prefix_at[i]) {
+			memcpy(out + o, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX));
+			o += strlen(EXTRAS_PREFIX);
 		}
 		out[o++] = text[i];
 	}
 	out[o] = '\0';
+	free(prefix_at);
 	free(cut);
 	drop_blank_lines(out);
 	return out;
