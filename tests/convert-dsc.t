@@ -58,6 +58,15 @@ with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
     elif case == "dir-then-file":
         add(t, "debian/x", type=tarfile.DIRTYPE)
         add(t, "debian/x")
+    elif case == "file-then-link":
+        add(t, "debian/x")
+        add(t, "debian/x", type=tarfile.SYMTYPE, linkname="control")
+    elif case == "link-then-file":
+        add(t, "debian/x", type=tarfile.SYMTYPE, linkname="control")
+        add(t, "debian/x")
+    elif case == "file-then-hardlink":
+        add(t, "debian/x")
+        add(t, "debian/x", type=tarfile.LNKTYPE, linkname="debian/control")
 PY
 
 # A bomb: headers claiming more than the limits, nothing behind them.
@@ -271,8 +280,53 @@ test_expect_success 'refused: a device node' '
 test_expect_success 'refused: a FIFO' '
 	evil_upload fifo && hostile fifo "member .debian/evil. is a device node, FIFO or socket"
 '
-test_expect_success 'refused: a duplicate member' '
-	evil_upload duplicate && hostile duplicate "member .debian/control. is listed twice"
+# tar and dpkg-source let a regular file listed again replace the one
+# before (crate tarballs list Cargo.toml.orig twice): so does the converter.
+test_expect_success 'a regular file listed twice is accepted, the last one wins' '
+	rm -f greet_1.0-1.dsc greet_1.0-1.debian.tar.xz &&
+	python3 -c "
+import io, tarfile
+def add(t, name, data):
+    info = tarfile.TarInfo(name); info.size = len(data)
+    t.addfile(info, io.BytesIO(data))
+with tarfile.open(\"greet_1.0-1.debian.tar.xz\", \"w:xz\") as t:
+    add(t, \"debian/rules\", b\"first\\n\")
+    t.add(\"good/debian\", arcname=\"debian\")
+" &&
+	test "$(tar -tJf greet_1.0-1.debian.tar.xz | grep -c "^debian/rules\$")" = 2 &&
+	write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz &&
+	extras-convert -q -o "$TRASH/dupfile-out" greet_1.0-1.dsc &&
+	tar -xJOf "$TRASH"/dupfile-out/extras-greet_1.0-1.debian.tar.xz debian/rules >rules.out &&
+	grep_q "^%:" rules.out && ! grep_q "^first" rules.out &&
+	test "$(tar -tJf "$TRASH"/dupfile-out/extras-greet_1.0-1.debian.tar.xz | grep -c "^debian/rules\$")" = 1 &&
+	rm -r "$TRASH/dupfile-out" rules.out
+'
+test_expect_success 'an upstream tarball listing a file twice is accepted and copied as it is' '
+	rm -rf dup-up greet_1.0-1.dsc greet_1.0-1.debian.tar.xz dup.orig.tar.gz &&
+	mkdir dup-up && tar -C dup-up -xzf greet_1.0.orig.tar.gz &&
+	top=$(ls dup-up) && echo first >dup-up/$top/README.dup &&
+	tar -C dup-up -cf dup.orig.tar "$top" &&
+	echo second >dup-up/$top/README.dup &&
+	tar -C dup-up -rf dup.orig.tar "$top/README.dup" &&
+	test "$(tar -tf dup.orig.tar | grep -c README.dup)" = 2 &&
+	gzip -9n <dup.orig.tar >dup-up/greet_1.0.orig.tar.gz &&
+	tar -C good -cJf greet_1.0-1.debian.tar.xz debian &&
+	(cd dup-up && cp ../greet_1.0-1.debian.tar.xz . &&
+	 write_dsc greet 1.0-1 "3.0 (quilt)" greet_1.0.orig.tar.gz greet_1.0-1.debian.tar.xz) &&
+	extras-convert -q -o "$TRASH/dup-up-out" dup-up/greet_1.0-1.dsc &&
+	cmp dup-up/greet_1.0.orig.tar.gz "$TRASH"/dup-up-out/extras-greet_1.0.orig.tar.gz &&
+	dpkg-source -x "$TRASH"/dup-up-out/extras-greet_1.0-1.dsc dup-x >/dev/null 2>&1 &&
+	test "$(cat dup-x/README.dup)" = second &&
+	rm -r "$TRASH/dup-up-out" dup-up dup-x dup.orig.tar
+'
+test_expect_success 'refused: a regular file listed again as a symbolic link' '
+	evil_upload file-then-link && hostile file-then-link "member .debian/x. is listed twice, not only as a regular file"
+'
+test_expect_success 'refused: a symbolic link listed again as a regular file' '
+	evil_upload link-then-file && hostile link-then-file "member .debian/x. is listed twice, not only as a regular file"
+'
+test_expect_success 'refused: a regular file listed again as a hard link' '
+	evil_upload file-then-hardlink && hostile file-then-hardlink "member .debian/x. is listed twice, not only as a regular file"
 '
 test_expect_success 'refused: a directory and a file at one path' '
 	evil_upload dir-then-file && hostile dir-then-file "member .debian/x. is listed twice"

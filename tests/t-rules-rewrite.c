@@ -156,7 +156,8 @@ main(int argc, char **argv)
 	                 "\t$(MAKE) install DESTDIR=debian/extras-foo\n"
 	                 "binary-arch: install\n\tdh_installdocs -a\n"
 	                 "\tdh_link -a\n\tdh_strip -a\n\tdh_installdeb -a\n"
-	                 "\tdh_shlibdeps -a\n\tdh_builddeb -a\n"), ==,
+	                 "\tdh_shlibdeps -a\n\tdh_gencontrol -a\n"
+	                 "\tdh_builddeb -a\n"), ==,
 	         "# dh-extras: its dh_auto_* build for the namespace, its "
 	         "dh_shlibdeps finds its libraries\n"
 	         "export PATH := $(or $(DH_EXTRAS_AUTODIR),"
@@ -172,7 +173,8 @@ main(int argc, char **argv)
 	         "\tdh_strip --no-automatic-dbgsym -a\n"
 	         "\tdh_extras_apparmor -a\n\tdh_installdeb -a\n"
 	         "\tdh_extras_scripts -a\n\tdh_extras_declare -a\n\tdh_shlibdeps -a\n"
-	         "\tdh_extras_privlibs -a\n\tdh_extras_check -a\n"
+	         "\tdh_extras_privlibs -a\n\tdh_gencontrol -a\n"
+	         "\tdh_extras_rename -a\n\tdh_extras_check -a\n"
 	         "\tdh_builddeb -a\n");
 	/* Without dh_link: before the first command that must follow the
 	 * relocation, links included; a -p option follows, and a helper

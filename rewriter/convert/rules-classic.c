@@ -65,6 +65,7 @@ static const struct {
 	{ "dh_installdeb", "dh_extras_apparmor", false },
 	{ "dh_installdeb", "dh_extras_scripts", true },
 	{ "dh_installdeb", "dh_extras_declare", true },
+	{ "dh_gencontrol", "dh_extras_rename", true },
 	{ "dh_builddeb", "dh_extras_check", false },
 };
 

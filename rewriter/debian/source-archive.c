@@ -350,26 +350,48 @@ check_below_links(const char *name, const struct names *ns,
 	return 0;
 }
 
+/* How many times NAME is in the sorted NS, from index *AT on. */
+static int
+names_count_from(const struct names *ns, int *at, const char *name)
+{
+	int n = 0;
+
+	while (*at < ns->n && strcmp(ns->v[*at], name) < 0)
+		(*at)++;
+	while (*at + n < ns->n && strcmp(ns->v[*at + n], name) == 0)
+		n++;
+	return n;
+}
+
 /*
- * No path twice, and none reached through a symbolic link.  A directory
+ * No path twice but a regular file, and none reached through a symbolic
+ * link.  A regular file listed again replaces the one before, as tar
+ * and dpkg-source make it (crate tarballs list Cargo.toml.orig twice): the
+ * last one wins, and either is a plain file in the tree.  A directory
  * listed again is only a directory again (mupdf's repacked tarball lists
- * thirdparty/extract twice): tar makes it once.  A directory and a file
- * or link at one path are refused, as two files are: which one tar
- * leaves depends on the order.
+ * thirdparty/extract twice): tar makes it once.  A symbolic or hard link
+ * listed twice, or a path that is a directory and something else, are
+ * refused: what tar leaves, or where it writes, depends on the order.
  */
 static int
 check_tree(const char *name, struct names *members, struct names *dirs,
-           struct names *links, struct dpkg_error *err)
+           struct names *links, struct names *files, struct dpkg_error *err)
 {
-	int i;
+	int i, n, at = 0;
 
 	names_sort(members);
 	names_sort(dirs);
 	names_sort(links);
-	for (i = 1; i < members->n; i++)
-		if (strcmp(members->v[i - 1], members->v[i]) == 0)
+	names_sort(files);
+	for (i = 0; i < members->n; i += n) {
+		for (n = 1; i + n < members->n &&
+		     strcmp(members->v[i], members->v[i + n]) == 0; n++)
+			;
+		if (n > 1 && names_count_from(files, &at, members->v[i]) != n)
 			return put_error_at(err, name, 0, "member '%s' is listed "
-			                    "twice; refused", members->v[i]);
+			                    "twice, not only as a regular file; "
+			                    "refused", members->v[i]);
+	}
 	for (i = 0; i < dirs->n; i++)
 		if (names_has(members, dirs->v[i]))
 			return put_error_at(err, name, 0, "member '%s' is listed "
@@ -408,7 +430,7 @@ source_archive_check(const char *path, const char *name, const char *prefix,
 	if (ret == 0 && members.n + dirs.n == 0)
 		ret = put_error_at(err, name, 0, "is an empty tarball");
 	if (ret == 0)
-		ret = check_tree(name, &members, &dirs, &links, err);
+		ret = check_tree(name, &members, &dirs, &links, &files, err);
 	archive_read_free(a);
 	names_free(&members);
 	names_free(&dirs);
@@ -452,10 +474,21 @@ source_archive_has_top_file(const char *path, const char *name,
 	return ret;
 }
 
+static bool
+is_regular_file(struct archive_entry *e)
+{
+	return archive_entry_filetype(e) == AE_IFREG &&
+	       archive_entry_hardlink(e) == NULL;
+}
+
 int
 source_archive_extract(const char *path, const char *name, const char *dest,
                        struct dpkg_error *err)
 {
+	/* The members were checked; libarchive checks again. */
+	const int secure = ARCHIVE_EXTRACT_SECURE_SYMLINKS |
+	                   ARCHIVE_EXTRACT_SECURE_NODOTDOT |
+	                   ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS;
 	struct archive *a = open_read(path, name, err), *w;
 	struct archive_entry *e;
 	int cwd, ret = 0, r;
@@ -471,17 +504,19 @@ source_archive_extract(const char *path, const char *name, const char *dest,
 		                    strerror(errno));
 	}
 	w = archive_write_disk_new();
-	/* The members were checked; libarchive checks again. */
-	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_SYMLINKS |
-	                               ARCHIVE_EXTRACT_SECURE_NODOTDOT |
-	                               ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS |
-	                               ARCHIVE_EXTRACT_NO_OVERWRITE);
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
 		const void *buf;
 		size_t size;
 		la_int64_t off;
 
 		archive_entry_set_perm(e, archive_entry_perm(e) & 0777);
+		/* A regular file listed again replaces the one before, as
+		 * tar makes it (source_archive_check() allowed nothing else
+		 * twice); anything else never replaces what is there. */
+		archive_write_disk_set_options(w, secure |
+		                               (is_regular_file(e) ?
+		                                ARCHIVE_EXTRACT_UNLINK :
+		                                ARCHIVE_EXTRACT_NO_OVERWRITE));
 		if (archive_write_header(w, e) != ARCHIVE_OK) {
 			ret = put_error_at(err, name, 0, "cannot extract '%s': %s",
 			                   archive_entry_pathname(e),

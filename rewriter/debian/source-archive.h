@@ -4,8 +4,10 @@
  *
  * Reading is two passes: every member is checked first (no absolute names,
  * no "..", no links leading outside the tree or members reached through a
- * link, no device nodes, FIFOs or sockets, no duplicates, sizes within the
- * limits below), and only a tarball that passes is extracted.  Writing sorts
+ * link, no device nodes, FIFOs or sockets, nothing listed twice but a
+ * regular file or a directory, sizes within the limits below), and only a
+ * tarball that passes is extracted, a regular file listed again replacing
+ * the one before as tar makes it.  Writing sorts
  * the members and fixes their owners, modes and mtimes, so the same tree
  * always gives the same bytes.
  */

@@ -84,6 +84,12 @@ insert_after('dh_installdeb', 'dh_extras_scripts');
 # can generate it again and compare.
 insert_after('dh_installdeb', 'dh_extras_declare');
 
+# The build ran under the maintainer's package names; each package takes
+# its extras name where it meets the outside, in the control file
+# dh_gencontrol wrote and in debian/files, so that dpkg-deb writes
+# extras-NAME_*.deb and dpkg-genchanges lists it.
+insert_after('dh_gencontrol', 'dh_extras_rename');
+
 # The review gate at build time, on the finished trees: refuse the build
 # of what the store would refuse.
 insert_before('dh_builddeb', 'dh_extras_check');

@@ -1,0 +1,393 @@
+/*
+ * dh-rename.c: the binary packages take their extras names at the
+ * package's edge.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/dpkg-db.h>
+#include <dpkg/ehandle.h>
+#include <dpkg/parsedump.h>
+#include <dpkg/varbuf.h>
+
+#include "debian/deb822.h"
+#include "dh/dh-rename.h"
+#include "namespace/identity.h"
+#include "namespace/namespace.h"
+
+/* The fields of a binary package that name other binary packages. */
+static const char *const relation_fields[] = {
+	"Pre-Depends", "Depends", "Recommends", "Suggests", "Enhances",
+	"Breaks", "Conflicts", "Replaces", "Provides", NULL,
+};
+
+#define DBGSYM_SUFFIX "-dbgsym"
+
+/* Whether NAME (LEN bytes) is a package of SET, or its -dbgsym. */
+static bool
+in_set(const struct dh_rename_set *set, const char *name, size_t len)
+{
+	size_t i, n, d = strlen(DBGSYM_SUFFIX);
+
+	for (i = 0; i < set->n; i++) {
+		n = strlen(set->names[i]);
+		if (n > len || memcmp(set->names[i], name, n) != 0)
+			continue;
+		if (n == len || (len == n + d &&
+		                 memcmp(name + n, DBGSYM_SUFFIX, d) == 0))
+			return true;
+	}
+	return false;
+}
+
+static bool
+has_prefix(const char *name)
+{
+	return strncmp(name, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) == 0;
+}
+
+/* One replacement of the bytes [start, end) of the original. */
+struct edit {
+	size_t start, end;
+	char *text;
+};
+
+struct edits {
+	struct edit v[16];
+	int n;
+};
+
+static void
+edit_add(struct edits *ed, size_t start, size_t end, char *text)
+{
+	int i = ed->n++;
+
+	/* Kept in order of START: fields are met in order. */
+	while (i > 0 && ed->v[i - 1].start > start) {
+		ed->v[i] = ed->v[i - 1];
+		i--;
+	}
+	ed->v[i] = (struct edit){ start, end, text };
+}
+
+static char *
+edits_apply(struct edits *ed, const char *text, size_t len)
+{
+	struct varbuf vb = VARBUF_INIT;
+	size_t pos = 0;
+	int i;
+
+	for (i = 0; i < ed->n; i++) {
+		varbuf_add_buf(&vb, text + pos, ed->v[i].start - pos);
+		varbuf_add_str(&vb, ed->v[i].text);
+		pos = ed->v[i].end;
+		free(ed->v[i].text);
+	}
+	varbuf_add_buf(&vb, text + pos, len - pos);
+	varbuf_end_str(&vb);
+	ed->n = 0;
+	return varbuf_detach(&vb);
+}
+
+/* libdpkg reports through ohshit(): catch it and keep the message. */
+static char parse_message[ERROR_AT_MAX];
+
+static void
+keep_message(const char *emsg, const void *data)
+{
+	(void)data;
+	snprintf(parse_message, sizeof(parse_message), "%s", emsg);
+}
+
+/*
+ * The value of relation field F (of FILE) as libdpkg parses it, with the
+ * packages of SET renamed and written back as dpkg writes relations, in
+ * *OUT; NULL there when none of them is named.
+ */
+static int
+rename_relations(const char *file, const struct deb822_field *f,
+                 const struct dh_rename_set *set, char **out,
+                 struct dpkg_error *err)
+{
+	const struct fieldinfo *fip = find_field_info(fieldinfos, f->name);
+	struct parsedb_state *volatile ps;
+	struct pkginfo pkg;
+	struct dependency *dep;
+	struct deppossi *alt;
+	struct varbuf vb = VARBUF_INIT;
+	bool renamed = false;
+	jmp_buf jump;
+
+	*out = NULL;
+	pkg_blank(&pkg);
+	ps = parsedb_new(file, -1, pdb_parse_binary);
+	ps->lno = f->line;
+	if (setjmp(jump)) {
+		const char *what;
+
+		pop_error_context(ehflag_bombout);
+		what = strstr(parse_message, ":\n ");
+		what = what ? what + 3 : parse_message;
+		parsedb_close(ps);
+		return put_error_at(err, file, f->line, "%s", what);
+	}
+	push_error_context_jump(&jump, keep_message, file);
+	fip->rcall(&pkg, &pkg.available, ps, f->value, fip);
+	pop_error_context(ehflag_normaltidy);
+	parsedb_close(ps);
+
+	for (dep = pkg.available.depends; dep; dep = dep->next) {
+		for (alt = dep->list; alt; alt = alt->next) {
+			char *name;
+
+			if (has_prefix(alt->ed->name) ||
+			    !in_set(set, alt->ed->name, strlen(alt->ed->name)))
+				continue;
+			name = identity_renamed(alt->ed->name);
+			alt->ed = pkg_hash_find_set(name);
+			free(name);
+			renamed = true;
+		}
+		if (dep != pkg.available.depends)
+			varbuf_add_str(&vb, ", ");
+		varbufdependency(&vb, dep);
+	}
+	varbuf_end_str(&vb);
+	if (renamed)
+		*out = varbuf_detach(&vb);
+	else
+		varbuf_destroy(&vb);
+	return 0;
+}
+
+/* NAME (LEN bytes) given its extras name, as "NAME\n" for a field. */
+static char *
+renamed_line(const char *name, size_t len, const char *rest)
+{
+	char *line;
+
+	m_asprintf(&line, "%s%.*s%s\n", has_prefix(name) ? "" : EXTRAS_PREFIX,
+	           (int)len, name, rest);
+	return line;
+}
+
+int
+dh_rename_control(const char *file, const char *text, size_t len,
+                  const char *source, const struct dh_rename_set *set,
+                  char **out, struct dpkg_error *err)
+{
+	const struct deb822_field *package, *src;
+	const struct deb822_stanza *st;
+	struct edits ed = { .n = 0 };
+	struct deb822 d;
+	char *new_name;
+	int i, ret = -1;
+
+	*out = NULL;
+	if (deb822_parse(&d, file, text, len, err) < 0)
+		return -1;
+	if (d.nstanzas != 1) {
+		put_error_at(err, file, 0, "holds %d stanzas, not one binary "
+		             "package's", d.nstanzas);
+		goto out;
+	}
+	st = &d.stanzas[0];
+	package = deb822_find(st, "Package");
+	if (package == NULL) {
+		put_error_at(err, file, st->line, "has no Package field");
+		goto out;
+	}
+	new_name = identity_renamed(package->value);
+	edit_add(&ed, package->value_start, package->end,
+	         renamed_line(package->value, strlen(package->value), ""));
+	src = deb822_find(st, "Source");
+	if (src != NULL) {
+		/* "NAME" or "NAME (VERSION)", as dpkg-gencontrol writes it. */
+		const char *version = strchr(src->value, ' ');
+		char *line;
+
+		if (version == NULL && strcmp(source, new_name) == 0) {
+			line = m_strdup("");
+			edit_add(&ed, src->start, src->end, line);
+		} else {
+			m_asprintf(&line, "%s%s\n", source, version ? version : "");
+			edit_add(&ed, src->value_start, src->end, line);
+		}
+	} else if (strcmp(source, new_name) != 0) {
+		char *line;
+
+		m_asprintf(&line, "Source: %s\n", source);
+		edit_add(&ed, package->end, package->end, line);
+	}
+	free(new_name);
+	for (i = 0; relation_fields[i]; i++) {
+		const struct deb822_field *f = deb822_find(st, relation_fields[i]);
+		char *value, *line;
+
+		if (f == NULL)
+			continue;
+		if (rename_relations(file, f, set, &value, err) < 0) {
+			while (ed.n > 0)
+				free(ed.v[--ed.n].text);
+			goto out;
+		}
+		if (value == NULL)
+			continue;
+		m_asprintf(&line, "%s\n", value);
+		free(value);
+		edit_add(&ed, f->value_start, f->end, line);
+	}
+	*out = edits_apply(&ed, text, len);
+	ret = 0;
+out:
+	deb822_free(&d);
+	return ret;
+}
+
+int
+dh_rename_files_list(const char *file, const char *text, size_t len,
+                     const struct dh_rename_set *set, char **out,
+                     struct dpkg_error *err)
+{
+	struct varbuf vb = VARBUF_INIT;
+	size_t pos = 0;
+
+	*out = NULL;
+	if (memchr(text, '\0', len) != NULL)
+		return put_error_at(err, file, 0, "contains a NUL byte");
+	while (pos < len) {
+		const char *l = text + pos;
+		const char *nl = memchr(l, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - l) + 1 : len - pos;
+		/* "NAME_VERSION_ARCH.deb SECTION PRIORITY [KEY=VALUE...]" */
+		size_t word = strcspn(l, " \t\n");
+		const char *under = memchr(l, '_', word < n ? word : n);
+
+		if (under != NULL && !has_prefix(l) &&
+		    in_set(set, l, (size_t)(under - l)))
+			varbuf_add_str(&vb, EXTRAS_PREFIX);
+		varbuf_add_buf(&vb, l, n);
+		pos += n;
+	}
+	varbuf_end_str(&vb);
+	*out = varbuf_detach(&vb);
+	return 0;
+}
+
+/* Move what directory FROM holds into TO, which exists; then remove FROM. */
+static int
+merge_dir(const char *from, const char *to, struct dpkg_error *err)
+{
+	DIR *d = opendir(from);
+	struct dirent *e;
+	int ret = 0;
+
+	if (d == NULL)
+		return put_error_at(err, from, 0, "cannot open: %s",
+		                    strerror(errno));
+	while (ret == 0 && (e = readdir(d)) != NULL) {
+		char *src, *dst;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		m_asprintf(&src, "%s/%s", from, e->d_name);
+		m_asprintf(&dst, "%s/%s", to, e->d_name);
+		if (renameat2(AT_FDCWD, src, AT_FDCWD, dst,
+		              RENAME_NOREPLACE) < 0)
+			ret = put_error_at(err, src, 0, "cannot move to %s: %s",
+			                   dst, strerror(errno));
+		free(src);
+		free(dst);
+	}
+	closedir(d);
+	if (ret == 0 && rmdir(from) < 0)
+		ret = put_error_at(err, from, 0, "cannot remove: %s",
+		                   strerror(errno));
+	return ret;
+}
+
+/* DIR/NAME as DIR/extras-NAME (see dh_rename_doc_dirs()). */
+static int
+rename_one(const char *dir, const char *name, const struct dh_rename_set *set,
+           struct dpkg_error *err)
+{
+	char *from, *to, *renamed = identity_renamed(name);
+	struct stat st, there;
+	int ret = 0;
+
+	m_asprintf(&from, "%s/%s", dir, name);
+	m_asprintf(&to, "%s/%s", dir, renamed);
+	if (strcmp(from, to) == 0 || lstat(from, &st) < 0) {
+		/* Nothing under that name. */
+	} else if (S_ISLNK(st.st_mode)) {
+		char target[PATH_MAX];
+		ssize_t n = readlink(from, target, sizeof(target) - 1);
+
+		if (n < 0) {
+			ret = put_error_at(err, from, 0, "cannot read link: %s",
+			                   strerror(errno));
+		} else {
+			char *new_target;
+
+			target[n] = '\0';
+			new_target = strchr(target, '/') == NULL &&
+			             in_set(set, target, strlen(target)) ?
+			             identity_renamed(target) : m_strdup(target);
+			if (lstat(to, &there) == 0)
+				ret = put_error_at(err, from, 0, "cannot take its "
+				                   "extras name: %s exists", to);
+			else if (symlink(new_target, to) < 0 || unlink(from) < 0)
+				ret = put_error_at(err, from, 0, "cannot link as "
+				                   "%s: %s", to, strerror(errno));
+			free(new_target);
+		}
+	} else if (S_ISDIR(st.st_mode) && lstat(to, &there) == 0 &&
+	           S_ISDIR(there.st_mode)) {
+		ret = merge_dir(from, to, err);
+	} else if (renameat2(AT_FDCWD, from, AT_FDCWD, to,
+	                     RENAME_NOREPLACE) < 0) {
+		ret = put_error_at(err, from, 0, "cannot rename to %s: %s", to,
+		                   strerror(errno));
+	}
+	free(from);
+	free(to);
+	free(renamed);
+	return ret;
+}
+
+int
+dh_rename_doc_dirs(const char *pkgdir, const struct dh_rename_set *set,
+                   struct dpkg_error *err)
+{
+	static const char *const dirs[] = {
+		"usr/share/doc", "usr/share/lintian/overrides", NULL,
+	};
+	size_t i;
+	int k;
+
+	for (k = 0; dirs[k]; k++) {
+		char *dir;
+		struct stat st;
+		int ret = 0;
+
+		m_asprintf(&dir, "%s/%s", pkgdir, dirs[k]);
+		/* Not through a link: the staging tree is the package's. */
+		if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			for (i = 0; i < set->n && ret == 0; i++)
+				ret = rename_one(dir, set->names[i], set, err);
+		free(dir);
+		if (ret < 0)
+			return -1;
+	}
+	return 0;
+}

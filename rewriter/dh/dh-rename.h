@@ -1,0 +1,64 @@
+/*
+ * dh-rename.h: the binary packages take their extras names at the
+ * package's edge.
+ *
+ * The maintainer's build runs under the names debian/control gives: the
+ * staging directories, debian/NAME.* files, dh_listpackages and whatever
+ * debian/rules computes from them.  Once dh_gencontrol has written each
+ * package's DEBIAN/control and its debian/files entry, the package is
+ * renamed there: Package: extras-NAME, Source: the extras source, and
+ * every relation on a package of the same source names its extras name.
+ * dpkg-deb then writes extras-NAME_VERSION_ARCH.deb, and dpkg-genchanges
+ * lists it from debian/files.
+ */
+#ifndef DH_EXTRAS_DH_RENAME_H
+#define DH_EXTRAS_DH_RENAME_H
+
+#include <stddef.h>
+
+#include "base/error-at.h"
+
+/* The packages of one source, as debian/control names them. */
+struct dh_rename_set {
+	const char *const *names;
+	size_t n;
+};
+
+/*
+ * TEXT (LEN bytes, one stanza: a DEBIAN/control read from FILE) with its
+ * Package: renamed, Source: naming SOURCE (kept with its version when it
+ * has one, dropped when it is the package's new name, as dpkg-gencontrol
+ * writes it), and in Depends, Pre-Depends, Recommends, Suggests,
+ * Enhances, Breaks, Conflicts, Replaces and Provides every package of SET
+ * (or its -dbgsym) given its extras name; each such field as libdpkg
+ * parses and writes relations.  A new string in *OUT, or -1 with ERR set.
+ */
+int dh_rename_control(const char *file, const char *text, size_t len,
+                      const char *source, const struct dh_rename_set *set,
+                      char **out, struct dpkg_error *err);
+
+/*
+ * TEXT of debian/files (FILE) with the entries of the packages of SET (and
+ * their -dbgsym) renamed: "NAME_VERSION_ARCH.deb SECTION PRIORITY ..."
+ * becomes "extras-NAME_VERSION_ARCH.deb ...", the .deb dpkg-deb writes
+ * from the renamed control.  Other lines stay.  A new string in *OUT, or
+ * -1 with ERR set.
+ */
+int dh_rename_files_list(const char *file, const char *text, size_t len,
+                         const struct dh_rename_set *set, char **out,
+                         struct dpkg_error *err);
+
+/*
+ * In the staging directory PKGDIR, the package's own documentation
+ * directory usr/share/doc/NAME and lintian overrides
+ * usr/share/lintian/overrides/NAME, of every NAME of SET, take the extras
+ * name the package will have, where the gate wants them: debhelper made
+ * them under the maintainer's names.  A link dh_installdocs --link-doc
+ * made to a package of SET points to its extras name.  What an earlier
+ * run left under the extras name takes what came since (dh_link's links
+ * in usr/share/doc/NAME).  Returns 0, or -1 with ERR set.
+ */
+int dh_rename_doc_dirs(const char *pkgdir, const struct dh_rename_set *set,
+                       struct dpkg_error *err);
+
+#endif
