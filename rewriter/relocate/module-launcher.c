@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "relocate/module-launcher.h"
+#include "relocate/script-lines.h"
 
 static const char *const language_names[MODULE_LANGUAGES] = {
 	"Perl", "Ruby", "Node",
@@ -19,22 +20,6 @@ module_language_name(enum module_language lang)
 }
 
 /* The offset of the line after the one at POS. */
-static size_t
-next_line(const char *buf, size_t len, size_t pos)
-{
-	const char *nl = memchr(buf + pos, '\n', len - pos);
-
-	return nl ? (size_t)(nl - buf) + 1 : len;
-}
-
-static bool
-starts(const char *buf, size_t len, size_t pos, const char *s)
-{
-	size_t n = strlen(s);
-
-	return len - pos >= n && memcmp(buf + pos, s, n) == 0;
-}
-
 static bool
 is_blank(char c)
 {

@@ -7,24 +7,9 @@
 #include <string.h>
 
 #include "relocate/python-launcher.h"
+#include "relocate/script-lines.h"
 
 /* The offset of the line after the one at POS. */
-static size_t
-next_line(const char *buf, size_t len, size_t pos)
-{
-	const char *nl = memchr(buf + pos, '\n', len - pos);
-
-	return nl ? (size_t)(nl - buf) + 1 : len;
-}
-
-static bool
-starts(const char *buf, size_t len, size_t pos, const char *s)
-{
-	size_t n = strlen(s);
-
-	return len - pos >= n && memcmp(buf + pos, s, n) == 0;
-}
-
 bool
 python_launcher_is(const char *buf, size_t len)
 {
