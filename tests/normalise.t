@@ -90,12 +90,12 @@ test_expect_success 'convert: the udeb is dropped from the build, Priority extra
 	grep_q "^debian/control:3: Priority: extra written as optional" convert.out &&
 	grep_q "^debian/control:[0-9]*: Priority: standard written as optional (an extras package is never part of the standard system)" convert.out &&
 	test "$(grep -c "written as optional" convert.out)" = 3 &&
-	sed -n "/^Package: extras-twin-udeb$/,/^$/p" twin/debian/control >udeb &&
+	sed -n "/^Package: twin-udeb$/,/^$/p" twin/debian/control >udeb &&
 	grep_q "^Build-Profiles: <pkg.extras.udeb>$" udeb &&
 	! grep -q "Priority: extra" twin/debian/control &&
 	! grep -q "Priority: standard" twin/debian/control &&
-	grep_q "^Package: extras-twin-nox$" twin/debian/control &&
-	grep_q "^Conflicts: extras-twin$" twin/debian/control
+	grep_q "^Package: twin-nox$" twin/debian/control &&
+	grep_q "^Conflicts: twin$" twin/debian/control
 '
 
 test_expect_success 'convert a .dsc: Package-List without the udeb, priorities optional' '
@@ -121,8 +121,8 @@ test_expect_success 'build: one profile entry for the program both flavours ship
 test "$(id -u)" = 0 && test_set_prereq ROOT
 
 test_expect_success 'build: the setgid bit the override kept is cleared, with a warning' '
-	grep_q "^dh_extras_apparmor: warning: debian/extras-twin$NS/games/twin: setgid bit removed (mode 2755 -> 0755)" built.log &&
-	grep_q "^dh_extras_apparmor: warning: debian/extras-twin-nox$NS/games/twin: setgid bit removed" built.log &&
+	grep_q "^dh_extras_apparmor: warning: debian/twin$NS/games/twin: setgid bit removed (mode 2755 -> 0755)" built.log &&
+	grep_q "^dh_extras_apparmor: warning: debian/twin-nox$NS/games/twin: setgid bit removed" built.log &&
 	dpkg-deb -c extras-twin_1.0_*.deb | grep " \.$NS/games/twin\$" >mode &&
 	dpkg-deb -c extras-twin-nox_1.0_*.deb | grep " \.$NS/games/twin\$" >>mode &&
 	test "$(grep -c "^-rwxr-xr-x " mode)" = 2
@@ -131,8 +131,8 @@ test_expect_success 'build: the setgid bit the override kept is cleared, with a 
 # rxvt-unicode: chgrp utmp and chmod g+s after dh_fixperms.  The group
 # served only the setgid bit; the gate wants every file root's.
 test_expect_success ROOT 'build: the group a setgid program was given is root again, with the bit' '
-	grep_q "^dh_extras_apparmor: warning: debian/extras-twin$NS/games/twin: setgid bit removed (mode 2755 -> 0755), owner made root:root: " built.log &&
-	grep_q "^dh_extras_apparmor: warning: debian/extras-twin-nox$NS/games/twin: setgid bit removed (mode 2755 -> 0755): " built.log
+	grep_q "^dh_extras_apparmor: warning: debian/twin$NS/games/twin: setgid bit removed (mode 2755 -> 0755), owner made root:root: " built.log &&
+	grep_q "^dh_extras_apparmor: warning: debian/twin-nox$NS/games/twin: setgid bit removed (mode 2755 -> 0755): " built.log
 '
 
 test_expect_success 'review: the store accepts both packages' '

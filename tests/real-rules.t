@@ -101,9 +101,9 @@ test_expect_success 'the package converts' '
 	mkdir src && (cd src && make_tally) &&
 	extras-convert src/tally >convert.out &&
 	grep_q "extras-tally 1.0 converted" convert.out &&
-	grep_q "^	\$(RM) debian/extras-tally/usr/share/info/dir$" src/tally/debian/rules &&
-	grep_q "^PKGDIR = \$(CURDIR)/debian/extras-\$(PACKAGE)$" src/tally/debian/rules &&
-	grep_q "^debian/rules:3: renamed .debian/\$(PACKAGE). to .debian/extras-\$(PACKAGE)." convert.out
+	grep_q "^	\$(RM) debian/tally/usr/share/info/dir$" src/tally/debian/rules &&
+	grep_q "^PKGDIR = \$(CURDIR)/debian/\$(PACKAGE)$" src/tally/debian/rules &&
+	! grep -q "renamed" convert.out
 '
 
 test_expect_success 'it builds, each override step told the namespace, the maintainer'"'"'s data directory moved' '
@@ -114,11 +114,11 @@ test_expect_success 'it builds, each override step told the namespace, the maint
 	grep_q "cmake .*-DTALLY_VARIANT=extra -DCMAKE_INSTALL_PREFIX=$NS " tally.log
 '
 
-test_expect_success 'debian/tally was a link to extras-tally during the build only' '
+test_expect_success 'debian/tally was the staging directory, removed by dh clean' '
 	grep_q "^   dh_extras_pkgdirs" tally.log &&
 	grep_q "^   dh_extras_clean" tally.log &&
 	(cd tally && debian/rules clean >/dev/null 2>&1) &&
-	test ! -e tally/debian/tally && test ! -L tally/debian/tally
+	test ! -e tally/debian/tally && test ! -e tally/debian/extras-tally
 '
 
 test_expect_success 'the maintainer moves and removals after dh_auto_install worked' '
@@ -138,10 +138,20 @@ test_expect_success 'both build directories were compiled for the namespace' '
 	cmp expect out
 '
 
-test_expect_success 'a real debian/tally directory fails the build with its name' '
-	rm -rf tally2 && cp -a tally tally2 && mkdir tally2/debian/tally &&
-	(cd tally2 && ! dpkg-buildpackage -us -uc -b -d) >tally2.log 2>&1 &&
-	grep_q "dh_extras_pkgdirs: error: debian/tally exists and is not a link to extras-tally" tally2.log
+# A source whose control names extras-tally (converted by an earlier
+# dh-extras, or so written) is staged in debian/extras-tally: debian/tally
+# reaches it through a link, and a real directory there fails the build.
+test_expect_success 'a package named extras-tally: debian/tally a link, a real one refused' '
+	rm -rf tally2 && cp -a tally tally2 &&
+	sed -i "s/^Package: tally$/Package: extras-tally/" tally2/debian/control &&
+	(cd tally2 && dpkg-buildpackage -us -uc -b -d) >tally2.log 2>&1 ||
+		{ tail -n 30 tally2.log; false; } &&
+	test "$(readlink tally2/debian/tally)" = extras-tally &&
+	(cd tally2 && debian/rules clean >/dev/null 2>&1) &&
+	test ! -e tally2/debian/tally && test ! -L tally2/debian/tally &&
+	mkdir tally2/debian/tally &&
+	(cd tally2 && ! dpkg-buildpackage -us -uc -b -d) >tally3.log 2>&1 &&
+	grep_q "dh_extras_pkgdirs: error: debian/tally exists and is not a link to extras-tally" tally3.log
 '
 
 # A plain Makefile next to a CMakeLists.txt that must not be used: the
@@ -249,11 +259,11 @@ test_expect_success 'overrides of steps after the relocation name the files wher
 		"	rm -f debian/count/usr/share/doc/count/README.gz" >late/debian/rules &&
 	extras-convert late >late.out &&
 	NS=opt/extras.ubuntu.com/count &&
-	grep_q "^	dh_auto_install --destdir=debian/extras-count/usr/lib/count$" late/debian/rules &&
-	grep_q "^	dh_shlibdeps -X debian/extras-count/$NS/lib/\$(DEB_HOST_MULTIARCH)/count/a.so -- " late/debian/rules &&
-	grep_q "^	  -dRecommends debian/extras-count/$NS/lib/count/b.so$" late/debian/rules &&
-	grep_q "^	chmod 2755 debian/extras-count/$NS/games/count$" late/debian/rules &&
-	grep_q "^	rm -f debian/extras-count/usr/share/doc/extras-count/README.gz$" late/debian/rules &&
+	grep_q "^	dh_auto_install --destdir=debian/count/usr/lib/count$" late/debian/rules &&
+	grep_q "^	dh_shlibdeps -X debian/count/$NS/lib/\$(DEB_HOST_MULTIARCH)/count/a.so -- " late/debian/rules &&
+	grep_q "^	  -dRecommends debian/count/$NS/lib/count/b.so$" late/debian/rules &&
+	grep_q "^	chmod 2755 debian/count/$NS/games/count$" late/debian/rules &&
+	grep_q "^	rm -f debian/count/usr/share/doc/extras-count/README.gz$" late/debian/rules &&
 	grep_q "^debian/rules:11: .usr/games/count. is .$NS/games/count. once dh_extras_relocate has run$" late.out
 '
 
@@ -268,7 +278,7 @@ test_expect_success 'overrides after the relocation, through a variable set to t
 		"	chmod 0700 \$(PACKAGE_DIR)/usr/bin/count" \
 		"	chmod 0600 \${PACKAGE_DIR}/usr/share/count/count.txt" >latevar/debian/rules &&
 	extras-convert latevar >latevar.out &&
-	grep_q "^PACKAGE_DIR=\$(CURDIR)/debian/extras-count$" latevar/debian/rules &&
+	grep_q "^PACKAGE_DIR=\$(CURDIR)/debian/count$" latevar/debian/rules &&
 	grep_q "^	chmod 0700 \$(PACKAGE_DIR)/$ROOT/count/bin/count$" latevar/debian/rules &&
 	grep_q "^	\$(MAKE) prefix=\$(PACKAGE_DIR)/usr install$" latevar/debian/rules &&
 	grep_q "^debian/rules:11: .usr/bin/count. is .$ROOT/count/bin/count. once dh_extras_relocate has run$" latevar.out &&

@@ -75,15 +75,15 @@ test_expect_success 'converted: every author script dropped, with its report' '
 '
 
 test_expect_success 'scripts put back after conversion are replaced at build time' '
-	hostile_postinst greet/debian/extras-greet.postinst &&
-	printf "#!/bin/sh\necho >/var/tmp/pwned-prerm\n" >greet/debian/extras-greet-data.prerm &&
+	hostile_postinst greet/debian/greet.postinst &&
+	printf "#!/bin/sh\necho >/var/tmp/pwned-prerm\n" >greet/debian/greet-data.prerm &&
 	printf "%s\n" "" "override_dh_installdeb:" "	dh_installdeb" \
-		"	sed -i \"2a touch /var/tmp/pwned-override\" debian/extras-greet/DEBIAN/postinst" \
+		"	sed -i \"2a touch /var/tmp/pwned-override\" debian/greet/DEBIAN/postinst" \
 		>>greet/debian/rules &&
 	(cd greet && dpkg-buildpackage -us -uc -b -d) >build.log 2>&1 ||
 		{ tail -n 30 build.log; false; } &&
-	grep_q "^dh_extras_scripts: debian/extras-greet/DEBIAN/postinst: replaced by the one dh-extras generates (it held .touch /var/tmp/pwned-override.)$" build.log &&
-	grep_q "^dh_extras_scripts: debian/extras-greet-data/DEBIAN/prerm: replaced" build.log &&
+	grep_q "^dh_extras_scripts: debian/greet/DEBIAN/postinst: replaced by the one dh-extras generates (it held .touch /var/tmp/pwned-override.)$" build.log &&
+	grep_q "^dh_extras_scripts: debian/greet-data/DEBIAN/prerm: replaced" build.log &&
 	dpkg-deb -e extras-greet_1.0_*.deb ctl &&
 	echo "app: greet" >greet.yaml &&
 	extras-profile --app greet --script postinst --package extras-greet greet.yaml >expect &&
@@ -109,8 +109,8 @@ test_expect_success 'the author.s scripts kept: both gates refuse the package' '
 	rm -f extras-greet*.deb extras-greet*.changes &&
 	printf "\noverride_dh_extras_scripts:\n\tdh_extras_scripts -n\n" >>greet/debian/rules &&
 	(cd greet && expect_status 2 dpkg-buildpackage -us -uc -b -d) >kept.log 2>&1 &&
-	grep_q "^dh_extras_check: error: debian/extras-greet: script: DEBIAN/postinst: differs from the one dh-extras generates from line 2" kept.log &&
-	grep_q "^dh_extras_check: error: debian/extras-greet-data: script: DEBIAN/prerm: an extras package runs no maintainer script" kept.log &&
+	grep_q "^dh_extras_check: error: debian/greet: script: DEBIAN/postinst: differs from the one dh-extras generates from line 2" kept.log &&
+	grep_q "^dh_extras_check: error: debian/greet-data: script: DEBIAN/prerm: an extras package runs no maintainer script" kept.log &&
 	printf "override_dh_extras_check:\n\t:\n" >>greet/debian/rules &&
 	(cd greet && dpkg-buildpackage -us -uc -b -d) >kept.log 2>&1 ||
 		{ tail -n 30 kept.log; false; } &&

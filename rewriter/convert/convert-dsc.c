@@ -447,6 +447,103 @@ add_package_list_line(struct varbuf *vb, const struct deb822 *control,
 		varbuf_add_buf(vb, rest, (size_t)(w + len - rest));
 }
 
+/* "Binary: ..." of the converted CONTROL: the extras names of its .debs. */
+static void
+add_binary_field(struct varbuf *vb, const struct deb822 *control)
+{
+	int k, listed = 0;
+
+	varbuf_add_str(vb, "Binary:");
+	for (k = 1; k < control->nstanzas; k++) {
+		const struct deb822_field *pf =
+			deb822_find(&control->stanzas[k], "Package");
+
+		if (is_udeb_stanza(&control->stanzas[k]))
+			continue;
+		/* The extras name each .deb will have. */
+		varbuf_printf(vb, "%s %s%s", listed++ ? "," : "",
+		              pf && strncmp(pf->value, EXTRAS_PREFIX,
+		                            strlen(EXTRAS_PREFIX)) == 0 ?
+		              "" : EXTRAS_PREFIX, pf ? pf->value : "");
+	}
+	varbuf_add_char(vb, '\n');
+}
+
+/* "Package-List:" with each line of VALUE as the converted CONTROL has it. */
+static void
+add_package_list_field(struct varbuf *vb, const struct deb822 *control,
+                       const char *value)
+{
+	const char *p = value;
+
+	varbuf_add_str(vb, "Package-List:");
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		const char *w = p + strspn(p, " \t");
+
+		if (n > 0 && w < p + n)
+			add_package_list_line(vb, control, w, (size_t)(p + n - w));
+		p += n + (p[n] == '\n');
+	}
+	varbuf_add_char(vb, '\n');
+}
+
+/*
+ * The .dsc NAME in DIR that dpkg-source wrote from the converted TREE,
+ * with Binary and Package-List naming the extras names of the .debs:
+ * debian/control keeps the maintainer's (see dh/dh-rename.h).
+ */
+static int
+rename_dsc_binaries(const char *dir, const char *name, const char *tree,
+                    struct dpkg_error *err)
+{
+	char *path;
+	struct convert_plan p;
+	struct deb822 control, dsc;
+	struct varbuf vb = VARBUF_INIT;
+	char *ctext = NULL, *dtext = NULL;
+	size_t clen, dlen;
+	int i, fd, ret = -1;
+
+	convert_plan_init(&p, tree);
+	if (convert_read(&p, "debian/control", &ctext, &clen, NULL, false,
+	                 err) < 0)
+		return -1;
+	if (deb822_parse(&control, "debian/control", ctext, clen, err) < 0) {
+		free(ctext);
+		return -1;
+	}
+	convert_plan_init(&p, dir);
+	if (convert_read(&p, name, &dtext, &dlen, NULL, false, err) < 0 ||
+	    deb822_parse(&dsc, name, dtext, dlen, err) < 0)
+		goto out_control;
+	for (i = 0; i < dsc.stanzas[0].nfields; i++) {
+		const struct deb822_field *f = &dsc.stanzas[0].fields[i];
+
+		if (strcasecmp(f->name, "Binary") == 0)
+			add_binary_field(&vb, &control);
+		else if (strcasecmp(f->name, "Package-List") == 0)
+			add_package_list_field(&vb, &control, f->value);
+		else
+			varbuf_add_buf(&vb, dtext + f->start, f->end - f->start);
+	}
+	m_asprintf(&path, "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0 || write(fd, vb.buf, vb.used) != (ssize_t)vb.used ||
+	    close(fd) < 0)
+		put_error_at(err, name, 0, "cannot write: %s", strerror(errno));
+	else
+		ret = 0;
+	free(path);
+	deb822_free(&dsc);
+out_control:
+	deb822_free(&control);
+	free(ctext);
+	free(dtext);
+	varbuf_destroy(&vb);
+	return ret;
+}
+
 static int
 write_dsc(struct dsc_conversion *job, const char *tree, const char *dsc_name,
           struct dpkg_error *err)
@@ -497,23 +594,7 @@ write_dsc(struct dsc_conversion *job, const char *tree, const char *dsc_name,
 			varbuf_printf(&vb, "Source: %s%s\n", EXTRAS_PREFIX,
 			              namespace_app_of_package(d->source));
 		} else if (strcasecmp(f->name, "Binary") == 0) {
-			int listed = 0;
-
-			varbuf_add_str(&vb, "Binary:");
-			for (k = 1; k < control.nstanzas; k++) {
-				const struct deb822_field *pf =
-					deb822_find(&control.stanzas[k], "Package");
-
-				if (is_udeb_stanza(&control.stanzas[k]))
-					continue;
-				/* The extras name each .deb will have. */
-				varbuf_printf(&vb, "%s %s%s", listed++ ? "," : "",
-				              pf && strncmp(pf->value, EXTRAS_PREFIX,
-				                            strlen(EXTRAS_PREFIX)) == 0 ?
-				              "" : EXTRAS_PREFIX,
-				              pf ? pf->value : "");
-			}
-			varbuf_add_char(&vb, '\n');
+			add_binary_field(&vb, &control);
 		} else if (relation || (!relations_done &&
 		           (strcasecmp(f->name, "Package-List") == 0 ||
 		            strncasecmp(f->name, "Checksums-", 10) == 0 ||
@@ -534,19 +615,7 @@ write_dsc(struct dsc_conversion *job, const char *tree, const char *dsc_name,
 				continue;
 		}
 		if (strcasecmp(f->name, "Package-List") == 0) {
-			const char *p = f->value;
-
-			varbuf_add_str(&vb, "Package-List:");
-			while (*p) {
-				size_t n = strcspn(p, "\n");
-				const char *w = p + strspn(p, " \t");
-
-				if (n > 0 && w < p + n)
-					add_package_list_line(&vb, &control, w,
-					                      (size_t)(p + n - w));
-				p += n + (p[n] == '\n');
-			}
-			varbuf_add_char(&vb, '\n');
+			add_package_list_field(&vb, &control, f->value);
 		} else if (strncasecmp(f->name, "Checksums-", 10) == 0 ||
 		           strcasecmp(f->name, "Files") == 0) {
 			if (!checksums_done) {
@@ -727,6 +796,10 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 			goto out;
 		}
 	}
+	free(to);
+	m_asprintf(&to, "%s/%s", work, dir);
+	if (rename_dsc_binaries(work, dsc_name, to, err) < 0)
+		goto out;
 	if (check_targets(job->outdir, names, n, err) < 0)
 		goto out;
 	/* Everything is written: move it into place, the .dsc last. */

@@ -1,4 +1,4 @@
-/* debian/rules following the renamed packages. */
+/* debian/rules reaching the namespace: late paths, ./configure, classic helpers. */
 #include "fuzz.h"
 #include "convert/rules-rewrite.h"
 
@@ -12,8 +12,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = fuzz_string(data, size), *out;
 
 	convert_plan_init(&plan, "/nonexistent");
-	out = rules_rewrite_text("debian/rules", text, size, &control, &plan);
-	free(out);
+	{
+		struct extras_namespace ns;
+
+		if (namespace_init(&ns, "foo", NULL) == NULL) {
+			out = rules_rewrite_late_paths("debian/rules", text,
+			                               size, &control, &ns,
+			                               &plan);
+			free(out);
+		}
+	}
 	out = rules_rewrite_configure("debian/rules", text, size, &plan);
 	free(out);
 	{
