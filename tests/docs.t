@@ -4,8 +4,9 @@
 # templates/ path the README, the man pages and the sources' comments give
 # (an upper-case placeholder such as NAME standing for any name) is in the
 # tree, as it is installed under DATADIR; extras-review(1)'s list of rules
-# is the rules the code reports, and extras.yaml(5)'s list of privileges
-# the catalogue's; every man page named exists; every page is clean POD.
+# is the rules the code reports, extras.yaml(5)'s list of privileges the
+# catalogue's, dh-extras(7)'s sequence the one dh runs; every man page
+# named exists; every page is clean POD.
 . "$TOP/tests/lib.sh"
 
 test_expect_success 'every templates/ path the documentation names exists' '
@@ -79,6 +80,17 @@ test_expect_success 'extras.yaml(5) lists every privilege of the catalogue with 
 	awk "/^=head1 /{ p = (\$0 == \"=head1 PRIVILEGES\") } p && /^=item/" \
 		"$TOP/dh-extras/extras.yaml.5.pod" | sort >listed &&
 	diff -u listed catalogue
+'
+
+test_expect_success 'dh-extras(7) lists the dh_extras_* steps in the order dh runs them' '
+	cp -R "$TOP/tests/fixtures/greet" seq &&
+	(cd seq && dh binary --no-act --with extras && dh clean --no-act --with extras) >dh.out &&
+	sed -n "s/^ *\(dh_extras_[a-z]*\).*/\1/p" dh.out >run &&
+	test $(wc -l <run) -ge 15 &&
+	awk "/^=head2 /{ p = (\$0 == \"=head2 The sequence\") } p" \
+		"$TOP/dh-extras/dh-extras.7.pod" |
+		sed -n "s/^=item L<\(dh_extras_[a-z]*\)(1)>.*/\1/p" >listed &&
+	diff -u listed run
 '
 
 test_expect_success 'every dh-extras man page the manuals and the README name exists' '
