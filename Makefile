@@ -54,8 +54,13 @@ CMDS      = $(CMD_SRCS:dh-extras/%.c=$(O)/bin/%)
 TEST_SRCS = $(sort $(wildcard tests/t-*.c))
 TESTS_C   = $(TEST_SRCS:tests/%.c=$(O)/tests/%)
 TESTS_SH  = $(sort $(wildcard tests/*.t))
+# A command's manual is dh-extras/COMMAND.pod (section 1); a page of no
+# single command is dh-extras/NAME.SECTION.pod (the add-on, the file format).
 PODS      = $(sort $(wildcard dh-extras/*.pod))
-MANS      = $(PODS:dh-extras/%.pod=$(O)/man/%.1)
+PAGE_PODS = $(filter dh-extras/%.5.pod dh-extras/%.7.pod,$(PODS))
+CMD_PODS  = $(filter-out $(PAGE_PODS),$(PODS))
+MANS      = $(CMD_PODS:dh-extras/%.pod=$(O)/man/%.1) \
+	$(PAGE_PODS:dh-extras/%.pod=$(O)/man/%)
 
 all: $(CMDS) $(MANS)
 
@@ -86,6 +91,16 @@ $(O)/tests/%: $(O)/tests/%.o $(LIB)
 $(O)/man/%.1: dh-extras/%.pod
 	@mkdir -p $(@D)
 	pod2man --utf8 --section=1 --center='dh-extras' --release='$(VERSION)' \
+		--name='$*' $< $@
+
+$(O)/man/%.5: dh-extras/%.5.pod
+	@mkdir -p $(@D)
+	pod2man --utf8 --section=5 --center='dh-extras' --release='$(VERSION)' \
+		--name='$*' $< $@
+
+$(O)/man/%.7: dh-extras/%.7.pod
+	@mkdir -p $(@D)
+	pod2man --utf8 --section=7 --center='dh-extras' --release='$(VERSION)' \
 		--name='$*' $< $@
 
 # The environment every test and the demo run in: the uninstalled commands,
@@ -146,13 +161,16 @@ check-confinement: all
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(DATADIR)/templates \
 		$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence
 	install -m 755 $(CMDS) $(DESTDIR)$(BINDIR)
 	install -d $(DESTDIR)$(PREFIX)/share/lintian/profiles/dh-extras
 	install -m 644 lintian/profiles/dh-extras/*.profile \
 		$(DESTDIR)$(PREFIX)/share/lintian/profiles/dh-extras
-	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1)
+	install -m 644 $(filter %.1,$(MANS)) $(DESTDIR)$(MANDIR)/man1
+	install -m 644 $(filter %.5,$(MANS)) $(DESTDIR)$(MANDIR)/man5
+	install -m 644 $(filter %.7,$(MANS)) $(DESTDIR)$(MANDIR)/man7
 	cp -R --no-preserve=ownership templates/. $(DESTDIR)$(DATADIR)/templates
 	install -d $(DESTDIR)$(DATADIR)/auto
 	cp -P dh-extras/auto/* $(DESTDIR)$(DATADIR)/auto

@@ -6,6 +6,7 @@
 . "$TOP/tests/lib.sh"
 
 for pod in "$TOP"/dh-extras/*.pod; do
+	case $pod in *.[57].pod) continue ;; esac
 	name=$(basename "$pod" .pod)
 	test_expect_success "$name --help: its manual's synopsis and options" "
 		$name --help >$name.help &&

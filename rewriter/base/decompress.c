@@ -203,7 +203,7 @@ decompress_new(enum decompress_type type, int fd, int64_t limit,
 	switch (type) {
 	case DECOMPRESS_GZIP:
 		/* 15 + 16: gzip only.  gzread would pass other data
-		 * through; the gate refuses it (README). */
+		 * through; the gate refuses it (extras-review(1)). */
 		ok = dl_inflateInit2_(&d->s.z, 15 + 16, ZLIB_VERSION,
 		                      (int)sizeof(z_stream)) == Z_OK;
 		break;

@@ -2,7 +2,7 @@
  * report.h: what a rewrite did and what it could not do.
  *
  * Paths in a report are absolute, as the package will install them.  The
- * JSON shape (documented in README, "extras-rewrite"):
+ * JSON shape (documented in extras-rewrite(1), --json):
  *
  *   { "app": S, "root": S, "namespace": S, "dry_run": B,
  *     "moves":     [ { "from": S, "to": S } ],

@@ -9,7 +9,7 @@
 #
 # Each profile must be loaded in enforce mode on install; the apps must
 # run with no DENIED line in the kernel log; the probe must be allowed
-# what the README promises an app without privileges and denied the rest
+# what extras.yaml(5) promises an app without privileges and denied the rest
 # (each denial must be AppArmor's: a DENIED line naming the path); remove
 # and purge must unload the profile; an install whose profile cannot be
 # loaded must fail.
@@ -306,7 +306,7 @@ test_expect_success 'quill runs with no DENIED line' '
 	no_denials
 '
 
-# What the README says: AppArmor attaches a profile to the program the
+# What dh-extras(7) says: AppArmor attaches a profile to the program the
 # kernel runs, by its path; a script of the namespace handed by hand to
 # its interpreter is read, not run, and is not confined.
 test_expect_success 'a namespaced script run through its interpreter by hand is not confined' '
