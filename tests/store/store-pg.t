@@ -14,6 +14,8 @@ pg_stop_hook=accept_done
 pg_start 'extras-store with PostgreSQL' || { test_done; exit; }
 
 test_setup 'keys: two uploaders and the store' store_fixtures
-store_story "$PG_URI"
+store_publish_story "$PG_URI"
+store_refuse_story
+store_retry_story
 
 test_done
