@@ -45,6 +45,21 @@ upload_source () {
 	cp "src/${2}_$3.tar.xz" store/incoming/
 }
 
+# upload_changes SIGNER APP VERSION: APP's source at VERSION as
+# dpkg-buildpackage -S leaves it, a source-only .changes (without Binary:
+# dpkg-genchanges leaves it out) signed by SIGNER, with its files, in the
+# store's incoming/.
+upload_changes () {
+	app_source "src/$2-$3" "$2" "$3" &&
+	(cd src && dpkg-source -b "$2-$3" >/dev/null) &&
+	(cd "src/$2-$3" &&
+		dpkg-genchanges -S -O"../${2}_$3_source.changes" 2>/dev/null) &&
+	! grep -q "^Binary:" "src/${2}_$3_source.changes" &&
+	sign "$1" "src/${2}_$3_source.changes" \
+		"store/incoming/${2}_$3_source.changes" &&
+	cp "src/${2}_$3.dsc" "src/${2}_$3.tar.xz" store/incoming/
+}
+
 # The keys: conflicts-lib.sh's accept_fixtures (alice and bob, uploaders)
 # and the store's own signing key.
 store_fixtures () {
@@ -143,17 +158,18 @@ store_refuse_story () {
 	'
 }
 
-# store_retry_story: alice's greet 1.1 (job 4) taken by a worker that is
-# killed (SIGKILL, with its build) while it builds, then by another
-# worker once the first one's lease expired: published, nothing lost.
+# store_retry_story: alice's greet 1.1 (job 4, a source-only .changes)
+# taken by a worker that is killed (SIGKILL, with its build) while it
+# builds, then by another worker once the first one's lease expired:
+# published, nothing lost.
 # The build waits on the fifo gate/go (app_source's STORE_GATE), so the
 # test knows the first worker is building, without waiting a time; its
 # lease, 0 seconds, has expired when the second worker looks.
 store_retry_story () {
 	test_expect_success 'work: a worker killed mid-build; another takes its job again and publishes it' '
-		upload_source alice greet 1.1 &&
+		upload_changes alice greet 1.1 &&
 		extras-store queue -s store >out &&
-		grep_q "^extras-store: job 4 (greet_1.1.dsc): queued$" out &&
+		grep_q "^extras-store: job 4 (greet_1.1_source.changes): queued$" out &&
 		rm -rf gate && mkdir gate && mkfifo gate/started gate/go
 		# The worker alone in a process group, which the test kills
 		# whole, as a host crash would; once it is gone, "exited"
@@ -172,18 +188,18 @@ store_retry_story () {
 		read -r exited <gate/started &&
 		test "$exited" = "exited 137" &&
 		wait &&
-		grep_q "^extras-store: job 4 (greet_1.1.dsc): taken by doomed (attempt 1)$" doomed.out &&
-		grep_q "^extras-store: job 4 (greet_1.1.dsc): build: running$" doomed.out &&
+		grep_q "^extras-store: job 4 (greet_1.1_source.changes): taken by doomed (attempt 1)$" doomed.out &&
+		grep_q "^extras-store: job 4 (greet_1.1_source.changes): build: running$" doomed.out &&
 		! grep -q "build: ok" doomed.out &&
 		extras-store status -s store >status &&
-		grep_q "^4	converted	1	doomed	greet_1.1.dsc$" status &&
+		grep_q "^4	converted	1	doomed	greet_1.1_source.changes$" status &&
 		extras-store work -s store --worker rescuer >out &&
-		grep_q "^extras-store: job 4 (greet_1.1.dsc): taken by rescuer (attempt 2)$" out &&
-		grep_q "^extras-store: job 4 (greet_1.1.dsc): build: ok$" out &&
-		grep_q "^extras-store: job 4 (greet_1.1.dsc): published; report $TRASH/store/reports/4.html$" out &&
+		grep_q "^extras-store: job 4 (greet_1.1_source.changes): taken by rescuer (attempt 2)$" out &&
+		grep_q "^extras-store: job 4 (greet_1.1_source.changes): build: ok$" out &&
+		grep_q "^extras-store: job 4 (greet_1.1_source.changes): published; report $TRASH/store/reports/4.html$" out &&
 		grep_q "^extras-store: 1 published, 0 refused$" out &&
 		extras-store status -s store >status &&
-		grep_q "^4	published	2	-	greet_1.1.dsc$" status &&
+		grep_q "^4	published	2	-	greet_1.1_source.changes$" status &&
 		test "$(job_field 4 attempts)" = 2 &&
 		test "$(job_field 4 verdict)" = published &&
 		grep_q "^Version: 1.1$" store/public/dists/extras/main/binary-*/Packages
