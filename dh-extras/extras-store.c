@@ -142,7 +142,7 @@ do_queue(const char *const *args)
 	if (args[0] != NULL)
 		badusage("queue takes no argument");
 	open_store(&c, &r);
-	if (store_queue(&c, r, &queued, &err) < 0)
+	if (store_queue(&c, r, quiet, &queued, &err) < 0)
 		fail(&err);
 	if (!quiet)
 		printf("extras-store: %d upload(s) queued\n", queued);
@@ -216,7 +216,7 @@ do_run(const char *const *args)
 	if (args[0] != NULL)
 		badusage("run takes no argument");
 	open_store(&c, &r);
-	if (store_queue(&c, r, &queued, &err) < 0)
+	if (store_queue(&c, r, quiet, &queued, &err) < 0)
 		fail(&err);
 	ret = work(&c, r);
 	registry_close(r);

@@ -1,10 +1,10 @@
 /*
  * json.c: write JSON reports.
  */
-#include <stdint.h>
 #include <string.h>
 
 #include "base/json.h"
+#include "base/utf8.h"
 
 void
 json_init(struct json *j, FILE *fp)
@@ -52,41 +52,6 @@ void json_object_begin(struct json *j) { json_open(j, '{'); }
 void json_object_end(struct json *j) { json_close(j, '}'); }
 void json_array_begin(struct json *j) { json_open(j, '['); }
 void json_array_end(struct json *j) { json_close(j, ']'); }
-
-/* Length of the valid UTF-8 sequence at S (at most LEN bytes), or 0. */
-static size_t
-utf8_sequence_length(const unsigned char *s, size_t len)
-{
-	size_t n, i;
-	uint32_t cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (n > len)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF. */
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
 
 void
 json_escape(FILE *fp, const char *str, size_t len)

@@ -130,19 +130,32 @@ read_dsc_packages(struct upload *u, struct accept_report *rep,
 	return ret;
 }
 
-/* The binary packages a source-only .changes names (Binary), renamed. */
+/*
+ * The binary packages a source-only .changes names (Binary), renamed; or,
+ * without Binary (dpkg-genchanges leaves it out of a source-only
+ * .changes), those of the .dsc it lists, whose checksums the signed
+ * .changes holds and changes_read checked.
+ */
 static int
 read_changes_packages(struct upload *u, struct accept_report *rep,
                       struct dpkg_error *err)
 {
 	const struct deb822_field *bin = deb822_find(u->ch.stanza, "Binary");
+	size_t i;
 
-	if (bin == NULL || bin->value[0] == '\0')
+	if (bin != NULL && bin->value[0] != '\0')
+		return add_names(&rep->identity, u->ch.filename, "Binary",
+		                 bin->line, bin->value, false, err);
+	for (i = 0; i < u->ch.nfiles; i++)
+		if (str_match_end(u->ch.files[i].name, ".dsc"))
+			break;
+	if (i == u->ch.nfiles)
 		return put_error_at(err, u->ch.filename, 0, "lists no binary "
 		                    "package and names none in Binary: which "
 		                    "packages it builds is decided here");
-	return add_names(&rep->identity, u->ch.filename, "Binary", bin->line,
-	                 bin->value, false, err);
+	if (dsc_load(&u->dsc, u->ch.files[i].path, err) < 0)
+		return -1;
+	return read_dsc_packages(u, rep, err);
 }
 
 static int
@@ -202,7 +215,7 @@ free_upload(struct upload *u)
 	free(u->debs);
 	if (u->is_changes)
 		changes_destroy(&u->ch);
-	else if (u->dsc.filename != NULL)
+	if (u->dsc.filename != NULL)
 		dsc_free(&u->dsc);
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -59,6 +60,15 @@ progress(const struct job *j, const char *step, const char *what)
 	fflush(stdout);
 }
 
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 /* The strings of array KEY of the tool's report OBJ (or of each
  * object's MEMBER in it). */
 static size_t
@@ -103,6 +113,7 @@ run_step(struct job *j, const char *step, const char *const *argv,
 	char *last = NULL;
 	size_t nreasons = 0;
 	int status, ret = STEP_OK;
+	double start = now();
 
 	if (asprintf(&log_name, "%s.log", step) < 0)
 		abort();
@@ -142,6 +153,7 @@ run_step(struct job *j, const char *step, const char *const *argv,
 		report_step(j->report, step, "ok", command, log, log_name,
 		            tool_json, NULL, 0);
 	}
+	report_seconds(j->report, step, now() - start);
 out:
 	free(last);
 	free(command);
@@ -379,6 +391,7 @@ step_publish(struct job *j, struct dpkg_error *err)
 	const char **debs;
 	size_t i, n = 0;
 	int ret = -1;
+	double start = now();
 
 	if (changes_path == NULL || changes_read(&ch, changes_path, err) < 0)
 		goto out;
@@ -396,6 +409,7 @@ step_publish(struct job *j, struct dpkg_error *err)
 			abort();
 		report_step(j->report, "publish", "ok", what, log,
 		            "publish.log", NULL, NULL, 0);
+		report_seconds(j->report, "publish", now() - start);
 		free(what);
 	}
 	free(debs);

@@ -134,7 +134,8 @@ job_dir(const struct store_config *c, const char *name,
 
 static int
 queue_one(const struct store_config *c, struct registry *r,
-          const char *incoming, const char *name, struct dpkg_error *err)
+          const char *incoming, const char *name, bool quiet,
+          struct dpkg_error *err)
 {
 	char **files, *dir = job_dir(c, name, err), *from, *to;
 	size_t i, n = upload_files(incoming, name, &files);
@@ -160,7 +161,8 @@ queue_one(const struct store_config *c, struct registry *r,
 	ret = registry_job_add(r, dir + strlen(c->dir) + 1, name, &id, err);
 	if (ret < 0)
 		goto out;
-	printf("extras-store: job %lld (%s): queued\n", id, name);
+	if (!quiet)
+		printf("extras-store: job %lld (%s): queued\n", id, name);
 	for (i = 0; i < n; i++) {
 		if (asprintf(&from, "%s/%s", incoming, files[i]) < 0)
 			abort();
@@ -190,8 +192,8 @@ cmp_name(const struct dirent **a, const struct dirent **b)
 /* Queue the uploads ending in SUFFIX, in name order. */
 static int
 queue_suffix(const struct store_config *c, struct registry *r,
-             const char *incoming, const char *suffix, int *queued,
-             struct dpkg_error *err)
+             const char *incoming, const char *suffix, bool quiet,
+             int *queued, struct dpkg_error *err)
 {
 	struct dirent **names;
 	int i, n = scandir(incoming, &names, NULL, cmp_name), ret = 0;
@@ -210,7 +212,7 @@ queue_suffix(const struct store_config *c, struct registry *r,
 			/* Gone already: the .dsc of a .changes queued. */
 			if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
 				ret = queue_one(c, r, incoming,
-				                names[i]->d_name, err);
+				                names[i]->d_name, quiet, err);
 				if (ret == 0)
 					(*queued)++;
 			}
@@ -223,8 +225,8 @@ queue_suffix(const struct store_config *c, struct registry *r,
 }
 
 int
-store_queue(const struct store_config *c, struct registry *r, int *queued,
-            struct dpkg_error *err)
+store_queue(const struct store_config *c, struct registry *r, bool quiet,
+            int *queued, struct dpkg_error *err)
 {
 	char *incoming;
 	int ret;
@@ -233,9 +235,11 @@ store_queue(const struct store_config *c, struct registry *r, int *queued,
 	if (asprintf(&incoming, "%s/incoming", c->dir) < 0)
 		abort();
 	/* The .changes first: each takes its .dsc along. */
-	ret = queue_suffix(c, r, incoming, ".changes", queued, err);
+	ret = queue_suffix(c, r, incoming, ".changes", quiet, queued,
+	                   err);
 	if (ret == 0)
-		ret = queue_suffix(c, r, incoming, ".dsc", queued, err);
+		ret = queue_suffix(c, r, incoming, ".dsc", quiet, queued,
+		                   err);
 	free(incoming);
 	return ret;
 }

@@ -11,6 +11,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/varbuf.h>
 
+#include "base/utf8.h"
 #include "store/report.h"
 #include "store/store-file.h"
 
@@ -18,6 +19,18 @@
 #define OUTPUT_TAIL 4096
 #define LOG_MAX (64 * 1024 * 1024)
 #define TOOL_REPORT_MAX (16 * 1024 * 1024)
+
+/* A JSON string of S, whatever its bytes: a log, a file name or a
+ * reason may hold any (utf8_clean). */
+static struct json_object *
+string(const char *s)
+{
+	char *text = utf8_clean(s, strlen(s));
+	struct json_object *v = json_object_new_string(text);
+
+	free(text);
+	return v;
+}
 
 struct json_object *
 report_open(const char *json_path, long long id, const char *upload)
@@ -30,10 +43,10 @@ report_open(const char *json_path, long long id, const char *upload)
 	report = json_object_new_object();
 	json_object_object_add(report, "job", json_object_new_int64(id));
 	json_object_object_add(report, "upload",
-	                       json_object_new_string(upload));
-	json_object_object_add(report, "state", json_object_new_string("queued"));
+	                       string(upload));
+	json_object_object_add(report, "state", string("queued"));
 	json_object_object_add(report, "verdict",
-	                       json_object_new_string("in progress"));
+	                       string("in progress"));
 	json_object_object_add(report, "attempts", json_object_new_int(0));
 	json_object_object_add(report, "steps", json_object_new_array());
 	json_object_object_add(report, "loses", json_object_new_array());
@@ -45,7 +58,7 @@ void
 report_set(struct json_object *report, const char *key, const char *value)
 {
 	json_object_object_add(report, key, value ?
-	                       json_object_new_string(value) : NULL);
+	                       string(value) : NULL);
 }
 
 /* The log's last OUTPUT_TAIL bytes, from a line's start. */
@@ -63,10 +76,13 @@ log_tail(const char *log)
 	start = text;
 	if (len > OUTPUT_TAIL) {
 		start = text + len - OUTPUT_TAIL;
-		if (strchr(start, '\n') != NULL)
-			start = strchr(start, '\n') + 1;
+		if (memchr(start, '\n', text + len - start) != NULL)
+			start = (char *)memchr(start, '\n',
+			                       text + len - start) + 1;
 	}
-	tail = m_strdup(start);
+	/* A build prints whatever bytes it likes: valid UTF-8 made of
+	 * them, for JSON. */
+	tail = utf8_clean(start, text + len - start);
 	free(text);
 	return tail;
 }
@@ -123,13 +139,13 @@ report_step(struct json_object *report, const char *step,
 	char *tail = log_tail(log);
 	size_t i;
 
-	json_object_object_add(s, "step", json_object_new_string(step));
-	json_object_object_add(s, "verdict", json_object_new_string(verdict));
+	json_object_object_add(s, "step", string(step));
+	json_object_object_add(s, "verdict", string(verdict));
 	json_object_object_add(s, "command", command ?
-	                       json_object_new_string(command) : NULL);
+	                       string(command) : NULL);
 	json_object_object_add(s, "log", log_name ?
-	                       json_object_new_string(log_name) : NULL);
-	json_object_object_add(s, "output", json_object_new_string(tail));
+	                       string(log_name) : NULL);
+	json_object_object_add(s, "output", string(tail));
 	free(tail);
 	list = json_object_new_array();
 	if (!json_object_object_get_ex(report, "fix", &fix)) {
@@ -137,8 +153,8 @@ report_step(struct json_object *report, const char *step,
 		json_object_object_add(report, "fix", fix);
 	}
 	for (i = 0; i < nreasons; i++) {
-		json_object_array_add(list, json_object_new_string(reasons[i]));
-		json_object_array_add(fix, json_object_new_string(reasons[i]));
+		json_object_array_add(list, string(reasons[i]));
+		json_object_array_add(fix, string(reasons[i]));
 	}
 	json_object_object_add(s, "reasons", list);
 	/* A tool's report is the store's own file, but bounded all the
@@ -151,6 +167,23 @@ report_step(struct json_object *report, const char *step,
 }
 
 void
+report_seconds(struct json_object *report, const char *step, double seconds)
+{
+	struct json_object *steps, *s, *name;
+	size_t i;
+
+	if (!json_object_object_get_ex(report, "steps", &steps))
+		return;
+	for (i = 0; i < json_object_array_length(steps); i++) {
+		s = json_object_array_get_idx(steps, i);
+		if (json_object_object_get_ex(s, "step", &name) &&
+		    strcmp(json_object_get_string(name), step) == 0)
+			json_object_object_add(s, "seconds",
+			                       json_object_new_double(seconds));
+	}
+}
+
+void
 report_lose(struct json_object *report, const char *what)
 {
 	struct json_object *loses;
@@ -159,7 +192,7 @@ report_lose(struct json_object *report, const char *what)
 		loses = json_object_new_array();
 		json_object_object_add(report, "loses", loses);
 	}
-	json_object_array_add(loses, json_object_new_string(what));
+	json_object_array_add(loses, string(what));
 }
 
 struct json_object *
@@ -214,16 +247,22 @@ member(struct json_object *o, const char *key)
 	return json_object_get_string(v);
 }
 
+/* The strings of array KEY of OBJ as a section under a heading of LEVEL,
+ * with the id ID (NULL: a step's, of which a page has several). */
 static void
 html_list(struct varbuf *vb, struct json_object *report, const char *key,
-          const char *title, const char *id, const char *none)
+          int level, const char *title, const char *id, const char *none)
 {
 	struct json_object *list;
 	size_t i, n = 0;
 
 	if (json_object_object_get_ex(report, key, &list) && list != NULL)
 		n = json_object_array_length(list);
-	varbuf_printf(vb, "<section id=\"%s\"><h2>%s</h2>\n", id, title);
+	if (id != NULL)
+		varbuf_printf(vb, "<section id=\"%s\">", id);
+	else
+		varbuf_printf(vb, "<section class=\"%s\">", key);
+	varbuf_printf(vb, "<h%d>%s</h%d>\n", level, title, level);
 	if (n == 0) {
 		varbuf_printf(vb, "<p>%s</p>\n", none);
 	} else {
@@ -271,8 +310,8 @@ html_page(struct varbuf *vb, struct json_object *report)
 		varbuf_add_str(vb, "</td></tr>\n");
 	}
 	varbuf_add_str(vb, "</table>\n");
-	html_list(vb, report, "fix", "What to fix", "fix", "Nothing.");
-	html_list(vb, report, "loses", "What the user loses",
+	html_list(vb, report, "fix", 2, "What to fix", "fix", "Nothing.");
+	html_list(vb, report, "loses", 2, "What the user loses",
 	          "loses", "Nothing the conversion reported.");
 	varbuf_add_str(vb, "<section id=\"steps\"><h2>Steps</h2>\n");
 	if (json_object_object_get_ex(report, "steps", &steps))
@@ -290,7 +329,7 @@ html_page(struct varbuf *vb, struct json_object *report)
 			varbuf_add_str(vb, "</span></h3>\n<p><code>");
 			html_text(vb, member(s, "command"));
 			varbuf_add_str(vb, "</code></p>\n");
-			html_list(vb, s, "reasons", "Reasons", "reasons",
+			html_list(vb, s, "reasons", 4, "Reasons", NULL,
 			          "None.");
 			varbuf_add_str(vb, "<details><summary>Output</summary><pre>");
 			html_text(vb, member(s, "output"));

@@ -8,7 +8,8 @@
  *	  "steps": [ { "step": "accept", "verdict": "ok" | "refused",
  *	               "command": "...", "log": "jobs/.../accept.log",
  *	               "output": "the log's last lines",
- *	               "reasons": [ "..." ], "report": { the tool's } } ],
+ *	               "reasons": [ "..." ], "report": { the tool's },
+ *	               "seconds": 1.25 } ],
  *	  "loses": [ "..." ],  what the conversion dropped or changed
  *	  "fix": [ "..." ] }   every reason a step refused the upload
  *
@@ -43,6 +44,10 @@ void report_step(struct json_object *report, const char *step,
                  const char *verdict, const char *command, const char *log,
                  const char *log_name, const char *tool_json,
                  const char *const *reasons, size_t nreasons);
+
+/* Record how long STEP took, in "seconds" (what make bench reads). */
+void report_seconds(struct json_object *report, const char *step,
+                    double seconds);
 
 /* Add a line to "loses" (what the user loses). */
 void report_lose(struct json_object *report, const char *what);

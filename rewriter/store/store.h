@@ -69,9 +69,10 @@ const char *store_default_architecture(void);
  */
 int store_init(const struct store_config *c, struct dpkg_error *err);
 
-/* Queue each upload of DIR/incoming as a job; *QUEUED says how many. */
+/* Queue each upload of DIR/incoming as a job, with a line each unless
+ * QUIET; *QUEUED says how many. */
 int store_queue(const struct store_config *c, struct registry *r,
-                int *queued, struct dpkg_error *err);
+                bool quiet, int *queued, struct dpkg_error *err);
 
 struct store_worker {
 	const char *name;	/* "host:pid" */

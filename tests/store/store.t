@@ -8,8 +8,20 @@
 . "$TOP/tests/identity-lib.sh"
 . "$TOP/tests/store/store-lib.sh"
 
-test_setup 'keys: two uploaders and the store' store_fixtures
-store_story "$TRASH/db"
+if [ -z "${KEEP_TRASH:-}" ]; then
+	trap 'store_cleanup; rm -rf "$TRASH"' EXIT
+else
+	trap 'store_cleanup' EXIT
+fi
 
-accept_done
+test_setup 'keys: two uploaders and the store' store_fixtures
+store_publish_story "$TRASH/db"
+store_user_setup
+store_user_install
+store_refuse_story
+store_report_story
+store_retry_story
+store_user_upgrade
+store_bad_log_story
+
 test_done
