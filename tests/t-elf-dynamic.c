@@ -1,8 +1,9 @@
 /*
  * Facts about writing a RUNPATH in place: programs are linked here with a
- * RUNPATH, with an RPATH and with neither, given "$ORIGIN/../lib" where
- * their library is, checked with readelf -d and run; and files with no
- * room for it are refused.
+ * RUNPATH, with an RPATH, with neither and with a large .dynstr, given
+ * "$ORIGIN/../lib" where their library is, checked with readelf -d and
+ * objdump -p, run, stripped and run; and files with no room for it are
+ * refused.
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -117,7 +118,7 @@ main(void)
 	size_t len;
 	FILE *fp;
 
-	test_plan(29);
+	test_plan(36);
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	snprintf(path, sizeof(path), "%s/prog.c", dir);
@@ -180,6 +181,27 @@ main(void)
 	test_str(run("readelf -d %s/bin/neither.new | grep -c 'Library "
 	             "runpath: \\[\\$ORIGIN/../lib\\]'%s", ""), ==, "1\n");
 	test_str(run("env -u LD_LIBRARY_PATH %s/bin/neither.new%s", ""), ==,
+	         "found\n");
+
+	/* A .dynstr larger than a page's padding cannot be copied: the
+	 * version and relocation tables after it move on instead, and it
+	 * grows where it is. */
+	test_int(system(run("cd %s && for i in $(seq 400); do echo \"void "
+	                    "a_function_with_a_rather_long_name_$i(void) "
+	                    "{}\"; done >many.c && cc -o bin/big -rdynamic "
+	                    "prog.c many.c -Llib -lbar%s", "")), ==, 0);
+	test_int(set_runpath("big", "$ORIGIN/../lib", &d), ==, 0);
+	test_int(d.str_size > 4096, ==, 1);
+	elf_dynamic_free(&d);
+	test_str(run("cd %s/bin && for f in big big.new; do readelf -S -W $f "
+	             "| sed -n 's/.*[.]dynstr *STRTAB *[0-9a-f]* \\([0-9a-f]*\\)"
+	             " .*/\\1/p'; done | uniq | wc -l%s", ""), ==, "1\n");
+	test_str(run("readelf -d %s/bin/big.new | grep -c 'Library runpath: "
+	             "\\[\\$ORIGIN/../lib\\]'%s", ""), ==, "1\n");
+	test_str(run("objdump -p %s/bin/big.new | grep -c 'RUNPATH *"
+	             "\\$ORIGIN/../lib$'%s", ""), ==, "1\n");
+	test_str(run("cd %s/bin && strip -o big.stripped big.new && "
+	             "env -u LD_LIBRARY_PATH ./big.stripped%s", ""), ==,
 	         "found\n");
 
 	/* No room for the string: more than the padding of a page. */

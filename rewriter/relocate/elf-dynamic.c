@@ -504,6 +504,94 @@ move_strtab(struct elf_edits *e, const struct elf_dynamic *d, uint64_t off,
 	return 0;
 }
 
+/* Whether a dynamic entry of a tag that points at a table points at ADDR. */
+static bool
+pointed_at(const struct elf_dynamic *d, uint64_t addr)
+{
+	static const uint64_t tags[] = {
+		DT_HASH, DT_GNU_HASH, DT_SYMTAB, DT_RELA, DT_REL, DT_JMPREL,
+		DT_RELR, DT_VERSYM, DT_VERNEED, DT_VERDEF,
+	};
+	size_t i, k;
+
+	for (i = 0; i + 1 < d->dyn_used; i++)
+		for (k = 0; k < sizeof(tags) / sizeof(*tags); k++)
+			if (dyn_tag(d, i) == tags[k] && dyn_val(d, i) == addr)
+				return true;
+	return false;
+}
+
+/*
+ * Room for N bytes at the end of .dynstr, made by moving what follows it
+ * in its segment into the padding that ends the segment: only tables the
+ * dynamic section points at (versions, relocations), whose entries and
+ * section headers follow them; never code or data.  0 with the edits in
+ * E and *K, the bytes .dynstr grows by; 1 when it cannot be done.
+ */
+static int
+shift_following(const struct elf_reader *r, const struct elf_dynamic *d,
+                const struct segment *segs, size_t nsegs,
+                const struct segment *seg, size_t n, struct elf_edits *e,
+                uint64_t *k)
+{
+	uint64_t end = d->str_off + d->str_size;
+	uint64_t seg_end = seg->offset + seg->filesz, align = 1;
+	unsigned char *p;
+	unsigned i;
+	size_t j;
+
+	for (i = 0; i < d->shnum; i++) {
+		uint64_t off = sh(d, i, SH_OFFSET(d), WORD(d));
+		uint64_t size = sh(d, i, SH_SIZE(d), WORD(d));
+		uint64_t a = sh(d, i, d->is64 ? 0x30 : 0x20, WORD(d));
+
+		if (sh(d, i, SH_TYPE, 4) == SHT_NOBITS || size == 0 ||
+		    i == d->str_index || off + size <= end || off >= seg_end)
+			continue;
+		if (off < end || off + size > seg_end ||
+		    sh(d, i, SH_ADDR(d), WORD(d)) - off != seg->vaddr - seg->offset ||
+		    !pointed_at(d, sh(d, i, SH_ADDR(d), WORD(d))) ||
+		    (a & (a - 1)) != 0)
+			return 1;
+		if (a > align)
+			align = a;
+	}
+	*k = (n + align - 1) & ~(align - 1);
+	if (end == seg_end ||
+	    free_bytes(r, d, segs, nsegs, seg, seg_end, *k) != *k)
+		return 1;
+	/* The tables, K bytes further on; zeros where they began. */
+	p = add_edit(e, end + *k, seg_end - end);
+	if (p == NULL || r->read(r->ctx, end, p, seg_end - end) < 0)
+		return -1;
+	p = add_edit(e, end, *k);
+	if (p == NULL)
+		return -1;
+	memset(p, 0, *k);
+	for (i = 0; i < d->shnum; i++) {
+		uint64_t hdr = d->shoff + (uint64_t)i * d->shentsize;
+		uint64_t off = sh(d, i, SH_OFFSET(d), WORD(d));
+
+		if (sh(d, i, SH_TYPE, 4) == SHT_NOBITS ||
+		    sh(d, i, SH_SIZE(d), WORD(d)) == 0 || i == d->str_index ||
+		    off < end || off >= seg_end)
+			continue;
+		if (edit_int(e, d, hdr + SH_OFFSET(d), WORD(d), off + *k) < 0 ||
+		    edit_int(e, d, hdr + SH_ADDR(d), WORD(d),
+		             sh(d, i, SH_ADDR(d), WORD(d)) + *k) < 0)
+			return -1;
+	}
+	for (j = 0; j + 1 < d->dyn_used; j++) {
+		uint64_t v = dyn_val(d, j);
+
+		if (v >= seg->vaddr + (end - seg->offset) &&
+		    v < seg->vaddr + seg->filesz && pointed_at(d, v) &&
+		    edit_entry(e, d, j, 0, v + *k) < 0)
+			return -1;
+	}
+	return grow_segment(e, d, seg, seg_end + *k) < 0 ? -1 : 0;
+}
+
 /*
  * Where the string goes: at offset *AT of the string table, *OFF of the
  * file, with the edits that make room for it in E.  0, 1 when there is no
@@ -539,10 +627,11 @@ place_string(const struct elf_reader *r, const struct elf_dynamic *d,
 		    d->str_addr - d->str_off)
 			seg = &segs[i];
 	rc = 1;
-	if (seg == NULL || (find_entry(d, DT_STRTAB) >= 0 &&
-	                    dyn_val(d, find_entry(d, DT_STRTAB)) !=
-	                    d->str_addr)) {
-		/* .dynstr is not where the loader finds it: leave it. */
+	if (seg != NULL && find_entry(d, DT_STRTAB) >= 0 &&
+	    dyn_val(d, find_entry(d, DT_STRTAB)) != d->str_addr)
+		seg = NULL; /* not where the loader finds it: leave it */
+	if (seg == NULL) {
+		/* No room. */
 	} else if (free_bytes(r, d, segs, nsegs, seg, end, n) == n) {
 		/* After .dynstr: it grows, and its segment if it ends there. */
 		*at = d->str_size;
@@ -565,6 +654,18 @@ place_string(const struct elf_reader *r, const struct elf_dynamic *d,
 		    grow_segment(e, d, seg, to + d->str_size + n) == 0 &&
 		    move_strtab(e, d, to, d->str_size + n) == 0)
 			rc = 0;
+	}
+	if (rc == 1 && seg != NULL) {
+		/* Room made after .dynstr by moving the tables after it. */
+		uint64_t k;
+
+		rc = shift_following(r, d, segs, nsegs, seg, n, e, &k);
+		if (rc == 0) {
+			*at = d->str_size;
+			*off = end;
+			rc = move_strtab(e, d, d->str_off, d->str_size + k) < 0 ?
+			     -1 : 0;
+		}
 	}
 	free(segs);
 	return rc;

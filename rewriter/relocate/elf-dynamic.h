@@ -13,7 +13,10 @@
  *     zero bytes that end .dynstr, else in the padding after .dynstr
  *     (.dynstr grows into it, and its segment when it ends there), else
  *     .dynstr is copied with the string added into the padding that ends
- *     its segment.
+ *     its segment, else .dynstr grows where it is and the tables after it
+ *     in its segment (symbol versions, relocations: only tables a dynamic
+ *     entry points at, never code or data) move into that padding, their
+ *     entries and section headers following them.
  * The string always lies inside .dynstr as its section header and
  * DT_STRSZ say, so that objdump, dpkg-shlibdeps and strip see it.
  * Where none of these fit there is no room: the caller hands the file to
