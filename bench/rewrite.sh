@@ -44,9 +44,10 @@ make_tree () {
 	for f in /usr/lib/x86_64-linux-gnu/*.so.* /usr/bin/*; do
 		[ -f "$f" ] && [ ! -L "$f" ] || continue
 		head -c 4 "$f" | grep -q ELF || continue
+		# A file apt removed meanwhile is skipped.
 		case $f in
-		/usr/bin/*) cp "$f" "$t/usr/bin/" ;;
-		*) cp "$f" "$t/usr/lib/$APP/" ;;
+		/usr/bin/*) cp "$f" "$t/usr/bin/" || continue ;;
+		*) cp "$f" "$t/usr/lib/$APP/" || continue ;;
 		esac
 		total=$((total + $(stat -c %s "$f")))
 		[ $total -lt $((SIZE_MB * 1024 * 1024 * 8 / 10)) ] || break
@@ -66,8 +67,8 @@ make_tree () {
 	# Compressed: documentation changelogs.
 	for f in /usr/share/doc/*/changelog*.gz; do
 		i=$((i + 1))
-		cp "$f" "$t/usr/share/$APP/gz/$i.gz"
-		total=$((total + $(stat -c %s "$f")))
+		cp "$f" "$t/usr/share/$APP/gz/$i.gz" || continue
+		total=$((total + $(stat -c %s "$t/usr/share/$APP/gz/$i.gz")))
 		[ $total -lt $((SIZE_MB * 1024 * 1024)) ] || break
 	done
 	echo "$total" >"$BENCH_DIR/bytes"
