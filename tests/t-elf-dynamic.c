@@ -118,7 +118,7 @@ main(void)
 	size_t len;
 	FILE *fp;
 
-	test_plan(36);
+	test_plan(39);
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	snprintf(path, sizeof(path), "%s/prog.c", dir);
@@ -150,6 +150,32 @@ main(void)
 	test_str(run("cd %s/bin && strip -o runpath.stripped runpath.new && "
 	             "env -u LD_LIBRARY_PATH ./runpath.stripped%s", ""), ==,
 	         "found\n");
+
+	/* An RPATH and a RUNPATH of the same string, as old linkers wrote
+	 * them: both take the new one. */
+	snprintf(path, sizeof(path), "%s/bin/runpath", dir);
+	buf = slurp(path, &len);
+	{
+		struct elf_buffer eb = { buf, len };
+		struct elf_reader r = elf_reader_buffer(&eb);
+		size_t at;
+
+		test_int(elf_dynamic_read(&r, &d), ==, 1);
+		at = d.dyn_off + (d.dyn_used - 1) * 16;
+		buf[at] = DT_RPATH;
+		memcpy(buf + at + 8, d.dyn + d.rpath_entry * 16 + 8, 8);
+		elf_dynamic_free(&d);
+		snprintf(path, sizeof(path), "%s/bin/both", dir);
+		fp = fopen(path, "wb");
+		fwrite(buf, 1, len, fp);
+		fclose(fp);
+		chmod(path, 0755);
+	}
+	free(buf);
+	test_int(set_runpath("both", "$ORIGIN/../lib", &d), ==, 0);
+	elf_dynamic_free(&d);
+	test_str(run("readelf -d %s/bin/both.new | grep -c 'Library r[a-z]*"
+	             "path: \\[\\$ORIGIN/../lib\\]'%s", ""), ==, "2\n");
 
 	/* A shorter one is written over the old, padded with slashes. */
 	test_int(link_program("long", "-Wl,-rpath,/a/long/way/to/nowhere "

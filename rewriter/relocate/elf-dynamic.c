@@ -696,7 +696,7 @@ int
 elf_runpath_edits(const struct elf_reader *r, const struct elf_dynamic *d,
                   const char *runpath, struct elf_edits *e)
 {
-	size_t n = strlen(runpath);
+	size_t n = strlen(runpath), i;
 	uint64_t at = 0, off = 0, copy = 0;
 	unsigned char *p;
 	int rc;
@@ -731,6 +731,13 @@ elf_runpath_edits(const struct elf_reader *r, const struct elf_dynamic *d,
 	                                           d->dyn_used - 1,
 	               d->rpath_entry >= 0 ? 0 : DT_RUNPATH, at) < 0)
 		rc = -1;
+	/* Old linkers wrote both an RPATH and a RUNPATH of one string. */
+	for (i = d->rpath_entry + 1; rc == 0 && d->rpath_entry >= 0 &&
+	     i + 1 < d->dyn_used; i++)
+		if ((dyn_tag(d, i) == DT_RPATH || dyn_tag(d, i) == DT_RUNPATH) &&
+		    d->str_off + dyn_val(d, i) == d->rp_off &&
+		    edit_entry(e, d, i, 0, at) < 0)
+			rc = -1;
 	if (rc != 0)
 		elf_edits_free(e);
 	return rc;
