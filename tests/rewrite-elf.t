@@ -123,7 +123,7 @@ test_expect_success 'a RUNPATH lacking the library directory gets it added, once
 '
 
 # patchelf is called through a wrapper that logs its arguments and fails
-# on any file named bad.
+# on any file named bad: only a file with no room for its RUNPATH meets it.
 test_expect_success 'set up a patchelf that logs its calls' '
 	real=$(command -v patchelf) &&
 	mkdir -p wrap &&
@@ -144,27 +144,48 @@ test_expect_success 'set up a patchelf that logs its calls' '
 	ln many/usr/bin/four many/usr/bin/four-too
 '
 
-test_expect_success 'the files of one new RUNPATH take one patchelf call' '
+test_expect_success 'a RUNPATH the files have room for takes no patchelf call' '
 	rm -f patchelf.log &&
 	PATH=$TRASH/wrap:$PATH extras-rewrite --app foo --jobs 1 many >many.out 2>&1 &&
-	test "$(wc -l <patchelf.log)" = 1 &&
+	test ! -e patchelf.log &&
 	for p in one two three four; do
-		grep_q " many/$NS/bin/$p.dpkg-new" patchelf.log &&
 		test "$(patchelf --print-rpath many/$NS/bin/$p)" = "\$ORIGIN/../lib/foo" &&
+		readelf -d many/$NS/bin/$p >dyn &&
+		grep_q "(RUNPATH) *Library runpath: \[\$ORIGIN/../lib/foo\]" dyn &&
 		many/$NS/bin/$p >out || return 1
 	done &&
 	test many/$NS/bin/four -ef many/$NS/bin/four-too &&
+	! grep -q patchelf many.out &&
 	test -z "$(find many -name "*.dpkg-new")"
 '
 
-test_expect_success 'a file patchelf fails on is named, the others are replaced' '
+# A RUNPATH of 300 entries, each growing by six bytes: more than the
+# padding of a page holds.
+test_expect_success 'a RUNPATH with no room goes to patchelf, counted; a failure names the file' '
+	mkdir -p full/usr/bin full/usr/lib/foo &&
+	cp many/$NS/lib/foo/libbar.so full/usr/lib/foo/ &&
+	rp=$(for i in $(seq 300); do printf /usr/lib/foo:; done) &&
+	for p in one bad; do
+		cc -o full/usr/bin/$p prog.c -Lfull/usr/lib/foo -lbar \
+			-Wl,-rpath,${rp%:} -Wl,--enable-new-dtags || return 1
+	done &&
 	rm -f patchelf.log &&
-	expect_status 2 env PATH=$TRASH/wrap:$PATH extras-rewrite --app foo --jobs 1 bad >bad.out 2>&1 &&
-	grep_q "$NS/bin/bad: patchelf --set-rpath .\$ORIGIN/../lib/foo. failed" bad.out &&
-	test "$(wc -l <patchelf.log)" = 6 &&
-	test "$(patchelf --print-rpath bad/$NS/bin/bad)" = /usr/lib/foo &&
-	test "$(patchelf --print-rpath bad/$NS/bin/one)" = "\$ORIGIN/../lib/foo" &&
-	test -z "$(find bad -name "*.dpkg-new")"
+	expect_status 2 env PATH=$TRASH/wrap:$PATH extras-rewrite --app foo --jobs 1 full >full.out 2>&1 &&
+	grep_q "$NS/bin/bad: patchelf --set-rpath .\$ORIGIN/../lib/foo:.* failed" full.out &&
+	test "$(wc -l <patchelf.log)" = 2 &&
+	grep_q "^--set-rpath .* --output full/$NS/bin/one.dpkg-new full/$NS/bin/one\$" patchelf.log &&
+	case "$(patchelf --print-rpath full/$NS/bin/one)" in
+	"\$ORIGIN/../lib/foo:"*) ;; *) false ;; esac &&
+	full/$NS/bin/one >out &&
+	test "$(patchelf --print-rpath full/$NS/bin/bad)" = "${rp%:}" &&
+	test -z "$(find full -name "*.dpkg-new")" &&
+	rm -rf full2 && mkdir -p full2/usr/bin full2/usr/lib/foo &&
+	cp many/$NS/lib/foo/libbar.so full2/usr/lib/foo/ &&
+	cc -o full2/usr/bin/one prog.c -Lfull2/usr/lib/foo -lbar \
+		-Wl,-rpath,${rp%:} -Wl,--enable-new-dtags &&
+	extras-rewrite --app foo --json full2.json full2 >full2.out 2>&1 &&
+	grep_q "1 RUNPATH set by patchelf (no room in the file)" full2.out &&
+	python3 -c "import json; assert json.load(open(\"full2.json\"))[\"summary\"][\"rpath_patchelf\"] == 1"
 '
 
 test_expect_success 'a .desktop file naming a program of bin, sbin or games by its bare name gets its path' '

@@ -8,6 +8,11 @@
  * range by bucket range and write them to the file: the home slot grows
  * with the hash, so each thread sweeps its part of the table once, while
  * the main thread writes the lists and names that follow the slots.
+ *
+ * The same Contents give the same bytes, whichever thread met what first:
+ * the lists are numbered in the order of their text once all are read,
+ * and the entries sharing a home slot are placed in the order of their
+ * slot values.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -319,6 +324,9 @@ struct contents_builder {
 	struct strset lists;
 	struct strset packages;
 	uint64_t nentries, ndirs;
+	/* The lists' numbers in the index, by the order of their text, and
+	 * the lists in that order. */
+	uint32_t *number, *sorted;
 };
 
 /*
@@ -604,22 +612,23 @@ struct fill {
 	unsigned first, last;
 	uint64_t limit;
 	int error;
-	/* Entries that would land past the window or LIMIT. */
-	struct pair *deferred;
+	/* Entries that would land past LIMIT: home slot and slot value. */
+	uint64_t (*deferred)[2];
 	size_t ndeferred, cap;
 };
 
 static void
-defer(struct fill *f, uint64_t h, uint32_t list)
+defer(struct fill *f, uint64_t home, uint64_t value)
 {
 	if (f->ndeferred == f->cap) {
 		f->cap = f->cap ? f->cap * 2 : 64;
-		f->deferred = realloc(f->deferred, f->cap * sizeof(struct pair));
+		f->deferred = realloc(f->deferred,
+		                      f->cap * sizeof(*f->deferred));
 		if (f->deferred == NULL)
 			abort();
 	}
-	f->deferred[f->ndeferred].hash = h;
-	f->deferred[f->ndeferred++].list = list;
+	f->deferred[f->ndeferred][0] = home;
+	f->deferred[f->ndeferred++][1] = value;
 }
 
 static int
@@ -648,22 +657,39 @@ bucket_start(unsigned bucket, uint64_t nslots)
 	return home_slot((uint64_t)bucket << (64 - BUCKET_BITS), nslots);
 }
 
+/* Sort the N slot values at V (a home's few). */
+static void
+sort_slots(uint64_t *v, uint64_t n)
+{
+	uint64_t i, j;
+
+	for (i = 1; i < n; i++) {
+		uint64_t x = v[i];
+
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 /*
- * Place BUCKET's entries in the window starting at slot BASE: where linear
- * probing would put them, but without probing.  Entries are counted by
- * home slot, and a sweep over the homes gives each home its run: it starts
- * at the home, or after the previous run when that reaches further.  Every
- * slot between an entry's home and its place is then taken, which is all a
- * lookup needs.  The first SPILL slots are taken already (the previous
- * bucket's overflow).  Returns the end of the last run.
+ * Place BUCKET's entries in the window *WIN (*CAP slots) starting at slot
+ * BASE: where linear probing would put them, but without probing.
+ * Entries are counted by home slot, and a sweep over the homes gives each
+ * home its run: it starts at the home, or after the previous run when
+ * that reaches further.  Every slot between an entry's home and its place
+ * is then taken, which is all a lookup needs; within a run, the values
+ * are sorted, whatever order the workers found them in.  The first SPILL
+ * slots are taken already (the previous bucket's overflow).  What lands
+ * past this filler's part of the table is deferred.  Returns the end of
+ * the last run.
  */
 static uint64_t
 place(struct fill *f, unsigned bucket, uint64_t base, uint64_t own,
-      uint64_t spill, uint64_t *win, uint32_t *start, uint64_t cap)
+      uint64_t spill, uint64_t **win, uint32_t *start, uint64_t *cap)
 {
-	/* Past the window, or past this filler's part of the table. */
-	uint64_t stop = f->limit - base < cap ? f->limit - base : cap;
-	uint64_t next = spill, s;
+	const uint32_t *number = f->b->number;
+	uint64_t stop = f->limit - base, next = spill, prev, s, pos;
 	int w;
 
 	/* A home may be the next bucket's first slot (home_slot() rounds
@@ -688,6 +714,14 @@ place(struct fill *f, unsigned bucket, uint64_t base, uint64_t own,
 		start[s] = next;
 		next += n;
 	}
+	if (next > *cap) {
+		/* Hashes far from uniform: grow the window. */
+		*win = realloc(*win, next * sizeof(**win));
+		if (*win == NULL)
+			abort();
+		memset(*win + *cap, 0, (next - *cap) * sizeof(**win));
+		*cap = next;
+	}
 	for (w = 0; w < f->b->nparts; w++) {
 		const struct block *blk;
 		uint32_t i;
@@ -696,14 +730,23 @@ place(struct fill *f, unsigned bucket, uint64_t base, uint64_t own,
 			for (i = 0; i < blk->n; i++) {
 				struct pair pr = unpack(&blk->v[i], bucket);
 				uint64_t h = pr.hash;
-				uint64_t pos = start[home_slot(h, f->nslots) -
-				                     base]++;
 
-				if (pos >= stop)
-					defer(f, h, pr.list);
-				else
-					win[pos] = slot_value(h, pr.list);
+				(*win)[start[home_slot(h, f->nslots) - base]++] =
+				        slot_value(h, pr.list == CONTENTS_DIRECTORY ?
+				                      pr.list : number[pr.list]);
 			}
+	}
+	/* Each home's run now ends at start[home] and begins at the home,
+	 * or where the run before it ends. */
+	for (s = 0, prev = spill; s <= own; prev = start[s], s++) {
+		uint64_t b = prev > s ? prev : s;
+
+		if (start[s] - b > 1)
+			sort_slots(*win + b, start[s] - b);
+		for (pos = b > stop ? b : stop; pos < start[s]; pos++) {
+			defer(f, base + s, (*win)[pos]);
+			(*win)[pos] = 0;
+		}
 	}
 	return next < stop ? next : stop;
 }
@@ -738,7 +781,7 @@ fill_slots(void *arg)
 			memset(win + cap, 0, (own + SPILL - cap) * sizeof(*win));
 			cap = own + SPILL;
 		}
-		used = place(f, bucket, base, own, used, win, start, cap);
+		used = place(f, bucket, base, own, used, &win, start, &cap);
 		if (pwrite_all(f->fd, win, own * sizeof(*win),
 		               HEADER_SIZE + base * sizeof(*win)) < 0)
 			f->error = errno ? errno : EIO;
@@ -767,16 +810,16 @@ fill_slots(void *arg)
 
 /* Put one deferred entry in the file, wrapping at the table's end. */
 static int
-insert_in_file(int fd, uint64_t nslots, uint64_t h, uint32_t list)
+insert_in_file(int fd, uint64_t nslots, uint64_t home, uint64_t value)
 {
-	uint64_t pos = home_slot(h, nslots), s, probes;
+	uint64_t pos = home, s, probes;
 
 	for (probes = 0; probes < nslots; probes++) {
 		if (pread(fd, &s, sizeof(s), HEADER_SIZE + pos * sizeof(s)) !=
 		    sizeof(s))
 			return -1;
 		if (s == 0) {
-			s = slot_value(h, list);
+			s = value;
 			return pwrite_all(fd, &s, sizeof(s),
 			                  HEADER_SIZE + pos * sizeof(s));
 		}
@@ -826,6 +869,38 @@ offsets(const struct strset *s)
 	return o;
 }
 
+static int
+list_cmp(const void *a, const void *b, void *arg)
+{
+	const struct strset *s = arg;
+	const struct strset_entry *x = &s->entries[*(const uint32_t *)a];
+	const struct strset_entry *y = &s->entries[*(const uint32_t *)b];
+	int c = memcmp(s->text.data + x->offset, s->text.data + y->offset,
+	               x->len < y->len ? x->len : y->len);
+
+	return c != 0 ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* Number the lists by the order of their text: the workers met them in
+ * an order of their own. */
+static void
+number_lists(struct contents_builder *b)
+{
+	const struct strset *lists = &b->lists;
+	uint32_t i;
+
+	b->sorted = malloc((lists->n + 1) * sizeof(*b->sorted));
+	b->number = malloc((lists->n + 1) * sizeof(*b->number));
+	if (b->sorted == NULL || b->number == NULL)
+		abort();
+	for (i = 0; i < lists->n; i++)
+		b->sorted[i] = i;
+	qsort_r(b->sorted, lists->n, sizeof(*b->sorted), list_cmp,
+	        (void *)lists);
+	for (i = 0; i < lists->n; i++)
+		b->number[b->sorted[i]] = i;
+}
+
 /* The lists and names after the slots, then the header. */
 static int
 write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
@@ -834,15 +909,23 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	const struct strset *pk = &b->packages, *lists = &b->lists;
 	uint32_t *pkoff, *listoff;
 	uint64_t *pkslots, npkslots;
+	struct buf text = { NULL, 0, 0 };
 	size_t i;
 	int ret = 0;
 
-	/* Every name of every list ("a,b"). */
+	/* The lists in their numbers' order, and every name of every
+	 * list ("a,b") in that order too. */
+	listoff = malloc((lists->n + 1) * sizeof(*listoff));
+	if (listoff == NULL)
+		abort();
 	for (i = 0; i < lists->n; i++) {
-		const char *name = lists->text.data + lists->entries[i].offset;
-		const char *end = name + lists->entries[i].len;
+		const struct strset_entry *e = &lists->entries[b->sorted[i]];
+		const char *name = lists->text.data + e->offset;
+		const char *end = name + e->len;
 		bool added;
 
+		listoff[i] = text.len;
+		buf_add(&text, name, e->len);
 		while (name < end) {
 			const char *comma = memchr(name, ',', end - name);
 			size_t namelen = (comma ? comma : end) - name;
@@ -853,9 +936,9 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 			name += namelen + 1;
 		}
 	}
+	listoff[lists->n] = text.len;
 	pkoff = offsets(pk);
 	pkslots = strset_hash_table(pk, &npkslots);
-	listoff = offsets(lists);
 
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, MAGIC, 8);
@@ -874,8 +957,8 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	if (lseek(b->fd, off, SEEK_SET) < 0 ||
 	    write_section(b->fd, &off, &h.lists_off, listoff,
 	                  (lists->n + 1) * sizeof(uint32_t)) < 0 ||
-	    write_section(b->fd, &off, &h.list_text_off, lists->text.data,
-	                  lists->text.len) < 0 ||
+	    write_section(b->fd, &off, &h.list_text_off,
+	                  text.data ? text.data : "", text.len) < 0 ||
 	    write_section(b->fd, &off, &h.packages_off, pkoff,
 	                  (pk->n + 1) * sizeof(uint32_t)) < 0 ||
 	    write_section(b->fd, &off, &h.package_text_off, pk->text.data,
@@ -883,7 +966,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	    write_section(b->fd, &off, &h.package_slots_off, pkslots,
 	                  npkslots * sizeof(*pkslots)) < 0)
 		ret = -1;
-	h.list_text_len = lists->text.len;
+	h.list_text_len = text.len;
 	h.package_text_len = pk->text.len;
 	h.file_size = off;
 	b->stats.index_bytes = off;
@@ -892,6 +975,7 @@ write_tail(struct contents_builder *b, uint64_t off, uint64_t nslots)
 	free(pkoff);
 	free(pkslots);
 	free(listoff);
+	free(text.data);
 	return ret;
 }
 
@@ -906,7 +990,9 @@ build_slots(struct contents_builder *b, int fd, uint64_t nslots,
 	struct fill f[MAX_WORKERS];
 	struct flusher fl = { .fd = fd };
 	pthread_t threads[MAX_WORKERS], flusher;
-	int n = b->nparts, t, ret, tail_errno = 0;
+	/* As many parts of the table whatever the processors: where one
+	 * part ends decides where some entries land. */
+	int n = MAX_WORKERS, t, ret, tail_errno = 0;
 	size_t i;
 
 	pthread_mutex_init(&fl.lock, NULL);
@@ -946,8 +1032,8 @@ build_slots(struct contents_builder *b, int fd, uint64_t nslots,
 			ret = -1;
 		}
 		for (i = 0; i < f[t].ndeferred && ret == 0; i++)
-			ret = insert_in_file(fd, nslots, f[t].deferred[i].hash,
-			                     f[t].deferred[i].list);
+			ret = insert_in_file(fd, nslots, f[t].deferred[i][0],
+			                     f[t].deferred[i][1]);
 		free(f[t].deferred);
 	}
 	if (tail_errno != 0)
@@ -971,6 +1057,7 @@ contents_builder_write(struct contents_builder *b, struct dpkg_error *err)
 		                      b->path, LIST_MAX);
 	n = b->nentries + b->ndirs;
 	b->stats.directories = b->ndirs;
+	number_lists(b);
 	/* Load factor 0.8: misses stop at an empty slot within a line. */
 	nslots = n + n / 4 + 1;
 	end = HEADER_SIZE + nslots * sizeof(uint64_t);
@@ -1027,6 +1114,8 @@ contents_builder_free(struct contents_builder *b)
 		strset_free(&p->lists);
 	}
 	free(b->parts);
+	free(b->number);
+	free(b->sorted);
 	strset_free(&b->lists);
 	strset_free(&b->packages);
 	pthread_mutex_destroy(&b->lock);

@@ -4,8 +4,8 @@
  * Only what is known to be safe is written: a path string is replaced in
  * place when the new path is not longer (padded with slashes, see
  * patch_pad_path), and RUNPATH/RPATH entries naming the package's own
- * directories become $ORIGIN-relative.  A RUNPATH that does not fit is
- * handed back for patchelf, rather than editing the ELF layout here.
+ * directories become $ORIGIN-relative, written where the file has room
+ * (elf-dynamic.c); one for which it has none is handed back for patchelf.
  * Every other reference is reported with its offset.
  */
 #include <elf.h>
@@ -18,6 +18,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/varbuf.h>
 
+#include "relocate/elf-dynamic.h"
 #include "relocate/patch.h"
 
 struct elf_image {
@@ -40,89 +41,6 @@ rd(const struct elf_image *e, size_t off, size_t size)
 		v = (v << 8) | e->buf[off + b];
 	}
 	return v;
-}
-
-/* The strings of the dynamic section that relocation reads. */
-struct dynamic_strings {
-	/* The RUNPATH (or RPATH) string's file offset and length. */
-	bool has_rpath;
-	size_t rp_off, rp_len;
-	/* The DT_NEEDED names' offsets and lengths, every one. */
-	size_t (*needed)[2];
-	size_t nneeded;
-};
-
-static void
-keep_string(struct dynamic_strings *d, uint64_t tag, size_t off, size_t len)
-{
-	if ((tag == DT_RUNPATH || tag == DT_RPATH) && !d->has_rpath) {
-		d->has_rpath = true;
-		d->rp_off = off;
-		d->rp_len = len;
-	} else if (tag == DT_NEEDED) {
-		d->needed = m_realloc(d->needed,
-		                      (d->nneeded + 1) * sizeof(*d->needed));
-		d->needed[d->nneeded][0] = off;
-		d->needed[d->nneeded++][1] = len;
-	}
-}
-
-/*
- * Fill D with the RUNPATH (or RPATH) and DT_NEEDED strings of the dynamic
- * section, found through the section headers; nothing when the headers are
- * not usable (then any reference is treated like another string).
- */
-static void
-read_dynamic(const struct elf_image *e, struct dynamic_strings *d)
-{
-	uint64_t shoff, shentsize, shnum, i;
-	size_t ehdr_shoff = e->is64 ? 0x28 : 0x20;
-	size_t ehdr_shentsize = e->is64 ? 0x3a : 0x2e;
-
-	shoff = rd(e, ehdr_shoff, e->is64 ? 8 : 4);
-	shentsize = rd(e, ehdr_shentsize, 2);
-	shnum = rd(e, ehdr_shentsize + 2, 2);
-	if (shoff == 0 || shentsize < (e->is64 ? 64u : 40u) ||
-	    shoff > e->len || shnum > (e->len - shoff) / shentsize)
-		return;
-	for (i = 0; i < shnum; i++) {
-		size_t sh = shoff + i * shentsize;
-		uint64_t type = rd(e, sh + 4, 4);
-		uint64_t offset, size, link, entsize, strsh, stroff, strsize, j;
-
-		if (type != SHT_DYNAMIC)
-			continue;
-		offset = rd(e, sh + (e->is64 ? 0x18 : 0x10), e->is64 ? 8 : 4);
-		size = rd(e, sh + (e->is64 ? 0x20 : 0x14), e->is64 ? 8 : 4);
-		link = rd(e, sh + (e->is64 ? 0x28 : 0x18), 4);
-		entsize = e->is64 ? 16 : 8;
-		if (link >= shnum || offset > e->len || size > e->len - offset)
-			return;
-		strsh = shoff + link * shentsize;
-		stroff = rd(e, strsh + (e->is64 ? 0x18 : 0x10), e->is64 ? 8 : 4);
-		strsize = rd(e, strsh + (e->is64 ? 0x20 : 0x14),
-		             e->is64 ? 8 : 4);
-		if (stroff > e->len || strsize > e->len - stroff)
-			return;
-		for (j = 0; j + entsize <= size; j += entsize) {
-			uint64_t tag = rd(e, offset + j, entsize / 2);
-			uint64_t val = rd(e, offset + j + entsize / 2, entsize / 2);
-			const unsigned char *nul;
-
-			if (tag == DT_NULL)
-				break;
-			if (tag != DT_RUNPATH && tag != DT_RPATH &&
-			    tag != DT_NEEDED)
-				continue;
-			if (val >= strsize)
-				return;
-			nul = memchr(e->buf + stroff + val, '\0', strsize - val);
-			if (nul == NULL)
-				return;
-			keep_string(d, tag, stroff + val,
-			            (size_t)(nul - (e->buf + stroff + val)));
-		}
-	}
 }
 
 /*
@@ -176,8 +94,7 @@ is_go(const struct elf_image *e)
  */
 static char *
 add_library_dirs(const struct patch_context *ctx, const char *file,
-                 const struct elf_image *e, const struct dynamic_strings *d,
-                 const char *rp)
+                 const struct elf_dynamic *d, const char *rp)
 {
 	char dir[PATH_MAX], rel[PATH_MAX], entry[PATH_MAX + 8];
 	struct varbuf out = VARBUF_INIT;
@@ -194,8 +111,8 @@ add_library_dirs(const struct patch_context *ctx, const char *file,
 		varbuf_add_str(&out, rp);
 	varbuf_end_str(&out);
 	for (i = 0; i < d->nneeded; i++) {
-		const char *libdir = pathmap_lookup(ctx->libs,
-		        (const char *)e->buf + d->needed[i][0], d->needed[i][1]);
+		const char *libdir = pathmap_lookup(ctx->libs, d->needed[i],
+		                                    strlen(d->needed[i]));
 		const char *p;
 		size_t n;
 		bool named = false;
@@ -280,18 +197,68 @@ new_rpath(const struct patch_context *ctx, const char *file, const char *old,
 	return varbuf_detach(&out);
 }
 
+/* The new RUNPATH of FILE (D read), reported; NULL when it keeps its own. */
+static char *
+new_runpath(const struct patch_context *ctx, const char *file,
+            const struct elf_dynamic *d, struct report *report)
+{
+	char *rp = NULL, *current, *grown;
+
+	if (d->rpath != NULL)
+		rp = new_rpath(ctx, file, d->rpath, d->rp_len);
+	/* The namespace's libraries it needs: their directories too. */
+	current = rp != NULL ? rp : d->rpath != NULL ? m_strdup(d->rpath) : NULL;
+	grown = add_library_dirs(ctx, file, d, current);
+	if (grown != NULL) {
+		free(current);
+		rp = grown;
+	} else if (current != rp) {
+		free(current);
+	}
+	if (rp != NULL)
+		report_patch(report, file, "rpath", 0, (long long)d->rp_off,
+		             d->rpath != NULL ? d->rpath : "", d->rp_len, rp);
+	return rp;
+}
+
+int
+patch_elf_runpath(const struct patch_context *ctx, const char *file,
+                  const struct elf_reader *r, const struct elf_dynamic *d,
+                  struct elf_edits *edits, char **rpath,
+                  struct report *report)
+{
+	char *rp = new_runpath(ctx, file, d, report);
+	int rc;
+
+	memset(edits, 0, sizeof(*edits));
+	*rpath = NULL;
+	if (rp == NULL)
+		return 0;
+	rc = elf_runpath_edits(r, d, rp, edits);
+	if (rc == 1) {
+		/* No room: patchelf makes some. */
+		*rpath = rp;
+		report->n_rpath_patchelf++;
+		return 0;
+	}
+	free(rp);
+	return rc;
+}
+
 int
 patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
           const char *file, const unsigned char *buf, size_t len,
           struct patch_result *res, struct report *report)
 {
 	struct elf_image e;
-	struct dynamic_strings d = { 0 };
+	struct elf_buffer eb = { buf, len };
+	struct elf_reader r = elf_reader_buffer(&eb);
+	struct elf_dynamic d;
+	struct elf_edits edits;
 	size_t pos = 0;
-	bool rpath_done = false;
+	bool rpath_done;
 	unsigned char *copy = NULL;
 	struct pathmap_match m;
-	char *rp = NULL, *current, *grown;
 	bool go;
 
 	memset(res, 0, sizeof(*res));
@@ -300,43 +267,27 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		return patch_blob(sc, file, buf, len, report);
 	e = (struct elf_image){ buf, len, buf[EI_CLASS] == ELFCLASS64,
 	                        buf[EI_DATA] == ELFDATA2MSB };
-	read_dynamic(&e, &d);
 	go = is_go(&e);
-	if (d.has_rpath)
-		rp = new_rpath(ctx, file, (const char *)buf + d.rp_off,
-		               d.rp_len);
-	/* The namespace's libraries it needs: their directories too. */
-	current = rp != NULL ? rp : d.has_rpath ?
-	          m_strndup((const char *)buf + d.rp_off, d.rp_len) : NULL;
-	grown = add_library_dirs(ctx, file, &e, &d, current);
-	if (grown != NULL) {
-		free(current);
-		rp = grown;
-	} else if (current != rp) {
-		free(current);
+	if (elf_dynamic_read(&r, &d) < 0 ||
+	    patch_elf_runpath(ctx, file, &r, &d, &edits, &res->rpath,
+	                      report) < 0) {
+		elf_dynamic_free(&d);
+		return -1;
 	}
-	free(d.needed);
-	if (rp != NULL) {
-		size_t newlen = strlen(rp);
-
-		report_patch(report, file, "rpath", 0, (long long)d.rp_off,
-		             d.has_rpath ? (const char *)buf + d.rp_off : "",
-		             d.rp_len, rp);
-		if (d.has_rpath && newlen <= d.rp_len) {
-			copy = malloc(len);
-			if (copy == NULL) {
-				free(rp);
-				return -1;
-			}
-			memcpy(copy, buf, len);
-			/* The RUNPATH string's tail may be shared too. */
-			patch_pad_path((const char *)buf + d.rp_off, d.rp_len,
-			               rp, (char *)copy + d.rp_off);
-			free(rp);
-		} else {
-			res->rpath = rp;
+	/* The old RUNPATH's references are its business. */
+	rpath_done = d.rpath != NULL && (edits.n > 0 || res->rpath != NULL);
+	if (edits.n > 0) {
+		copy = malloc(len);
+		if (copy == NULL) {
+			elf_edits_free(&edits);
+			elf_dynamic_free(&d);
+			free(res->rpath);
+			res->rpath = NULL;
+			return -1;
 		}
-		rpath_done = d.has_rpath;
+		memcpy(copy, buf, len);
+		elf_edits_apply(&edits, copy, len);
+		elf_edits_free(&edits);
 	}
 	while (go ? pathmap_next_packed(sc, buf, len, pos, &m) :
 	            pathmap_next(sc, buf, len, pos, &m)) {
@@ -372,14 +323,17 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		}
 		if (copy == NULL) {
 			copy = malloc(len);
-			if (copy == NULL)
+			if (copy == NULL) {
+				elf_dynamic_free(&d);
 				return -1;
+			}
 			memcpy(copy, buf, len);
 		}
 		patch_pad_path(m.old, m.len, m.new, (char *)copy + m.start);
 		report_patch(report, file, "elf-string", 0, (long long)m.start,
 		             m.old, m.len, m.new);
 	}
+	elf_dynamic_free(&d);
 	patch_report_utf16(sc, file, buf, len, report);
 	if (copy != NULL) {
 		res->data = copy;

@@ -45,7 +45,7 @@ struct patch_result {
 	unsigned char *data;	/* the new content, or NULL if unchanged */
 	size_t len;
 	char *rpath;		/* a new RUNPATH/RPATH to set with patchelf,
-				   when it does not fit in place */
+				   when the file has no room for it */
 };
 
 /*
@@ -65,6 +65,18 @@ int patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
 int patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
               const char *file, const unsigned char *buf, size_t len,
               struct patch_result *res, struct report *report);
+/*
+ * The RUNPATH FILE needs (R, read into D): EDITS that write it, or *RPATH
+ * to set with patchelf when the file has no room for it; neither when it
+ * keeps its own.  Reported in REPORT.  0, or -1 when out of memory.
+ */
+struct elf_reader;
+struct elf_dynamic;
+struct elf_edits;
+int patch_elf_runpath(const struct patch_context *ctx, const char *file,
+                      const struct elf_reader *r, const struct elf_dynamic *d,
+                      struct elf_edits *edits, char **rpath,
+                      struct report *report);
 int patch_blob(struct pathmap_scanner *sc, const char *file,
                const unsigned char *buf, size_t len, struct report *report);
 /* New content as a patcher writes it; a failed allocation sticks in OOM. */

@@ -18,6 +18,7 @@
 #include <dpkg/string.h>
 
 #include "base/fmt.h"
+#include "relocate/elf-dynamic.h"
 #include "relocate/relocate-run.h"
 
 /* A thread's buffer for file contents, grown as needed. */
@@ -109,7 +110,8 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
  * (CTX->localedir), the shared locale directory named in a script.
  */
 static bool
-needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
+needs_whole_read(const struct patch_context *ctx, const char *file, int fd,
+                 bool *elf)
 {
 	static const char *const named[] = {
 		".desktop", ".ui", ".glade", ".py", NULL,
@@ -129,10 +131,7 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
 		return false;
 	if (patch_is_compressed(head, (size_t)n))
 		return true;
-	/* An ELF file may need the namespace's libraries (RUNPATH). */
-	if (patch_is_elf(head, (size_t)n) && ctx->libs != NULL &&
-	    pathmap_count(ctx->libs) > 0)
-		return true;
+	*elf = patch_is_elf(head, (size_t)n);
 	if (n < 2 || head[0] != '#' || head[1] != '!') {
 		for (i = 0; ctx->localedir != NULL && scripts[i]; i++)
 			if (str_match_end(file, scripts[i]))
@@ -144,6 +143,36 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd)
 	return true;
 }
 
+/*
+ * An ELF file holding no reference may still need the namespace's
+ * libraries on its RUNPATH: its headers are read, not the whole of it,
+ * and its replacement is a copy with a few bytes changed.
+ */
+static void
+patch_runpath(struct relocation *run, struct patch_job *job, int fd,
+              uint64_t size, const char *path, const char *file)
+{
+	struct elf_reader r = elf_reader_fd(&fd, size);
+	struct elf_dynamic d;
+	struct elf_edits edits = { NULL, 0 };
+	char *rpath = NULL;
+	int rc = elf_dynamic_read(&r, &d);
+
+	if (rc > 0)
+		rc = patch_elf_runpath(&run->ctx, file, &r, &d, &edits, &rpath,
+		                       &job->report);
+	elf_dynamic_free(&d);
+	if (rc < 0) {
+		dpkg_put_error(&job->err, "%s: out of memory", path);
+		job->failed = 1;
+	} else if (!run->opt->dry_run && (edits.n > 0 || rpath != NULL) &&
+	           relocate_replace_edited(job, path, fd, &edits, &rpath) < 0) {
+		job->failed = 1;
+	}
+	elf_edits_free(&edits);
+	free(rpath);
+}
+
 static void
 run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
         struct patch_job *job)
@@ -153,6 +182,7 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 	struct patch_result res;
 	unsigned char *buf = NULL;
 	struct stat st;
+	bool elf = false;
 	int fd;
 
 	if (relocate_job_path(job, run->opt->dry_run, path, sizeof(path)) <
@@ -171,7 +201,7 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 			close(fd);
 		return;
 	}
-	if (!needs_whole_read(&run->ctx, file, fd)) {
+	if (!needs_whole_read(&run->ctx, file, fd, &elf)) {
 		int may = may_hold_reference(fd, (size_t)st.st_size, sc,
 		                             rb->chunk);
 
@@ -180,6 +210,10 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 				dpkg_put_error(&job->err, "%s: %s",
 				               path, strerror(errno));
 				job->failed = 1;
+			} else if (elf && run->ctx.libs != NULL &&
+			           pathmap_count(run->ctx.libs) > 0) {
+				patch_runpath(run, job, fd, (uint64_t)st.st_size,
+				              path, file);
 			}
 			close(fd);
 			return;

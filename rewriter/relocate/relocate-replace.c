@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/fmt.h"
+#include "relocate/elf-dynamic.h"
 #include "relocate/relocate-run.h"
 
 int
@@ -23,28 +24,62 @@ relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
 	                dry_run ? pe->e->path : relocate_final_path(pe));
 }
 
-/* Append the content of the file at PATH to FD. */
+/*
+ * Copy the SIZE bytes of IN into OUT, in the kernel where it can (a
+ * reflink on file systems that share extents), else through a buffer.
+ */
 static int
-copy_content(int fd, const char *path)
+copy_content(int out, int in, off_t size)
 {
-	int in = open(path, O_RDONLY | O_CLOEXEC);
+	off_t at = 0;
 	char buf[65536];
-	ssize_t n;
 
-	if (in < 0)
-		return -1;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(fd, buf, (size_t)n) != n) {
-			n = -1;
-			break;
+	while (at < size) {
+		off_t from = at;
+		ssize_t n = copy_file_range(in, &from, out, NULL,
+		                            (size_t)(size - at), 0);
+
+		if (n > 0) {
+			at += n;
+			continue;
 		}
-	close(in);
-	return n < 0 ? -1 : 0;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0)
+			break;
+		if (errno != EXDEV && errno != ENOSYS && errno != EINVAL &&
+		    errno != EOPNOTSUPP)
+			return -1;
+		/* No copy in the kernel here: through the buffer. */
+		while (at < size) {
+			ssize_t r = pread(in, buf, sizeof(buf), at), w = 0;
+
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				return -1;
+			while (w < r) {
+				ssize_t k = write(out, buf + w, (size_t)(r - w));
+
+				if (k < 0 && errno == EINTR)
+					continue;
+				if (k < 0)
+					return -1;
+				w += k;
+			}
+			at += r;
+		}
+	}
+	if (at != size) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
 }
 
-/* Write the new content of PATH into TMP, a file of its own. */
+/* Write the new content into TMP, a file of its own. */
 static int
-write_temp(const char *tmp, const char *path, const struct patch_result *res)
+write_temp(const char *tmp, const struct patch_result *res)
 {
 	size_t done = 0;
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -60,13 +95,40 @@ write_temp(const char *tmp, const char *path, const struct patch_result *res)
 			goto fail;
 		done += (size_t)n;
 	}
-	/* Only the RUNPATH changes: start from the file as it is. */
-	if (res->data == NULL && copy_content(fd, path) < 0)
-		goto fail;
 	return close(fd);
 fail:
 	close(fd);
 	return -1;
+}
+
+/* JOB waits for patchelf to set RPATH in its replacement TMP of PATH. */
+static int
+wait_for_patchelf(struct patch_job *job, const char *path, const char *tmp,
+                  char **rpath, bool written)
+{
+	job->path = strdup(path);
+	job->temp = strdup(tmp);
+	if (job->path == NULL || job->temp == NULL) {
+		dpkg_put_error(&job->err, "%s: out of memory", path);
+		if (written)
+			unlink(tmp);
+		return -1;
+	}
+	job->rpath = *rpath;
+	job->temp_written = written;
+	*rpath = NULL;
+	return 0;
+}
+
+static int
+temp_name(struct patch_job *job, const char *path, char *tmp, size_t size)
+{
+	if (fmt_into(tmp, size, "%s" RELOCATE_TEMP_SUFFIX, path) < 0) {
+		dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
+		               strerror(ENAMETOOLONG));
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -75,30 +137,54 @@ relocate_replace_file(struct patch_job *job, const char *path,
 {
 	char tmp[PATH_MAX * 2];
 
-	if (fmt_into(tmp, sizeof(tmp), "%s" RELOCATE_TEMP_SUFFIX, path) < 0) {
-		dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
-		               strerror(ENAMETOOLONG));
+	if (temp_name(job, path, tmp, sizeof(tmp)) < 0)
 		return -1;
-	}
-	if (write_temp(tmp, path, res) < 0) {
+	/* Only the RUNPATH changes: patchelf writes the replacement. */
+	if (res->data == NULL && res->rpath != NULL)
+		return wait_for_patchelf(job, path, tmp, &res->rpath, false);
+	if (write_temp(tmp, res) < 0) {
 		dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
 		               strerror(errno));
 		unlink(tmp);
 		return -1;
 	}
-	if (res->rpath) {
-		job->path = strdup(path);
-		job->temp = strdup(tmp);
-		if (job->path == NULL || job->temp == NULL) {
-			dpkg_put_error(&job->err, "%s: out of memory", path);
-			unlink(tmp);
-			return -1;
-		}
-		job->rpath = res->rpath;
-		res->rpath = NULL;
-		return 0;
+	if (res->rpath)
+		return wait_for_patchelf(job, path, tmp, &res->rpath, true);
+	return relocate_replace_finish(job, path, tmp);
+}
+
+int
+relocate_replace_edited(struct patch_job *job, const char *path, int fd,
+                        const struct elf_edits *edits, char **rpath)
+{
+	char tmp[PATH_MAX * 2];
+	const struct stat *st = &job->plan->p[job->index].e->st;
+	size_t i;
+	int out;
+
+	if (temp_name(job, path, tmp, sizeof(tmp)) < 0)
+		return -1;
+	if (*rpath != NULL)
+		return wait_for_patchelf(job, path, tmp, rpath, false);
+	out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (out < 0 || copy_content(out, fd, st->st_size) < 0)
+		goto fail;
+	for (i = 0; i < edits->n; i++)
+		if (pwrite(out, edits->v[i].bytes, edits->v[i].len,
+		           (off_t)edits->v[i].off) != (ssize_t)edits->v[i].len)
+			goto fail;
+	if (close(out) < 0) {
+		out = -1;
+		goto fail;
 	}
 	return relocate_replace_finish(job, path, tmp);
+fail:
+	dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
+	               strerror(errno));
+	if (out >= 0)
+		close(out);
+	unlink(tmp);
+	return -1;
 }
 
 int

@@ -7,7 +7,7 @@
  *   relocate-links.c  symlinks retargeted
  *   relocate-files.c  contents searched and patched, on several threads
  *   relocate-replace.c  a file replaced atomically, metadata kept
- *   relocate-rpath.c  RUNPATHs set by patchelf, many files a call
+ *   relocate-rpath.c  RUNPATHs set by patchelf where a file has no room
  *   relocate.c        the run, start to end
  */
 #ifndef DH_EXTRAS_RELOCATE_RUN_H
@@ -60,10 +60,12 @@ struct patch_job {
 	struct report report;
 	struct dpkg_error err;
 	int failed;
-	/* The RUNPATH patchelf sets in the replacement, written and
-	 * waiting under its temporary name TEMP meanwhile, beside the file
-	 * at PATH; else all NULL. */
+	/* The RUNPATH patchelf sets in the replacement of the file at
+	 * PATH, under its temporary name TEMP meanwhile: written and
+	 * waiting (TEMP_WRITTEN), or to be written by patchelf from PATH;
+	 * else all NULL. */
 	char *rpath, *path, *temp;
+	bool temp_written;
 };
 
 /* One run of the relocation over the staged trees of a source. */
@@ -124,15 +126,23 @@ int relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
  */
 int relocate_replace_file(struct patch_job *job, const char *path,
                           struct patch_result *res);
+/*
+ * The same for the file at PATH, open on FD, whose replacement is a copy
+ * with EDITS made (elf-dynamic.h), or, when *RPATH is set, the one
+ * patchelf writes (JOB takes *RPATH).
+ */
+struct elf_edits;
+int relocate_replace_edited(struct patch_job *job, const char *path, int fd,
+                            const struct elf_edits *edits, char **rpath);
 /* Put TMP, the replacement of PATH written by relocate_replace_file(), in
  * place, as it says. */
 int relocate_replace_finish(struct patch_job *job, const char *path,
                             const char *tmp);
 
 /*
- * Set the RUNPATH of every replacement waiting for one, with one patchelf
- * call for many files of the same RUNPATH, NTHREADS calls at once; then
- * put each in place.  A file that fails marks its job failed.
+ * Set the RUNPATH of every replacement waiting for one, one patchelf a
+ * file, NTHREADS at once; then put each in place.  A file that fails
+ * marks its job failed.
  */
 void relocate_set_rpaths(struct relocation *run, int nthreads);
 

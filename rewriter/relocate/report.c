@@ -238,6 +238,7 @@ report_take(struct report *into, struct report *from)
 		into->oom = true;
 	if (from->oom)
 		into->oom = true;
+	into->n_rpath_patchelf += from->n_rpath_patchelf;
 	report_free(from);
 }
 
@@ -332,6 +333,7 @@ report_write_json(const struct report *r, const struct extras_namespace *ns,
 	json_member_int(&j, "unpatched", (long long)r->n_unpatched);
 	json_member_int(&j, "accepted", (long long)r->n_accepted);
 	json_member_int(&j, "flags", (long long)r->n_flags);
+	json_member_int(&j, "rpath_patchelf", (long long)r->n_rpath_patchelf);
 	json_object_end(&j);
 	json_object_end(&j);
 }
@@ -348,6 +350,10 @@ report_write_summary(const struct report *r, const char *progname,
 	        r->n_patches, r->n_flags, r->n_unpatched);
 	if (r->n_accepted > 0)
 		fprintf(fp, " (%zu more accepted)", r->n_accepted);
+	if (r->n_rpath_patchelf > 0)
+		fprintf(fp, "; %zu RUNPATH%s set by patchelf (no room in the "
+		        "file)", r->n_rpath_patchelf,
+		        r->n_rpath_patchelf == 1 ? "" : "s");
 	fputc('\n', fp);
 	for (i = 0; i < r->n_unpatched; i++) {
 		const struct report_unpatched *u = &r->unpatched[i];

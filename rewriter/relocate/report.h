@@ -14,7 +14,8 @@
  *     "accepted":  [ the same, for references declared acceptable ],
  *     "flags":     [ { "file": S, "flag": S } ],
  *     "summary":   { "moves": N, "exports": N, "patches": N,
- *                    "unpatched": N, "accepted": N, "flags": N } }
+ *                    "unpatched": N, "accepted": N, "flags": N,
+ *                    "rpath_patchelf": N } }
  */
 #ifndef DH_EXTRAS_REPORT_H
 #define DH_EXTRAS_REPORT_H
@@ -60,6 +61,8 @@ struct report {
 	/* Unpatched references the declaration accepts. */
 	REPORT_ARRAY(report_unpatched, accepted);
 	REPORT_ARRAY(report_flag, flags);
+	/* RUNPATHs set by patchelf: the file had no room for them. */
+	size_t n_rpath_patchelf;
 	bool oom;
 };
 
