@@ -12,7 +12,7 @@ main(int argc, char **argv)
 	dpkg_program_init(argv[0]);
 	test_plan(16);
 
-	test_int(debian_file_kind("install"), ==, DEBIAN_FILE_PATHS);
+	test_int(debian_file_kind("install"), ==, DEBIAN_FILE_KEEP);
 	test_int(debian_file_kind("postinst"), ==, DEBIAN_FILE_SCRIPT);
 	test_int(debian_file_kind("preinst"), ==, DEBIAN_FILE_SCRIPT);
 	test_int(debian_file_kind("prerm"), ==, DEBIAN_FILE_SCRIPT);
