@@ -26,7 +26,8 @@ main(void)
 	code_paths_free(&cp);
 	test_int(cp.n, ==, 0);
 
-	test_ok(!code_paths_built((const unsigned char *)"/usr/lib/x", 10,
-	                          "/usr/lib", &at));
+	/* Not ELF: no code, no .rodata. */
+	test_ok(!code_paths_in_code((const unsigned char *)"/usr/lib/x", 10,
+	                            "/usr/lib", &at));
 	return test_done();
 }

@@ -175,7 +175,8 @@ find_code_paths(struct report *report, char **dirs, size_t n,
 	struct code_paths cp = { NULL, 0 };
 	char (*where)[PATH_MAX + 32];
 	signed char *named;
-	size_t i, j, k, moves = report->n_moves;
+	bool *hit;
+	size_t *at, i, j, k, moves = report->n_moves;
 
 	for (i = 0; i < moves; i++)
 		code_paths_add_dirs(&cp, report->moves[i].from);
@@ -183,7 +184,9 @@ find_code_paths(struct report *report, char **dirs, size_t n,
 		return;
 	named = calloc(cp.n, sizeof(*named));	/* 0 unknown, 1 yes, -1 no */
 	where = calloc(cp.n, sizeof(*where));
-	if (named == NULL || where == NULL)
+	hit = calloc(cp.n, sizeof(*hit));
+	at = calloc(cp.n, sizeof(*at));
+	if (named == NULL || where == NULL || hit == NULL || at == NULL)
 		ohshit("out of memory");
 	for (i = 0; i < moves; i++) {
 		const char *to = report->moves[i].to;
@@ -191,16 +194,29 @@ find_code_paths(struct report *report, char **dirs, size_t n,
 		for (j = 0; j < n; j++) {
 			char file[PATH_MAX * 2];
 			unsigned char *buf;
-			size_t len, at;
+			size_t len;
 
 			snprintf(file, sizeof(file), "%s%s", dirs[j], to);
 			buf = read_elf(file, &len);
 			if (buf == NULL)
 				continue;
+			memset(hit, 0, cp.n);
 			for (k = 0; k < cp.n; k++) {
 				char reason[PATH_MAX + 200];
+				size_t m;
 
-				if (!code_paths_built(buf, len, cp.v[k], &at))
+				/* The first candidate of each prefix searches
+				 * the code for all that share it. */
+				for (m = 0; m < k && memcmp(cp.v[m], cp.v[k],
+				                          CODE_PATHS_IMMEDIATE) != 0; m++)
+					;
+				if (m == k)
+					hit[k] = code_paths_in_code(buf, len,
+					                            cp.v[k], &at[k]);
+				else if ((hit[k] = hit[m]))
+					at[k] = at[m];
+				if (!hit[k] ||
+				    code_paths_in_rodata(buf, len, cp.v[k]))
 					continue;
 				if (named[k] == 0)
 					named[k] = source_names(cp.v[k], ns,
@@ -214,7 +230,7 @@ find_code_paths(struct report *report, char **dirs, size_t n,
 				         "relocation cannot see nor patch it "
 				         "(named at %s), though files below it "
 				         "moved into %s", where[k], ns->path);
-				report_unpatched(report, to, (long long)at,
+				report_unpatched(report, to, (long long)at[k],
 				                 cp.v[k], strlen(cp.v[k]), reason);
 			}
 			free(buf);
@@ -223,6 +239,8 @@ find_code_paths(struct report *report, char **dirs, size_t n,
 	}
 	free(named);
 	free(where);
+	free(hit);
+	free(at);
 	code_paths_free(&cp);
 }
 

@@ -66,21 +66,25 @@ whole_string(const unsigned char *buf, const struct elf_range *r,
 }
 
 bool
-code_paths_built(const unsigned char *buf, size_t len, const char *path,
-                 size_t *at)
+code_paths_in_rodata(const unsigned char *buf, size_t len, const char *path)
 {
-	struct elf_range code[MAX_CODE_SECTIONS], ro;
+	struct elf_range ro;
+
+	return elf_section_find(buf, len, ".rodata", &ro) &&
+	       whole_string(buf, &ro, path);
+}
+
+bool
+code_paths_in_code(const unsigned char *buf, size_t len, const char *needle,
+                   size_t *at)
+{
+	struct elf_range code[MAX_CODE_SECTIONS];
 	size_t n, i;
 
-	if (strlen(path) < CODE_PATHS_IMMEDIATE)
-		return false;
-	if (elf_section_find(buf, len, ".rodata", &ro) &&
-	    whole_string(buf, &ro, path))
-		return false;
 	n = elf_code_sections(buf, len, code, MAX_CODE_SECTIONS);
 	for (i = 0; i < n; i++) {
 		const unsigned char *hit = memmem(buf + code[i].off,
-		                                  code[i].size, path,
+		                                  code[i].size, needle,
 		                                  CODE_PATHS_IMMEDIATE);
 
 		if (hit != NULL) {

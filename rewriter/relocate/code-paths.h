@@ -35,11 +35,16 @@ void code_paths_add_dirs(struct code_paths *cp, const char *path);
 void code_paths_free(struct code_paths *cp);
 
 /*
- * Whether ELF file BUF builds PATH from immediates: its first
- * CODE_PATHS_IMMEDIATE bytes in a code section, and PATH not a whole
- * string of .rodata; the offset of the first such bytes in *AT.
+ * Whether ELF file BUF's code holds the CODE_PATHS_IMMEDIATE bytes at
+ * NEEDLE (a candidate's first ones); the offset of the first in *AT.
+ * Candidates share a few of them ("/usr/lib", "/usr/sha"): the code is
+ * searched once a prefix, not once a candidate.
  */
-bool code_paths_built(const unsigned char *buf, size_t len, const char *path,
-                      size_t *at);
+bool code_paths_in_code(const unsigned char *buf, size_t len,
+                        const char *needle, size_t *at);
+
+/* Whether PATH is a whole string of ELF file BUF's .rodata. */
+bool code_paths_in_rodata(const unsigned char *buf, size_t len,
+                          const char *path);
 
 #endif
