@@ -18,6 +18,7 @@
 #include <dpkg/subproc.h>
 
 #include "namespace/declaration.h"
+#include "namespace/identity.h"
 #include "dh/dh-helper.h"
 #include "dh/dh-namespace.h"
 #include "base/file-rewrite.h"
@@ -90,8 +91,11 @@ override_env(const struct dh_helper *h, const char *package,
              const char *pkgdir, const char *file)
 {
 	char dir[1024], path[1536], line[2048];
+	/* The relocation gave the overrides the package's extras name. */
+	char *renamed = identity_renamed(package);
 	FILE *fp;
 
+	package = renamed;
 	snprintf(dir, sizeof(dir), "%s/usr/share/lintian/overrides", pkgdir);
 	snprintf(path, sizeof(path), "%s/%s", dir, package);
 	snprintf(line, sizeof(line), "# GSETTINGS_SCHEMA_DIR for the "
@@ -100,6 +104,7 @@ override_env(const struct dh_helper *h, const char *package,
 	         package, file);
 	dh_helper_show(h, "echo '%s: desktop-command-not-in-package usr/bin/env [%s]' "
 	               ">> %s", package, file, path);
+	free(renamed);
 	if (h->no_act)
 		return;
 	if (access(path, F_OK) < 0) {

@@ -16,6 +16,7 @@
 #include "apparmor/profile.h"
 #include "base/datadir.h"
 #include "dh/dh-helper.h"
+#include "namespace/identity.h"
 #include "dh/dh-namespace.h"
 #include "namespace/declaration.h"
 #include "scripts/maintscript-generate.h"
@@ -106,8 +107,16 @@ write_scripts(const struct dh_helper *h, const char *package,
 		profile = NULL;
 	snprintf(templates, sizeof(templates), "%s/templates",
 	         dh_extras_datadir());
-	if (maintscripts_generate(&s, templates, package, profile, &err) < 0)
-		ohshit("%s", err.str);
+	{
+		/* The scripts are the .deb's, which has the extras name
+		 * (dh_extras_rename gives it at the edge). */
+		char *renamed = identity_renamed(package);
+
+		if (maintscripts_generate(&s, templates, renamed, profile,
+		                          &err) < 0)
+			ohshit("%s", err.str);
+		free(renamed);
+	}
 	for (k = 0; k < MAINTSCRIPT_KINDS; k++) {
 		char *had, what[80];
 		size_t len = 0;

@@ -38,14 +38,15 @@ refused () {
 	diff before after
 }
 
-test_expect_success 'a debian/rules of 1 MB converts, every reference renamed' '
+test_expect_success 'a debian/rules of 1 MB converts, every late staged path relocated' '
 	fresh &&
-	seq 30000 | sed "s|.*|\tdh_install -pgreet debian/greet/usr/share/x&|" >>up/debian/rules &&
+	printf "override_dh_fixperms:\n\tdh_fixperms\n" >>up/debian/rules &&
+	seq 30000 | sed "s|.*|\tchmod 0644 debian/greet/usr/share/greet/x&|" >>up/debian/rules &&
 	test $(stat -c %s up/debian/rules) -gt 1000000 &&
 	upload && extras-convert -o out greet_1.0-1.dsc >report &&
-	grep_q "^debian/rules:30[0-9][0-9][0-9]: renamed .debian/greet. to .debian/extras-greet." report &&
+	grep_q "^debian/rules:30[0-9][0-9][0-9]: .usr/share/greet/x29999. is .opt/extras.ubuntu.com/greet/share/greet/x29999. once dh_extras_relocate has run" report &&
 	dpkg-source -x out/extras-greet_1.0-1.dsc x >/dev/null 2>&1 &&
-	test $(grep -c "dh_install -pextras-greet debian/extras-greet/" x/debian/rules) -eq 30000 &&
+	test $(grep -c "chmod 0644 debian/greet/opt/extras.ubuntu.com/greet/share/greet/x" x/debian/rules) -eq 30000 &&
 	rm -rf out x
 '
 

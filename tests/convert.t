@@ -14,7 +14,7 @@ test_expect_success 'converts a tree in place' '
 test_expect_success 'control: the diff is only what must change' '
 	expect_status 1 diff -u orig/debian/control greet/debian/control >control.diff &&
 	cat >expect <<-\EOF &&
-	@@ -1,28 +1,28 @@
+	@@ -1,10 +1,11 @@
 	-Source: greet
 	+Source: extras-greet
 	 Section: misc
@@ -27,12 +27,7 @@ test_expect_success 'control: the diff is only what must change' '
 	 Standards-Version: 4.6.2
 	 Rules-Requires-Root: no
 	 
-	-Package: greet
-	+Package: extras-greet
-	 Architecture: any
-	 Depends:
-	- greet-data (= ${source:Version}),
-	+ extras-greet-data (= ${source:Version}),
+	@@ -15,7 +16,6 @@
 	  ${misc:Depends},
 	  ${shlibs:Depends},
 	 Suggests: greet-doc | fortune-mod
@@ -40,14 +35,12 @@ test_expect_success 'control: the diff is only what must change' '
 	 Description: greets the user
 	  A small program that prints a greeting.
 	 
-	-Package: greet-data
-	+Package: extras-greet-data
+	@@ -23,6 +23,6 @@
 	 Architecture: all
 	 Depends: ${misc:Depends}
-	-Breaks: greet (<< 1.0~)
+	 Breaks: greet (<< 1.0~)
 	-Replaces: greet (<< 1.0~), greet-legacy
-	+Breaks: extras-greet (<< 1.0~)
-	+Replaces: extras-greet (<< 1.0~)
+	+Replaces: greet (<< 1.0~)
 	 Description: greeting for greet
 	  The text greet prints.
 	EOF
@@ -69,34 +62,27 @@ test_expect_success 'changelog: the first line names the new source' '
 	diff -u expect actual
 '
 
-test_expect_success 'per-package debhelper files are renamed' '
-	test -f greet/debian/extras-greet.install &&
-	test -f greet/debian/extras-greet-data.install &&
-	test -f greet/debian/extras-greet.docs &&
-	test -f greet/debian/extras-greet-data.links &&
-	test ! -e greet/debian/greet.install &&
-	cmp orig/debian/greet.install greet/debian/extras-greet.install
+test_expect_success 'per-package debhelper files keep their names: the build runs under the maintainer.s' '
+	cmp orig/debian/greet.install greet/debian/greet.install &&
+	cmp orig/debian/greet-data.install greet/debian/greet-data.install &&
+	cmp orig/debian/greet.docs greet/debian/greet.docs &&
+	test -f greet/debian/greet-data.links &&
+	test ! -e greet/debian/extras-greet.install
 '
 
 test_expect_success 'system integration is dropped with a line each' '
 	test ! -e greet/debian/greet.cron.d &&
-	test ! -e greet/debian/extras-greet.cron.d &&
-	test ! -e greet/debian/extras-greet.postinst &&
+	test ! -e greet/debian/greet.postinst &&
 	grep_q "^debian/greet.cron.d: dropped" out &&
 	grep_q "^debian/greet.postinst:6: dropped system integration .update-alternatives" out &&
 	echo usr/share/greet >expect &&
-	diff -u expect greet/debian/extras-greet-data.dirs &&
+	diff -u expect greet/debian/greet-data.dirs &&
 	grep_q "^debian/greet-data.dirs:2: dropped .var/lib/greet.: it creates a system directory for data a program changes, which the confined app cannot write: keep it in the user.s home (\$XDG_DATA_HOME, \$XDG_STATE_HOME)$" out
 '
 
-test_expect_success 'debian/rules follows the renamed packages' '
-	expect_status 1 diff -u orig/debian/rules greet/debian/rules >rules.diff &&
-	grep_q "^+	dh_installdocs -pextras-greet-data$" rules.diff &&
-	grep_q "^+	dh_installdocs --package=extras-greet$" rules.diff &&
-	grep_q "^+	rm -f debian/extras-greet/usr/share/doc/extras-greet/README$" rules.diff &&
-	grep_q "debian/tmp prefix" greet/debian/rules &&
-	test -x greet/debian/rules &&
-	test "$(grep -c "^[-+][^-+]" rules.diff)" -eq 6
+test_expect_success 'debian/rules keeps the maintainer.s package names' '
+	cmp orig/debian/rules greet/debian/rules &&
+	test -x greet/debian/rules
 '
 
 test_expect_success 'debian/extras.yaml declares the app and its privileges' '
@@ -182,7 +168,7 @@ test_expect_success '--json writes the report' '
 	python3 -c "import json,sys; r=json.load(open(\"report.json\")); \
 		assert r[\"source\"] == \"extras-greet\"; \
 		assert any(\"greet-classic\" in n[\"message\"] for n in r[\"notes\"]); \
-		assert any(c[\"op\"] == \"rename\" for c in r[\"changes\"])"
+		assert any(c[\"op\"] == \"remove\" for c in r[\"changes\"])"
 '
 
 test_expect_success '--help prints the usage' '
@@ -212,7 +198,7 @@ test_expect_success 'a command with no extras meaning: dropped with the script, 
 	extras-convert script >out &&
 	grep_q "^debian/greet.postinst:6: warning: .rm -rf /var/cache/foo. does not run at install, nor anything else of the script: if the app needs what it did, do it in the app when it starts$" out &&
 	grep_q "^debian/greet.postinst: dropped: an extras package runs no maintainer script but the ones dh-extras generates$" out &&
-	test ! -e script/debian/greet.postinst && test ! -e script/debian/extras-greet.postinst
+	test ! -e script/debian/greet.postinst && test ! -e script/debian/greet.postinst
 '
 
 test_expect_success 'a hostile command substitution is dropped, never kept' '
@@ -261,16 +247,16 @@ test_expect_success 'ordinary shell is understood, system integration dropped wi
 	make_fixture ordinary &&
 	ordinary_postinst ordinary/debian/greet.postinst &&
 	extras-convert ordinary >out &&
-	grep_q "^debian/greet.postinst:9: dropped system integration .update-alternatives --install /usr/bin/hi hi /usr/bin/greet 10 --slave .*: /usr/bin/hi is not an alternative: .usr/bin/greet usr/bin/hi. added to debian/extras-greet.links: the app.s own programs and .desktop files still find it by that name$" out &&
-	grep_q "^debian/greet.postinst:9: dropped .*: /usr/share/man/man1/hi.1.gz is not an alternative: .usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz. added to debian/extras-greet.links" out &&
-	grep_q "^debian/extras-greet.links: created: the links of the alternatives" out &&
+	grep_q "^debian/greet.postinst:9: dropped system integration .update-alternatives --install /usr/bin/hi hi /usr/bin/greet 10 --slave .*: /usr/bin/hi is not an alternative: .usr/bin/greet usr/bin/hi. added to debian/greet.links: the app.s own programs and .desktop files still find it by that name$" out &&
+	grep_q "^debian/greet.postinst:9: dropped .*: /usr/share/man/man1/hi.1.gz is not an alternative: .usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz. added to debian/greet.links" out &&
+	grep_q "^debian/greet.links: created: the links of the alternatives" out &&
 	printf "%s\n" "usr/bin/greet usr/bin/hi" \
 		"usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz" >expect &&
-	cmp expect ordinary/debian/extras-greet.links &&
+	cmp expect ordinary/debian/greet.links &&
 	grep_q "^debian/greet.postinst:17: dropped system integration .ldconfig.: nothing: " out &&
 	grep_q "^debian/greet.postinst: dropped: an extras package runs no maintainer script" out &&
 	! grep -q "warning" out &&
-	test ! -e ordinary/debian/extras-greet.postinst
+	test ! -e ordinary/debian/greet.postinst
 '
 
 # rxvt-unicode's preinst: integration guarded by a query of the
@@ -293,13 +279,13 @@ test_expect_success 'an alternatives query guarding integration goes with it' '
 	extras-convert query >out &&
 	grep_q "^debian/greet.preinst:7: dropped system integration .update-alternatives --remove hi /usr/bin/greetd." out &&
 	grep_q "^debian/greet.preinst: dropped: an extras package runs no maintainer script" out &&
-	test ! -e query/debian/extras-greet.preinst &&
+	test ! -e query/debian/greet.preinst &&
 	make_fixture querymore &&
 	printf "#!/bin/sh\nset -e\nif update-alternatives --query hi | grep -q x; then\n    echo kept\nfi\n#DEBHELPER#\n" \
 		>querymore/debian/greet.preinst &&
 	extras-convert querymore >out &&
 	grep_q "^debian/greet.preinst:3: warning: .*does not run at install" out &&
-	test ! -e querymore/debian/extras-greet.preinst
+	test ! -e querymore/debian/greet.preinst
 '
 
 # zsh: "/bin/zsh /bin/rzsh" in debian/zsh.links; merged-/usr makes /bin
@@ -308,7 +294,7 @@ test_expect_success 'a link in /bin is judged as one in /usr/bin; one in /var is
 	make_fixture binlink &&
 	echo "/bin/greet /bin/rgreet" >binlink/debian/greet.links &&
 	extras-convert binlink >out &&
-	grep_q "^/bin/greet /bin/rgreet$" binlink/debian/extras-greet.links &&
+	grep_q "^/bin/greet /bin/rgreet$" binlink/debian/greet.links &&
 	make_fixture varlink &&
 	echo "/var/lib/greet/a /var/lib/greet/b" >varlink/debian/greet.links &&
 	refused varlink "debian/greet.links:1: link ./var/lib/greet/a. is outside /usr, /etc, /opt and merged-/usr.s /bin, /sbin and /lib\\*, which the namespace takes over"
@@ -326,14 +312,14 @@ test_expect_success 'alternatives join an existing .links file; the old doc dire
 	printf "%s\n" "usr/share/doc/extras-greet-data/a usr/share/doc/extras-greet-data/b" \
 		"usr/bin/greet usr/bin/hey" \
 		"usr/share/man/man1/greet.1.gz usr/share/man/man1/hey.1.gz" >expect &&
-	cmp expect alt/debian/extras-greet-data.links &&
+	cmp expect alt/debian/greet-data.links &&
 	grep_q "^debian/greet-data.links:1: usr/share/doc/greet-data written as usr/share/doc/extras-greet-data" out &&
-	grep_q "^usr/share/doc/extras-greet-data$" alt/debian/extras-greet-data.dirs &&
-	grep_q "^etc$" alt/debian/extras-greet-data.dirs &&
-	grep_q "^/usr$" alt/debian/extras-greet-data.dirs &&
+	grep_q "^usr/share/doc/extras-greet-data$" alt/debian/greet-data.dirs &&
+	grep_q "^etc$" alt/debian/greet-data.dirs &&
+	grep_q "^/usr$" alt/debian/greet-data.dirs &&
 	grep_q "^debian/greet-data.dirs:6: dropped .etcetera.: it creates a system directory$" out &&
 	echo "usr/bin/greet usr/bin/hi" >expect &&
-	cmp expect alt/debian/extras-greet.links
+	cmp expect alt/debian/greet.links
 '
 
 # nano and nano-tiny: two packages of the source register one alternative;
@@ -343,34 +329,33 @@ test_expect_success 'an alternative two packages register is linked in the one u
 	ordinary_postinst altboth/debian/greet-data.postinst &&
 	sed -i "s/greet 10/greet 20/" altboth/debian/greet-data.postinst &&
 	extras-convert altboth >out &&
-	grep_q "^debian/control: usr/bin/hi: not linked in extras-greet: extras-greet-data links it too (the alternative update-alternatives would pick), and dpkg will not install two packages that ship one path$" out &&
+	grep_q "^debian/control: usr/bin/hi: not linked in greet: greet-data links it too (the alternative update-alternatives would pick), and dpkg will not install two packages that ship one path$" out &&
 	printf "%s\n" "usr/bin/greet usr/bin/hi" \
 		"usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz" >expect &&
-	grep -v greeting.txt altboth/debian/extras-greet-data.links >actual &&
+	grep -v greeting.txt altboth/debian/greet-data.links >actual &&
 	cmp expect actual &&
-	test ! -e altboth/debian/extras-greet.links &&
+	test ! -e altboth/debian/greet.links &&
 	make_fixture alttie &&
 	ordinary_postinst alttie/debian/greet-data.postinst &&
 	extras-convert alttie >out &&
-	grep_q "^debian/control: usr/bin/hi: not linked in extras-greet-data: extras-greet links it too" out &&
+	grep_q "^debian/control: usr/bin/hi: not linked in greet-data: greet links it too" out &&
 	echo "usr/share/man/man1/greet.1.gz usr/share/man/man1/hi.1.gz" >expect &&
-	grep -v greeting.txt alttie/debian/extras-greet-data.links >actual &&
+	grep -v greeting.txt alttie/debian/greet-data.links >actual &&
 	cmp expect actual &&
 	echo "usr/bin/greet usr/bin/hi" >expect &&
-	cmp expect alttie/debian/extras-greet.links
+	cmp expect alttie/debian/greet.links
 '
 
-# mupdf: debian/mupdf.install names debian/mupdf.desktop, a file the
-# converter renames with the package.
-test_expect_success 'a file list naming another renamed debhelper file follows it' '
+# mupdf: debian/mupdf.install names debian/mupdf.desktop; other rules
+# write debian/NAME.desktop at build time: the file keeps its name.
+test_expect_success 'a file list naming another debhelper file still finds it' '
 	make_fixture desk &&
 	printf "[Desktop Entry]\nName=Greet\nExec=greet\n" >desk/debian/greet.desktop &&
 	echo "debian/greet.desktop usr/share/applications" >>desk/debian/greet.install &&
 	extras-convert desk >out &&
-	test -f desk/debian/extras-greet.desktop && test ! -e desk/debian/greet.desktop &&
-	grep_q "^debian/extras-greet.desktop usr/share/applications$" desk/debian/extras-greet.install &&
-	grep_q "^debian/greet.install:[0-9]*: renamed .debian/greet. to .debian/extras-greet.$" out &&
-	extras-convert desk >desk.again && ! grep -q "renamed" desk.again
+	test -f desk/debian/greet.desktop &&
+	grep_q "^debian/greet.desktop usr/share/applications$" desk/debian/greet.install &&
+	! grep -q "^debian/greet.install" out
 '
 
 test_expect_success 'a link into another package.s doc directory keeps that name, for the relocation' '
@@ -379,7 +364,7 @@ test_expect_success 'a link into another package.s doc directory keeps that name
 		>doclink/debian/greet-data.links &&
 	extras-convert doclink >out &&
 	echo "usr/share/doc/extras-greet-data/html usr/share/doc/greet/html" >expect &&
-	cmp expect doclink/debian/extras-greet-data.links &&
+	cmp expect doclink/debian/greet-data.links &&
 	! grep -q "^debian/greet-data.links.*usr/share/doc/greet written" out
 '
 
@@ -412,7 +397,7 @@ test_expect_success 'an alternative named through a variable gets no link' '
 	grep_q "B\"" altvar/debian/greet.postinst &&
 	extras-convert altvar >out &&
 	grep_q "dropped system integration .update-alternatives" out &&
-	test ! -e altvar/debian/extras-greet.links
+	test ! -e altvar/debian/greet.links
 '
 
 test_expect_success 'a script in another language is dropped, with a warning' '
@@ -420,7 +405,7 @@ test_expect_success 'a script in another language is dropped, with a warning' '
 	printf "#!/usr/bin/perl\nprint 1;\n" >perl/debian/greet-data.prerm &&
 	extras-convert perl >out &&
 	grep_q "^debian/greet-data.prerm:1: warning: not read (is not a shell script .*): nothing of it runs" out &&
-	test ! -e perl/debian/extras-greet-data.prerm
+	test ! -e perl/debian/greet-data.prerm
 '
 
 # What real packages carry: debconf (a question, its config script and a

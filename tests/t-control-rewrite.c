@@ -51,25 +51,25 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(25);
+	test_plan(29);
 
 	/* Build-Depends gets the add-on in the style it is written. */
 	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13)\n\n"
 	            "Package: a1\n"), ==,
 	         "Source: extras-a1\nBuild-Depends: debhelper-compat (= 13), "
-	         "dh-sequence-extras\n\nPackage: extras-a1\n");
+	         "dh-sequence-extras\n\nPackage: a1\n");
 	test_str(rw("Source: a1\nBuild-Depends:\n debhelper-compat (= 13),\n"
 	            " pkgconf,\n\nPackage: a1\n"), ==,
 	         "Source: extras-a1\nBuild-Depends:\n debhelper-compat (= 13),\n"
-	         " pkgconf,\n dh-sequence-extras,\n\nPackage: extras-a1\n");
+	         " pkgconf,\n dh-sequence-extras,\n\nPackage: a1\n");
 	test_str(rw("Source: a1\nBuild-Depends: debhelper-compat (= 13),\n"
 	            "               pkgconf\n\nPackage: a1\n"), ==,
 	         "Source: extras-a1\nBuild-Depends: debhelper-compat (= 13),\n"
 	         "               pkgconf,\n               dh-sequence-extras\n"
-	         "\nPackage: extras-a1\n");
+	         "\nPackage: a1\n");
 	test_str(rw("Source: a1\nSection: x\n\nPackage: a1\n"), ==,
 	         "Source: extras-a1\nSection: x\nBuild-Depends: "
-	         "dh-sequence-extras\n\nPackage: extras-a1\n");
+	         "dh-sequence-extras\n\nPackage: a1\n");
 
 	/* Comments and unknown fields stay where they are. */
 	test_str(rw("# top\nSource: a1\n# between\nBuild-Depends: b,\n"
@@ -77,19 +77,19 @@ main(int argc, char **argv)
 	            "Depends: a1-data, c\n\nPackage: a1-data\n"), ==,
 	         "# top\nSource: extras-a1\n# between\nBuild-Depends: b,\n"
 	         "# inside\n c,\n dh-sequence-extras\nX-Foo: bar\n\n# before\n"
-	         "Package: extras-a1\nDepends: extras-a1-data, c\n\n"
-	         "Package: extras-a1-data\n");
+	         "Package: a1\nDepends: a1-data, c\n\n"
+	         "Package: a1-data\n");
 
 	/* A field left empty goes, with its line. */
 	test_str(rw("Source: a1\nBuild-Depends: b\n\nPackage: a1\n"
 	            "Conflicts: x\nProvides: y\nDescription: d\n"), ==,
 	         "Source: extras-a1\nBuild-Depends: b, dh-sequence-extras\n\n"
-	         "Package: extras-a1\nDescription: d\n");
+	         "Package: a1\nDescription: d\n");
 	/* Build-Conflicts on other packages stay: they only shape the build. */
 	test_str(rw("Source: a1\nBuild-Depends: b\nBuild-Conflicts: x\n\n"
 	            "Package: a1\n"), ==,
 	         "Source: extras-a1\nBuild-Depends: b, dh-sequence-extras\n"
-	         "Build-Conflicts: x\n\nPackage: extras-a1\n");
+	         "Build-Conflicts: x\n\nPackage: a1\n");
 
 	/* A second run changes nothing. */
 	test_str(rw("Source: extras-a1\nBuild-Depends: b, dh-sequence-extras\n\n"
@@ -98,6 +98,21 @@ main(int argc, char **argv)
 	         "Source: extras-a1\nBuild-Depends: b, dh-sequence-extras\n\n"
 	         "Package: extras-a1\nDepends: extras-a1-data\n\n"
 	         "Package: extras-a1-data\nBreaks: extras-a1 (<< 2)\n");
+
+	/* dh-cargo finds its crate by the name the source had. */
+	test_str(rw("Source: rust-fd-find\n\nPackage: fd-find\n"), ==,
+	         "Source: extras-rust-fd-find\nX-Cargo-Crate: fd-find\n"
+	         "Build-Depends: dh-sequence-extras\n\nPackage: fd-find\n");
+	test_str(rw("Source: rust-clap-2.33\nSection: x\n\nPackage: a1\n"), ==,
+	         "Source: extras-rust-clap-2.33\nX-Cargo-Crate: clap\n"
+	         "Section: x\nBuild-Depends: dh-sequence-extras\n\n"
+	         "Package: a1\n");
+	test_str(rw("Source: rust-x\nX-Cargo-Crate: y\n\nPackage: a1\n"), ==,
+	         "Source: extras-rust-x\nX-Cargo-Crate: y\n"
+	         "Build-Depends: dh-sequence-extras\n\nPackage: a1\n");
+	test_str(rw("Source: rusty-1\n\nPackage: a1\n"), ==,
+	         "Source: extras-rusty-1\nBuild-Depends: dh-sequence-extras\n"
+	         "\nPackage: a1\n");
 
 	/* Refusals, with the line. */
 	test_str(rw("Source: a1\n\n"), ==, "debian/control: needs a source "
@@ -134,29 +149,29 @@ main(int argc, char **argv)
 	/* A folded Priority is rewritten whole, and the result is stable. */
 	test_str(rw("Source: a1\nPriority:\n extra\nSection: x\n\nPackage: a1\n"),
 	         ==, "Source: extras-a1\nPriority: optional\nSection: x\n"
-	         "Build-Depends: dh-sequence-extras\n\nPackage: extras-a1\n");
+	         "Build-Depends: dh-sequence-extras\n\nPackage: a1\n");
 	test_str(rw("Source: a1\nPriority: extra\n\nPackage: a1\n"), ==,
 	         "Source: extras-a1\nPriority: optional\n"
-	         "Build-Depends: dh-sequence-extras\n\nPackage: extras-a1\n");
+	         "Build-Depends: dh-sequence-extras\n\nPackage: a1\n");
 	/* Essential and Protected go (sed is Essential); "no" stays. */
 	test_str(rw("Source: a1\n\nPackage: a1\nEssential: yes\n"
 	            "Protected: yes\nDescription: x\n\n"
 	            "Package: a1-b\nEssential: no\n"), ==,
 	         "Source: extras-a1\nBuild-Depends: dh-sequence-extras\n\n"
-	         "Package: extras-a1\nDescription: x\n\n"
-	         "Package: extras-a1-b\nEssential: no\n");
+	         "Package: a1\nDescription: x\n\n"
+	         "Package: a1-b\nEssential: no\n");
 	/* Pre-Depends joins Depends (gawk), or becomes it (sed's has its
 	 * own substvar, which dpkg-gencontrol fills there as well). */
 	test_str(rw("Source: a1\n\nPackage: a1\nPre-Depends: ${shlibs:Depends}\n"
 	            "Depends: ${misc:Depends},\n b1\nDescription: x\n"), ==,
 	         "Source: extras-a1\nBuild-Depends: dh-sequence-extras\n\n"
-	         "Package: extras-a1\n"
+	         "Package: a1\n"
 	         "Depends: ${misc:Depends},\n b1, ${shlibs:Depends}\n"
 	         "Description: x\n");
 	test_str(rw("Source: a1\n\nPackage: a1\n"
 	            "Pre-Depends: ${shlibs:Pre-Depends}\nDescription: x\n"), ==,
 	         "Source: extras-a1\nBuild-Depends: dh-sequence-extras\n\n"
-	         "Package: extras-a1\nDepends: ${shlibs:Pre-Depends}\n"
+	         "Package: a1\nDepends: ${shlibs:Pre-Depends}\n"
 	         "Description: x\n");
 	test_str(rw(many_packages(CONTROL_PACKAGES_MAX + 1)), ==,
 	         "debian/control:2003: binary package 1001 of 1001: more than "

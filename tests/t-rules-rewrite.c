@@ -1,4 +1,4 @@
-/* Facts about debian/rules rewriting: which references follow the rename. */
+/* Facts about debian/rules rewriting: the namespace reaches the recipes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,12 +12,17 @@ static char *names[] = { "foo", "foo-data", "foo.bar" };
 static struct control_info control = { "foo", names, 3 };
 static char result[4096];
 
+/* TEXT with the staged paths of its late recipes where relocation puts them. */
 static const char *
-rw(const char *text)
+late(const char *text)
 {
-	char *out = rules_rewrite_text("debian/rules", text, strlen(text),
-	                               &control, NULL);
+	struct extras_namespace ns;
+	char *out;
 
+	if (namespace_init(&ns, "foo", NULL) != NULL)
+		return "(no namespace)";
+	out = rules_rewrite_late_paths("debian/rules", text, strlen(text),
+	                               &control, &ns, NULL);
 	snprintf(result, sizeof(result), "%s", out);
 	free(out);
 	return result;
@@ -56,87 +61,45 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(37);
+	test_plan(19);
 
-	test_str(rw("rm -f debian/foo/usr/bin/x\n"), ==,
-	         "rm -f debian/extras-foo/usr/bin/x\n");
-	test_str(rw("cp x $(CURDIR)/debian/foo-data/usr\n"), ==,
-	         "cp x $(CURDIR)/debian/extras-foo-data/usr\n");
-	test_str(rw("install -d debian/foo\n"), ==,
-	         "install -d debian/extras-foo\n");
-	test_str(rw("cat debian/foo.install\n"), ==,
-	         "cat debian/extras-foo.install\n");
-	test_str(rw("ls debian/foo.bar/\n"), ==, "ls debian/extras-foo.bar/\n");
-	test_str(rw("dh_installdocs -pfoo\n"), ==,
-	         "dh_installdocs -pextras-foo\n");
-	test_str(rw("dh_installdocs -p foo-data\n"), ==,
-	         "dh_installdocs -p extras-foo-data\n");
-	test_str(rw("dh_install --package=foo -Nfoo-data\n"), ==,
-	         "dh_install --package=extras-foo -Nextras-foo-data\n");
-	test_str(rw("dh_strip --no-package=foo.bar\n"), ==,
-	         "dh_strip --no-package=extras-foo.bar\n");
-	/* zsh: once dh_installdocs has run, a Debian package's doc
-	 * directory is the renamed one's; before, it is what the upstream
-	 * install made.  A second run leaves it, another name's stays. */
-	test_str(rw("execute_after_dh_installdocs-arch:\n"
-	            "\tawk x >debian/foo-data/usr/share/doc/foo-data/README\n"
-	            "\tcp y debian/extras-foo/usr/share/doc/extras-foo/\n"
-	            "\tcp z debian/foo/usr/share/doc/bash/\n"
-	            "override_dh_auto_install-indep:\n"
-	            "\tsed -i s debian/foo-data/usr/share/doc/foo-data/h\n"
-	            "override_dh_installdocs:\n"
-	            "\trm -f debian/foo/usr/share/doc/foo/A\n\tdh_installdocs\n"
-	            "\trm -f debian/foo/usr/share/doc/foo/B\n"), ==,
-	         "execute_after_dh_installdocs-arch:\n"
-	         "\tawk x >debian/extras-foo-data/usr/share/doc/"
-	         "extras-foo-data/README\n"
-	         "\tcp y debian/extras-foo/usr/share/doc/extras-foo/\n"
-	         "\tcp z debian/extras-foo/usr/share/doc/bash/\n"
-	         "override_dh_auto_install-indep:\n"
-	         "\tsed -i s debian/extras-foo-data/usr/share/doc/foo-data/h\n"
-	         "override_dh_installdocs:\n"
-	         "\trm -f debian/extras-foo/usr/share/doc/foo/A\n"
-	         "\tdh_installdocs\n"
-	         "\trm -f debian/extras-foo/usr/share/doc/extras-foo/B\n");
-	/* zsh: dh_installdocs --doc-main-package=zsh-common. */
-	test_str(rw("dh_installdocs --doc-main-package=foo-data --link-doc=foo\n"),
-	         ==, "dh_installdocs --doc-main-package=extras-foo-data "
-	         "--link-doc=extras-foo\n");
-	/* Not a package reference: left alone. */
-	test_str(rw("debian/tmp/usr debian/foo.1 debian/foobar/\n"), ==,
-	         "debian/tmp/usr debian/foo.1 debian/foobar/\n");
-	test_str(rw("x/debian/foo-other/ -pfoox --package=foo-data2\n"), ==,
-	         "x/debian/foo-other/ -pfoox --package=foo-data2\n");
-	test_str(rw("gcc -pfoo.c\n"), ==, "gcc -pfoo.c\n");
-	test_str(rw("echo foo foo-data\n"), ==, "echo foo foo-data\n");
-	test_str(rw("mydebian/foo/\n"), ==, "mydebian/foo/\n");
-	/* Already renamed: a second run changes nothing. */
-	test_str(rw("rm debian/extras-foo/x; dh_x -pextras-foo\n"), ==,
-	         "rm debian/extras-foo/x; dh_x -pextras-foo\n");
-	test_str(rw("\"debian/foo\" 'debian/foo-data'\n"), ==,
-	         "\"debian/extras-foo\" 'debian/extras-foo-data'\n");
-	test_str(rw(""), ==, "");
+	/* The build keeps the maintainer's names: only the recipes that
+	 * run after the relocation see the files moved, under the package
+	 * directory debhelper uses (the maintainer's name, or an extras
+	 * name from an earlier conversion). */
+	test_str(late("override_dh_fixperms:\n"
+	              "\tchmod 0755 debian/foo/usr/bin/x\n\tdh_fixperms\n"), ==,
+	         "override_dh_fixperms:\n"
+	         "\tchmod 0755 debian/foo/opt/extras.ubuntu.com/foo/bin/x\n"
+	         "\tdh_fixperms\n");
+	test_str(late("execute_after_dh_strip:\n"
+	              "\trm $(CURDIR)/debian/extras-foo-data/usr/share/foo/y\n"),
+	         ==, "execute_after_dh_strip:\n"
+	         "\trm $(CURDIR)/debian/extras-foo-data/"
+	         "opt/extras.ubuntu.com/foo/share/foo/y\n");
+	/* A package's documentation is under its extras name by then. */
+	test_str(late("override_dh_compress:\n"
+	              "\trm debian/foo/usr/share/doc/foo-data/A\n"), ==,
+	         "override_dh_compress:\n"
+	         "\trm debian/foo/usr/share/doc/extras-foo-data/A\n");
+	/* A make variable set to a package's staging directory. */
+	test_str(late("PKGDIR = $(CURDIR)/debian/foo.bar\n"
+	              "override_dh_link:\n\tdh_link\n"
+	              "\trm $(PKGDIR)/usr/lib/foo/z\n"), ==,
+	         "PKGDIR = $(CURDIR)/debian/foo.bar\n"
+	         "override_dh_link:\n\tdh_link\n"
+	         "\trm $(PKGDIR)/opt/extras.ubuntu.com/foo/lib/foo/z\n");
+	/* Before the relocation, another directory, or not a package's:
+	 * left alone. */
+	test_str(late("override_dh_auto_install:\n"
+	              "\trm debian/foo/usr/bin/x\n"), ==,
+	         "override_dh_auto_install:\n\trm debian/foo/usr/bin/x\n");
+	test_str(late("override_dh_fixperms:\n\trm debian/tmp/usr/bin/x "
+	              "debian/foobar/usr/bin/x mydebian/foo/usr/bin/x\n"), ==,
+	         "override_dh_fixperms:\n\trm debian/tmp/usr/bin/x "
+	         "debian/foobar/usr/bin/x mydebian/foo/usr/bin/x\n");
+	test_str(late(""), ==, "");
 
-	/* A variable set to an old package name: its package uses follow. */
-	test_str(rw("PACKAGE = foo\nPKGDIR = debian/$(PACKAGE)\n"), ==,
-	         "PACKAGE = foo\nPKGDIR = debian/extras-$(PACKAGE)\n");
-	test_str(rw("export PKG := foo-data\n\tdh_install -p${PKG} -N$(PKG)\n"),
-	         ==, "export PKG := foo-data\n"
-	         "\tdh_install -pextras-${PKG} -Nextras-$(PKG)\n");
-	/* Its other uses keep the value. */
-	test_str(rw("P = foo\n\tcp x debian/$(P)/usr/share/$(P)/\n"), ==,
-	         "P = foo\n\tcp x debian/extras-$(P)/usr/share/$(P)/\n");
-	/* Not a package name, or set from elsewhere: left alone. */
-	test_str(rw("P = foox\n\tdh_install -p$(P)\n"), ==,
-	         "P = foox\n\tdh_install -p$(P)\n");
-	test_str(rw("\tdh_install -p$(UNSET) debian/$(UNSET)\n"), ==,
-	         "\tdh_install -p$(UNSET) debian/$(UNSET)\n");
-	/* A second run changes nothing. */
-	test_str(rw("P = foo\n\tdh_x -pextras-$(P) debian/extras-$(P)\n"), ==,
-	         "P = foo\n\tdh_x -pextras-$(P) debian/extras-$(P)\n");
-
-
-	/* An autoconf package's own ./configure: debhelper's, with ARGS. */
 	test_str(conf("override_dh_auto_configure:\n"
 	              "\t./configure --with-x \\\n\t  --sysconfdir=/etc\n"), ==,
 	         "override_dh_auto_configure:\n"

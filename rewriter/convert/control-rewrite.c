@@ -2,6 +2,7 @@
  * control-rewrite.c: debian/control renamed into the extras- name space.
  */
 #include <stdbool.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -530,6 +531,51 @@ drop_system_flags(const struct deb822 *d, const struct deb822_stanza *st,
 	}
 }
 
+/*
+ * dh-cargo derives the crate it builds from the source's name
+ * ("rust-fd-find" builds "fd-find"), which the rename changes: write the
+ * crate it would have derived into X-Cargo-Crate, which it reads first.
+ */
+static void
+keep_cargo_crate(const struct deb822 *d, struct edits *ed,
+                 struct convert_plan *plan)
+{
+	const struct deb822_stanza *st = &d->stanzas[0];
+	const struct deb822_field *f = deb822_find(st, "Source");
+	const char *name = f->value, *end;
+	char *line;
+
+	if (deb822_find(st, "X-Cargo-Crate") != NULL ||
+	    (strncmp(name, "rust-", 5) != 0 && strncmp(name, "ruzt-", 5) != 0))
+		return;
+	name += 5;
+	end = name + strlen(name);
+	/* "-1", "-0.8": a versioned crate's source (as dh-cargo's
+	 * s/-[0-9]+(\.[0-9]+)*$//). */
+	{
+		const char *dash = strrchr(name, '-'), *v = dash ? dash + 1 : NULL;
+
+		if (v && isdigit((unsigned char)v[0]) &&
+		    isdigit((unsigned char)end[-1]) &&
+		    strspn(v, "0123456789.") == (size_t)(end - v) &&
+		    strstr(v, "..") == NULL)
+			end = dash;
+	}
+	if (end == name)
+		return;
+	line = str_fmt("%sX-Cargo-Crate: %.*s\n",
+	               d->text[f->end - 1] == '\n' ? "" : "\n",
+	               (int)(end - name), name);
+	edit_add(ed, f->end, f->end, line);
+	free(line);
+	if (plan)
+		convert_plan_note(plan, d->filename, f->line,
+		                  "X-Cargo-Crate: %.*s written: dh-cargo derives "
+		                  "the crate it builds from the source name, "
+		                  "which becomes %s%s", (int)(end - name), name,
+		                  EXTRAS_PREFIX, f->value);
+}
+
 int
 control_rewrite_text(const char *file, const char *text, size_t len,
                      struct control_info *info, char **out,
@@ -548,14 +594,14 @@ control_rewrite_text(const char *file, const char *text, size_t len,
 		goto out;
 	own.names = (const char *const *)info->packages;
 	own.n = info->npackages;
+	if (!has_prefix(deb822_find(&d.stanzas[0], "Source")->value))
+		keep_cargo_crate(&d, &ed, plan);
 	rename_value(&ed, deb822_find(&d.stanzas[0], "Source"));
 	for (i = 0; i < d.nstanzas; i++) {
 		if (i > 0 && is_udeb(&d.stanzas[i]))
 			drop_udeb(&d, &d.stanzas[i], &ed, plan);
 		normalise_priority(&d, &d.stanzas[i], &ed, plan);
 		drop_system_flags(&d, &d.stanzas[i], &ed, plan);
-		if (i > 0)
-			rename_value(&ed, deb822_find(&d.stanzas[i], "Package"));
 		if (rewrite_relations(&d, &d.stanzas[i], i == 0, &own, &ed, plan,
 		                      err) < 0)
 			goto out;

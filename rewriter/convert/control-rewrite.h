@@ -1,9 +1,12 @@
 /*
  * control-rewrite.h: debian/control renamed into the extras- name space.
  *
- * Source: and every Package: get the "extras-" prefix; relations between
- * the source's own binaries are renamed in every relation field;
- * Conflicts, Breaks, Replaces and Provides on other packages are dropped
+ * Source: gets the "extras-" prefix (the source's own name must change:
+ * the .dsc, the tarballs and the changelog are the archive's); the binary
+ * packages keep the names the maintainer's build computes from, and take
+ * theirs at the package's edge (dh/dh-rename.h); relations between them
+ * stay as written.  Conflicts, Breaks, Replaces and Provides on other
+ * packages are dropped
  * (they only made sense in the shared name space); dh-sequence-extras is
  * added to Build-Depends; Priority extra becomes optional; a udeb is kept
  * out of every build.  Every other byte stays as written.

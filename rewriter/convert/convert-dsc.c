@@ -404,31 +404,30 @@ control_package(const struct deb822 *control, const char *name, size_t len)
 
 /*
  * One line "NAME TYPE SECTION PRIORITY [KEY=VALUE...]" of Package-List
- * (W, LEN bytes), as the converted CONTROL has the package: renamed,
- * the priority optional, and left out when the conversion
- * dropped the package (a udeb).
+ * (W, LEN bytes), as the converted CONTROL has the package: under its
+ * extras name, the one its .deb will have (debian/control keeps the
+ * maintainer's, see dh/dh-rename.h), the priority optional, and left out
+ * when the conversion dropped the package (a udeb).
  */
 static void
 add_package_list_line(struct varbuf *vb, const struct deb822 *control,
                       const char *w, size_t len)
 {
 	size_t wn = strcspn(w, " \t\n"), plen = strlen(EXTRAS_PREFIX);
-	char renamed[512];
 	const char *rest = w + wn, *word;
 	const struct deb822_stanza *st;
-	bool own;
 	int k;
 
-	own = strncmp(w, EXTRAS_PREFIX, plen) != 0 &&
-	      (size_t)snprintf(renamed, sizeof(renamed), "%s%.*s", EXTRAS_PREFIX,
-	                       (int)wn, w) < sizeof(renamed) &&
-	      control_package(control, renamed, strlen(renamed)) != NULL;
-	st = control_package(control, own ? renamed : w,
-	                     own ? strlen(renamed) : wn);
+	st = control_package(control, w, wn);
+	/* An extras source converted again: its list has the extras names. */
+	if (st == NULL && wn > plen && strncmp(w, EXTRAS_PREFIX, plen) == 0)
+		st = control_package(control, w + plen, wn - plen);
 	/* Dropped from the build: a udeb (see control-rewrite.h). */
 	if (st == NULL || is_udeb_stanza(st))
 		return;
-	varbuf_printf(vb, "\n %s%.*s", own ? EXTRAS_PREFIX : "", (int)wn, w);
+	varbuf_printf(vb, "\n %s%.*s",
+	              strncmp(w, EXTRAS_PREFIX, plen) == 0 ? "" : EXTRAS_PREFIX,
+	              (int)wn, w);
 	/* Type and section as written; the priority normalised. */
 	for (k = 0; k < 3 && rest < w + len; k++) {
 		size_t blanks = strspn(rest, " \t"), n;
@@ -507,7 +506,11 @@ write_dsc(struct dsc_conversion *job, const char *tree, const char *dsc_name,
 
 				if (is_udeb_stanza(&control.stanzas[k]))
 					continue;
-				varbuf_printf(&vb, "%s %s", listed++ ? "," : "",
+				/* The extras name each .deb will have. */
+				varbuf_printf(&vb, "%s %s%s", listed++ ? "," : "",
+				              pf && strncmp(pf->value, EXTRAS_PREFIX,
+				                            strlen(EXTRAS_PREFIX)) == 0 ?
+				              "" : EXTRAS_PREFIX,
 				              pf ? pf->value : "");
 			}
 			varbuf_add_char(&vb, '\n');

@@ -1,5 +1,5 @@
 /*
- * debian-files.c: per-package debhelper files, renamed and judged.
+ * debian-files.c: per-package debhelper files, judged.
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -10,7 +10,6 @@
 #include <dpkg/varbuf.h>
 
 #include "convert/debian-files.h"
-#include "convert/rules-rewrite.h"
 #include "debian/deb822.h"
 #include "namespace/namespace.h"
 #include "scripts/maintscript.h"
@@ -19,14 +18,12 @@ static const struct {
 	const char *suffix;
 	enum debian_file_kind kind;
 } suffixes[] = {
-	/* Installed into the package: relocation takes care of them.  Lists
-	 * of files may name another debhelper file, renamed too (mupdf's
-	 * "debian/mupdf.desktop usr/share/applications"). */
-	{ "install", DEBIAN_FILE_PATHS },
-	{ "docs", DEBIAN_FILE_PATHS },
-	{ "examples", DEBIAN_FILE_PATHS },
-	{ "info", DEBIAN_FILE_PATHS },
-	{ "manpages", DEBIAN_FILE_PATHS },
+	/* Installed into the package: relocation takes care of them. */
+	{ "install", DEBIAN_FILE_KEEP },
+	{ "docs", DEBIAN_FILE_KEEP },
+	{ "examples", DEBIAN_FILE_KEEP },
+	{ "info", DEBIAN_FILE_KEEP },
+	{ "manpages", DEBIAN_FILE_KEEP },
 	{ "desktop", DEBIAN_FILE_KEEP },
 	{ "icons", DEBIAN_FILE_KEEP },
 	{ "lintian-overrides", DEBIAN_FILE_KEEP },
@@ -523,14 +520,6 @@ judge_file(struct convert_plan *plan, const struct control_info *info,
 		free(text);
 		return put_error_at(err, path, 0, "contains a NUL byte");
 	}
-	if (kind == DEBIAN_FILE_PATHS) {
-		out = rules_rewrite_references(path, text, len, info, plan);
-		if (strcmp(out, text) != 0)
-			convert_plan_write(plan, path, out, strlen(out), mode);
-		free(out);
-		free(text);
-		return 0;
-	}
 	if (kind == DEBIAN_FILE_SCRIPT) {
 		ret = translate_script(path, package, text, info, plan, added,
 		                       err);
@@ -767,30 +756,18 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 			snprintf(to, sizeof(to), "%s/%s", plan->dir, path);
 			if (lstat(to, &st) < 0 || S_ISDIR(st.st_mode))
 				continue;
+			/* The package as debian/control names it: the build
+			 * runs under the maintainer's names. */
 			first = pkg ? pkg : info->npackages > 0 ?
 			        info->packages[0] : name;
 			snprintf(package, sizeof(package), "%s%s",
-			         strncmp(first, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) ?
-			         EXTRAS_PREFIX : "", first);
+			         renamed ? EXTRAS_PREFIX : "", first);
 			ret = judge_file(plan, info, path, package, kind, &added,
 			                 &drop, err);
 			if (ret < 0)
 				break;
-			if (drop) {
+			if (drop)
 				convert_plan_remove(plan, path);
-				continue;
-			}
-			if (pkg == NULL || renamed)
-				continue;
-			snprintf(to, sizeof(to), "%s/debian/%s%s", plan->dir,
-			         EXTRAS_PREFIX, name);
-			if (lstat(to, &st) == 0) {
-				ret = put_error_at(err, path, 0, "cannot be renamed: "
-				                   "debian/%s%s exists", EXTRAS_PREFIX, name);
-				break;
-			}
-			snprintf(to, sizeof(to), "debian/%s%s", EXTRAS_PREFIX, name);
-			convert_plan_rename(plan, path, to);
 		}
 	}
 	/* A package without a .links file gets one. */

@@ -1,9 +1,10 @@
 /*
- * debian-files.h: per-package debhelper files, renamed and judged.
+ * debian-files.h: per-package debhelper files, judged.
  *
  * debian/NAME.SUFFIX (and debian/SUFFIX, which debhelper applies to the
- * first package) is renamed to debian/extras-NAME.SUFFIX when SUFFIX is one
- * debhelper knows.  Files whose effect reaches outside the namespace are
+ * first package) keeps its name: the build runs under the maintainer's
+ * package names (see dh/dh-rename.h).  Files whose effect reaches outside
+ * the namespace are
  * handled by known pattern: dropped with a note when their only effect is
  * system integration an extras app must not have (cron jobs, init scripts,
  * systemd units, menu and emacs registration, alternatives, ...), refused
@@ -24,8 +25,7 @@
 
 enum debian_file_kind {
 	DEBIAN_FILE_UNKNOWN,	/* not a debhelper file: left alone */
-	DEBIAN_FILE_KEEP,	/* renamed, content kept */
-	DEBIAN_FILE_PATHS,	/* renamed; its debian/NAME.SUFFIX follow */
+	DEBIAN_FILE_KEEP,	/* kept as written */
 	DEBIAN_FILE_DROP,	/* system integration: removed */
 	DEBIAN_FILE_LIBRARY,	/* describes libraries for others: removed */
 	DEBIAN_FILE_SCRIPT,	/* maintainer script: reported, removed */

@@ -18,14 +18,6 @@
 
 #define RULES_FILE "debian/rules"
 
-/* Suffixes of the debhelper files debian-files.c renames. */
-#define RENAMED_SUFFIXES \
-	"install|docs|examples|info|manpages|desktop|icons|lintian-overrides" \
-	"|bash-completion|NEWS|README\\.Debian|TODO|changelog|copyright" \
-	"|not-installed|symbols|shlibs|bug-control|bug-presubj" \
-	"|sharedmimeinfo|preinst|postinst|prerm|postrm|links|dirs|substvars" \
-	"|debhelper\\.log"
-
 static int
 longest_first(const void *a, const void *b)
 {
@@ -63,28 +55,6 @@ add_names(struct varbuf *re, const struct control_info *info)
 	for (i = 0; i < info->npackages; i++)
 		varbuf_printf(re, "%s\\Q%s\\E", i ? "|" : "", names[i]);
 	free(names);
-}
-
-static pcre2_code *
-compile_references(const struct control_info *info)
-{
-	struct varbuf re = VARBUF_INIT;
-	pcre2_code *code;
-
-	/* debian/NAME/ or debian/NAME.SUFFIX; then the dh options. */
-	varbuf_add_str(&re, "(?<![\\w.+-])(debian/)(");
-	add_names(&re, info);
-	varbuf_add_str(&re, ")(?=[/\\s\"'`;:)}]|$|\\.(?:" RENAMED_SUFFIXES
-	               ")(?![\\w.+-]))|(?:^|(?<=[\\s\"'=]))"
-	               "(-p\\s?|--package=|-N\\s?|--no-package=|"
-	               "--doc-main-package=|--link-doc=)(");
-	add_names(&re, info);
-	varbuf_add_str(&re, ")(?![\\w.+-])");
-	varbuf_end_str(&re);
-	code = compile_or_die(re.buf, PCRE2_MULTILINE);
-	varbuf_destroy(&re);
-	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
-	return code;
 }
 
 /* Line numbers of increasing offsets into one text, counted once. */
@@ -152,108 +122,6 @@ matches_end(struct matches *m)
 {
 	pcre2_match_data_free(m->md);
 	pcre2_code_free(m->code);
-}
-
-static void
-note_variables(const char *file, const char *text, size_t len,
-               struct convert_plan *plan)
-{
-	static const char unjudged[] =
-		"(?:debian/|(?:^|(?<=[\\s\"'=]))(?:-p\\s?|--package=))"
-		"\\$[({][^)}]*[)}]";
-	struct matches m;
-	const PCRE2_SIZE *ov;
-
-	matches_start(&m, unjudged, text, len);
-	while ((ov = matches_next(&m)) != NULL)
-		convert_plan_note(plan, file, matches_line(&m, ov[0]),
-		                  "cannot rewrite '%.*s' safely: check that it "
-		                  "names an extras- package", (int)(ov[1] - ov[0]),
-		                  text + ov[0]);
-	matches_end(&m);
-}
-
-/*
- * The make variables debian/rules sets to exactly one of the old package
- * names ("PACKAGE = foo", "export PKG := foo"), as an alternation of
- * their names; NULL when there is none.
- */
-static char *
-package_variables(const char *text, size_t len,
-                  const struct control_info *info)
-{
-	struct varbuf re = VARBUF_INIT, vars = VARBUF_INIT;
-	struct matches m;
-	const PCRE2_SIZE *ov;
-	int i;
-
-	varbuf_add_str(&re, "^[ \\t]*(?:(?:export|override)[ \\t]+)*"
-	               "([A-Za-z_][A-Za-z0-9_]*)[ \\t]*(?::{1,3}=|\\?=|=)"
-	               "[ \\t]*(?:");
-	for (i = 0; i < info->npackages; i++)
-		varbuf_printf(&re, "%s\\Q%s\\E", i ? "|" : "",
-		              info->packages[i]);
-	varbuf_add_str(&re, ")[ \\t]*$");
-	varbuf_end_str(&re);
-	matches_start(&m, re.buf, text, len);
-	while ((ov = matches_next(&m)) != NULL)
-		varbuf_printf(&vars, "%s%.*s", vars.used ? "|" : "",
-		              (int)(ov[3] - ov[2]), text + ov[2]);
-	matches_end(&m);
-	varbuf_destroy(&re);
-	if (vars.used == 0) {
-		varbuf_destroy(&vars);
-		return NULL;
-	}
-	varbuf_end_str(&vars);
-	return varbuf_detach(&vars);
-}
-
-/*
- * "debian/$(PACKAGE)", "-p$(PACKAGE)", "--package=${PKG}"... of a variable
- * package_variables found become "debian/extras-$(PACKAGE)",
- * "-pextras-$(PACKAGE)": the variable keeps its value for its other uses
- * (usr/share/$(PACKAGE)), the package references follow the rename.
- */
-static char *
-rewrite_package_variables(const char *file, const char *text, size_t len,
-                          const struct control_info *info,
-                          struct convert_plan *plan)
-{
-	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
-	char *vars = package_variables(text, len, info);
-	struct matches m;
-	const PCRE2_SIZE *ov;
-	size_t off = 0;
-
-	if (vars == NULL)
-		return m_strndup(text, len);
-	varbuf_printf(&re, "((?<![\\w.+-])debian/|(?:^|(?<=[\\s\"'=]))"
-	              "(?:-p\\s?|--package=|-N\\s?|--no-package=|"
-	              "--doc-main-package=|--link-doc=))"
-	              "(\\$(?:\\((?:%s)\\)|\\{(?:%s)\\}))", vars, vars);
-	varbuf_end_str(&re);
-	matches_start(&m, re.buf, text, len);
-	while ((ov = matches_next(&m)) != NULL) {
-		varbuf_add_buf(&out, text + off, ov[4] - off);
-		varbuf_add_str(&out, EXTRAS_PREFIX);
-		varbuf_add_buf(&out, text + ov[4], ov[1] - ov[4]);
-		if (plan)
-			convert_plan_note(plan, file, matches_line(&m, ov[0]),
-			                  "renamed '%.*s' to '%.*s%s%.*s': the "
-			                  "variable names an old package name",
-			                  (int)(ov[1] - ov[0]), text + ov[0],
-			                  (int)(ov[4] - ov[0]), text + ov[0],
-			                  EXTRAS_PREFIX, (int)(ov[1] - ov[4]),
-			                  text + ov[4]);
-		off = ov[1];
-	}
-	varbuf_add_buf(&out, text + off, len - off);
-	varbuf_end_str(&out);
-	matches_end(&m);
-	varbuf_destroy(&re);
-	free(vars);
-	return varbuf_detach(&out);
 }
 
 /*
@@ -338,54 +206,6 @@ is_autoconf(const struct convert_plan *plan)
 	return false;
 }
 
-static char *
-rewrite_literal_references(const char *file, const char *text, size_t len,
-                           const struct control_info *info,
-                           struct convert_plan *plan)
-{
-	struct varbuf out = VARBUF_INIT;
-	pcre2_code *re = compile_references(info);
-	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
-	struct line_counter lc = { text, 0, 1 };
-	size_t off = 0;
-
-	while (off <= len &&
-	       pcre2_match(re, (PCRE2_SPTR)text, len, off, 0, md, NULL) >= 0) {
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-		int g = ov[4] != PCRE2_UNSET ? 2 : 4;
-		size_t name = ov[2 * g], name_end = ov[2 * g + 1];
-
-		varbuf_add_buf(&out, text + off, name - off);
-		varbuf_add_str(&out, EXTRAS_PREFIX);
-		if (plan)
-			convert_plan_note(plan, file,
-			                  line_counter_at(&lc, name),
-			                  "renamed '%.*s' to '%.*s%s%.*s'",
-			                  (int)(name_end - ov[0]), text + ov[0],
-			                  (int)(name - ov[0]), text + ov[0],
-			                  EXTRAS_PREFIX, (int)(name_end - name),
-			                  text + name);
-		off = name;
-		if (ov[1] == ov[0])
-			break;
-		varbuf_add_buf(&out, text + off, ov[1] - off);
-		off = ov[1];
-	}
-	varbuf_add_buf(&out, text + off, len - off);
-	varbuf_end_str(&out);
-	pcre2_match_data_free(md);
-	pcre2_code_free(re);
-	return varbuf_detach(&out);
-}
-
-char *
-rules_rewrite_references(const char *file, const char *text, size_t len,
-                         const struct control_info *info,
-                         struct convert_plan *plan)
-{
-	return rewrite_literal_references(file, text, len, info, plan);
-}
-
 const char *const rules_after_relocation[] = {
 	"dh_link", "dh_strip_nondeterminism", "dh_compress", "dh_fixperms",
 	"dh_missing", "dh_strip", "dh_makeshlibs", "dh_shlibdeps",
@@ -440,137 +260,6 @@ hooked_command(const char *line, size_t len, const char **cmd, size_t *n)
 	return rest < end && *rest == ':' ? (enum hook)i : HOOK_NONE;
 }
 
-/*
- * The dh commands that run after dh_installdocs and before the relocation:
- * their overrides and hooks find the renamed package's documentation
- * directory made.
- */
-static const char *const after_installdocs[] = {
-	"dh_installchangelogs", "dh_installexamples", "dh_installman",
-	"dh_installcatalogs", "dh_installcron", "dh_installdebconf",
-	"dh_installemacsen", "dh_installifupdown", "dh_installinfo",
-	"dh_installinit", "dh_installtmpfiles", "dh_installsystemd",
-	"dh_installsystemduser", "dh_installlogcheck", "dh_installlogrotate",
-	"dh_installmodules", "dh_installpam", "dh_installppp",
-	"dh_installudev", "dh_installgsettings", "dh_installinitramfs",
-	"dh_installalternatives", "dh_bugfiles", "dh_ucf", "dh_lintian",
-	"dh_icons", "dh_perl", "dh_usrlocal", "dh_dwz", NULL,
-};
-
-/* Whether the target line LINE runs once dh_installdocs has: a hook after
- * it, or an override or hook of a later command. */
-static bool
-after_installdocs_target(const char *line, size_t len)
-{
-	const char *cmd;
-	size_t n;
-	enum hook hook = hooked_command(line, len, &cmd, &n);
-
-	if (hook == HOOK_NONE)
-		return false;
-	if (rules_word_in(cmd, n, (const char *const[]){ "dh_installdocs",
-	                                                  NULL }))
-		return hook == HOOK_AFTER;
-	return rules_word_in(cmd, n, after_installdocs) ||
-	       rules_word_in(cmd, n, rules_after_relocation);
-}
-
-/*
- * debian/extras-PKG/usr/share/doc/NAME of a Debian package NAME, once
- * dh_installdocs has run (in a target after it, or after it in one
- * recipe): the renamed package's documentation is then in
- * usr/share/doc/extras-NAME (zsh's "awk ... >debian/zsh-static/usr/share/
- * doc/zsh-static/README.Debian" in execute_after_dh_installdocs-arch).
- * Before, the directory is what the upstream install made (zsh's HTML
- * manual in usr/share/doc/zsh-common/html, edited in
- * override_dh_auto_install-indep), and keeps its name.
- */
-static char *
-rewrite_doc_dirs(const char *file, const char *text, size_t len,
-                 const struct control_info *info, struct convert_plan *plan)
-{
-	struct varbuf re = VARBUF_INIT, out = VARBUF_INIT;
-	pcre2_code *code;
-	pcre2_match_data *md;
-	const char *p = text, *end = text + len;
-	bool continued = false, target_after = false, seen = false;
-	int line = 0;
-
-	if (info->npackages == 0)
-		return m_strndup(text, len);
-	varbuf_add_str(&re, "(?<![\\w.+-])debian/" EXTRAS_PREFIX
-	               "[\\w.+-]+/usr/share/doc/\\K(?:");
-	add_names(&re, info);
-	varbuf_add_str(&re, ")(?=[/\\s\"'`;:)}]|$)");
-	varbuf_end_str(&re);
-	code = compile_or_die(re.buf, 0);
-	md = pcre2_match_data_create_from_pattern(code, NULL);
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-		const char *eol = nl ? nl + 1 : end, *q = p, *cmd;
-		bool target = p[0] != '\t' && p[0] != '\n' && p[0] != '#' &&
-		              !continued && memchr(p, ':', eol - p) != NULL;
-
-		line++;
-		if (target) {
-			target_after = after_installdocs_target(p, eol - p);
-			seen = false;
-		}
-		while (!target && (target_after || seen) && q < eol &&
-		       pcre2_match(code, (PCRE2_SPTR)text, eol - text,
-		                   q - text, 0, md, NULL) >= 0) {
-			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-
-			varbuf_add_buf(&out, q, text + ov[0] - q);
-			varbuf_add_str(&out, EXTRAS_PREFIX);
-			if (plan)
-				convert_plan_note(plan, file, line,
-				                  "usr/share/doc/%.*s written as "
-				                  "usr/share/doc/%s%.*s: once "
-				                  "dh_installdocs has run, the "
-				                  "renamed package's documentation "
-				                  "is there",
-				                  (int)(ov[1] - ov[0]),
-				                  text + ov[0], EXTRAS_PREFIX,
-				                  (int)(ov[1] - ov[0]),
-				                  text + ov[0]);
-			q = text + ov[0];
-		}
-		varbuf_add_buf(&out, q, eol - q);
-		cmd = p + strspn(p, "\t@+- ");
-		if (p[0] == '\t' && !continued &&
-		    strncmp(cmd, "dh_installdocs", 14) == 0 &&
-		    strchr(" \t\n;", cmd[14]) != NULL)
-			seen = true;
-		continued = eol - p >= 2 && eol[-1] == '\n' && eol[-2] == '\\';
-		p = eol;
-	}
-	varbuf_end_str(&out);
-	pcre2_match_data_free(md);
-	pcre2_code_free(code);
-	varbuf_destroy(&re);
-	return varbuf_detach(&out);
-}
-
-char *
-rules_rewrite_text(const char *file, const char *text, size_t len,
-                   const struct control_info *info, struct convert_plan *plan)
-{
-	char *literal = rewrite_literal_references(file, text, len, info, plan);
-	char *docs = rewrite_doc_dirs(file, literal, strlen(literal), info,
-	                              plan);
-	char *out = rewrite_package_variables(file, docs, strlen(docs),
-	                                      info, plan);
-
-	free(literal);
-	free(docs);
-	if (plan) {
-		note_variables(file, out, strlen(out), plan);
-		note_own_configure(file, out, strlen(out), plan);
-	}
-	return out;
-}
-
 /* Whether LINE (a rule's first line) is a target that runs late. */
 static bool
 is_late_target(const char *line, size_t len)
@@ -583,14 +272,8 @@ is_late_target(const char *line, size_t len)
 }
 
 /*
- * In the recipes of targets that run after dh_extras_relocate
- * ("override_dh_shlibdeps:", "execute_after_dh_fixperms:"), a staged
- * path debian/extras-PKG/usr/... names where the file was before the
- * relocation: write where it is then (debian/extras-PKG/ROOT/APP/...).
- */
-/*
- * Where the staged PATH is once dh_extras_relocate has run, in DEST: the
- * documentation of an old package name is the renamed package's, anything
+ * Where the staged PATH is once dh_extras_relocate has run, in DEST: a
+ * package's documentation directory has its extras name, anything
  * else where the layout puts it.  Returns whether that differs from PATH.
  */
 static bool
@@ -626,17 +309,24 @@ late_place(const char *path, const struct control_info *info,
  * rxvt-unicode's "PACKAGE_DIR=$(CURDIR)/debian/rxvt-unicode", renamed.
  */
 static char *
-staging_variables(const char *text, size_t len)
+staging_variables(const char *text, size_t len,
+                  const struct control_info *info)
 {
-	static const char assign[] =
-		"^[ \\t]*(?:export[ \\t]+|override[ \\t]+)?([A-Za-z_][A-Za-z0-9_]*)"
-		"[ \\t]*(?::{1,3}=|\\?=|=)[ \\t]*(?:\\$\\(CURDIR\\)/|\\$\\{CURDIR\\}/)?"
-		"debian/extras-[a-z0-9][a-z0-9.+-]*/?[ \\t]*$";
-	struct varbuf names = VARBUF_INIT;
-	pcre2_code *code = compile_or_die(assign, PCRE2_MULTILINE);
-	pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
+	struct varbuf assign = VARBUF_INIT, names = VARBUF_INIT;
+	pcre2_code *code;
+	pcre2_match_data *md;
 	size_t at = 0;
 
+	varbuf_add_str(&assign, "^[ \\t]*(?:export[ \\t]+|override[ \\t]+)?"
+	               "([A-Za-z_][A-Za-z0-9_]*)[ \\t]*(?::{1,3}=|\\?=|=)[ \\t]*"
+	               "(?:\\$\\(CURDIR\\)/|\\$\\{CURDIR\\}/)?debian/"
+	               "(?:" EXTRAS_PREFIX ")?(?:");
+	add_names(&assign, info);
+	varbuf_add_str(&assign, ")/?[ \\t]*$");
+	varbuf_end_str(&assign);
+	code = compile_or_die(assign.buf, PCRE2_MULTILINE);
+	varbuf_destroy(&assign);
+	md = pcre2_match_data_create_from_pattern(code, NULL);
 	while (at < len && pcre2_match(code, (PCRE2_SPTR)text, len, at, 0, md,
 	                               NULL) >= 0) {
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
@@ -656,18 +346,18 @@ staging_variables(const char *text, size_t len)
 	return varbuf_detach(&names);
 }
 
-static char *
-relocate_late_paths(const char *file, const char *text, size_t len,
-                    const struct control_info *info,
-                    const struct extras_namespace *ns,
-                    struct convert_plan *plan)
+char *
+rules_rewrite_late_paths(const char *file, const char *text, size_t len,
+                         const struct control_info *info,
+                         const struct extras_namespace *ns,
+                         struct convert_plan *plan)
 {
 	/* debian/extras-PKG/ or a variable set to it, then the path. */
 	static const char path_re[] =
 		"((?:usr|etc|var)(?:/(?:[^\\s\"'`;:$/()]|\\$\\([A-Za-z_]+\\)|"
 		"\\$\\{[A-Za-z_]+\\})+)+)";
 	struct varbuf staged = VARBUF_INIT;
-	char *vars = staging_variables(text, len);
+	char *vars = staging_variables(text, len, info);
 	struct varbuf out = VARBUF_INIT;
 	pcre2_code *code;
 	pcre2_match_data *md;
@@ -675,7 +365,9 @@ relocate_late_paths(const char *file, const char *text, size_t len,
 	bool late = false, continued = false, recipe;
 	int line = 0;
 
-	varbuf_add_str(&staged, "(?:(?<![\\w.+-])debian/extras-[a-z0-9][a-z0-9.+-]*");
+	varbuf_add_str(&staged, "(?:(?<![\\w.+-])debian/(?:" EXTRAS_PREFIX ")?(?:");
+	add_names(&staged, info);
+	varbuf_add_char(&staged, ')');
 	if (vars != NULL)
 		varbuf_printf(&staged, "|\\$\\((?:%s)\\)|\\$\\{(?:%s)\\}", vars,
 		              vars);
@@ -749,24 +441,20 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 	}
 	/* Without dh, dh_auto_configure is debhelper's own, which the
 	 * namespace does not reach: rules_add_helpers() sees to it. */
-	if ((autoconf || is_autoconf(plan)) && rules_runs_dh(text, len)) {
-		char *configured = rules_rewrite_configure(RULES_FILE, text,
-		                                           len, plan);
-
-		out = rules_rewrite_text(RULES_FILE, configured,
-		                         strlen(configured), info, plan);
-		free(configured);
-	} else {
-		out = rules_rewrite_text(RULES_FILE, text, len, info, plan);
-	}
+	if ((autoconf || is_autoconf(plan)) && rules_runs_dh(text, len))
+		out = rules_rewrite_configure(RULES_FILE, text, len, plan);
+	else
+		out = m_strndup(text, len);
+	note_own_configure(RULES_FILE, out, strlen(out), plan);
 	if ((why = namespace_init(&ns, info->app, root)) != NULL) {
 		free(text);
 		free(out);
 		return put_error_at(err, RULES_FILE, 0, "%s", why);
 	}
 	{
-		char *late = relocate_late_paths(RULES_FILE, out, strlen(out),
-		                                 info, &ns, plan);
+		char *late = rules_rewrite_late_paths(RULES_FILE, out,
+		                                      strlen(out), info, &ns,
+		                                      plan);
 
 		free(out);
 		out = rules_add_helpers(RULES_FILE, late, strlen(late),

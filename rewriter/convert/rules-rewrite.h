@@ -1,11 +1,12 @@
 /*
- * rules-rewrite.h: debian/rules follows the renamed packages.
+ * rules-rewrite.h: debian/rules reaches the namespace.
  *
- * "debian/NAME/" (the staging directory), "debian/NAME.SUFFIX" of a
- * renamed debhelper file, and "-pNAME", "--package=NAME", "-NNAME",
- * "--no-package=NAME" options become extras-NAME (pcre2).  A reference
- * built from a make variable ("debian/$(PKG)/") cannot be judged and is
- * noted for the author to check.
+ * The maintainer's build keeps the package names debian/control gives
+ * (dh_extras_rename renames each package at its edge), so nothing here
+ * renames: an autoconf package's own ./configure runs debhelper's, the
+ * staged paths in the recipes of targets that run after the relocation
+ * name where the relocation put the files, and a debian/rules without dh
+ * gets the add-on's helpers (rules-classic.c).
  */
 #ifndef DH_EXTRAS_RULES_REWRITE_H
 #define DH_EXTRAS_RULES_REWRITE_H
@@ -16,27 +17,25 @@
 #include "convert/control-rewrite.h"
 #include "base/error-at.h"
 #include "convert/convert-plan.h"
+#include "namespace/namespace.h"
 
-/* The rewritten TEXT (malloc'ed); notes go to PLAN when not NULL. */
-char *rules_rewrite_text(const char *file, const char *text, size_t len,
-                         const struct control_info *info,
-                         struct convert_plan *plan);
+/*
+ * TEXT with, in the recipes of targets that run after dh_extras_relocate
+ * ("override_dh_shlibdeps:", "execute_after_dh_fixperms:"), each staged
+ * path of the source's packages (debian/PKG/usr/..., or a make variable
+ * set to debian/PKG) written where the relocation puts it in NS
+ * (debian/PKG/ROOT/APP/...); a note for each to PLAN when not NULL.
+ */
+char *rules_rewrite_late_paths(const char *file, const char *text,
+                               size_t len, const struct control_info *info,
+                               const struct extras_namespace *ns,
+                               struct convert_plan *plan);
 
 /*
  * TEXT with each recipe line that runs ./configure itself (an autoconf
  * package's) running "dh_auto_configure -- ARGS" instead, which the
  * namespace reaches; a note for each to PLAN when not NULL.
  */
-/*
- * TEXT of FILE (a debhelper file that lists paths, such as
- * debian/PKG.install) with its references to debian/NAME/ and
- * debian/NAME.SUFFIX of the source's packages renamed as debian/rules's
- * are: a new string; each renaming noted in PLAN (if not NULL).
- */
-char *rules_rewrite_references(const char *file, const char *text,
-                               size_t len, const struct control_info *info,
-                               struct convert_plan *plan);
-
 char *rules_rewrite_configure(const char *file, const char *text, size_t len,
                               struct convert_plan *plan);
 

@@ -325,16 +325,6 @@ relation_is_own(const struct relation_owner *own, const char *name, size_t len)
 	return false;
 }
 
-static bool
-needs_prefix(const struct relation_owner *own, const char *name, size_t len)
-{
-	size_t plen = strlen(EXTRAS_PREFIX);
-
-	if (len > plen && memcmp(name, EXTRAS_PREFIX, plen) == 0)
-		return false;
-	return relation_is_own(own, name, len);
-}
-
 /* Whether the relation names a package of another source. */
 static bool
 names_other(const char *text, const struct relation *r,
@@ -384,7 +374,7 @@ relation_rewrite(const char *text, size_t len, const struct relation_list *l,
                  const struct relation_owner *own, bool drop_others,
                  relation_drop_func *dropped, void *obj)
 {
-	bool *cut = m_malloc(len + 1), *prefix_at;
+	bool *cut = m_malloc(len + 1);
 	size_t out_max = len + 1, o = 0, i;
 	char *out;
 	bool *drop;
@@ -440,37 +430,14 @@ relation_rewrite(const char *text, size_t len, const struct relation_list *l,
 		free(cut);
 		return NULL;
 	}
-	for (k = 0; k < l->nitems; k++)
-		for (i = 0; i < (size_t)l->items[k].nalts; i++)
-			out_max += strlen(EXTRAS_PREFIX);
-	/* Where a prefix goes, marked once: the output is one pass. */
-	prefix_at = m_malloc(len + 1);
-	memset(prefix_at, 0, len + 1);
-	for (k = 0; k < l->nitems; k++) {
-		const struct relation *r = &l->items[k];
-		int a;
-
-		for (a = 0; a < r->nalts; a++) {
-			relation_rewrite_steps++;
-			if (!r->alts[a].substvar &&
-			    needs_prefix(own, text + r->alts[a].name,
-			                 r->alts[a].name_len))
-				prefix_at[r->alts[a].name] = true;
-		}
-	}
 	out = m_malloc(out_max);
 	for (i = 0; i < len; i++) {
 		relation_rewrite_steps++;
 		if (cut[i])
 			continue;
-		if (prefix_at[i]) {
-			memcpy(out + o, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX));
-			o += strlen(EXTRAS_PREFIX);
-		}
 		out[o++] = text[i];
 	}
 	out[o] = '\0';
-	free(prefix_at);
 	free(cut);
 	drop_blank_lines(out);
 	return out;

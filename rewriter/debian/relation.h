@@ -64,9 +64,10 @@ bool relation_is_own(const struct relation_owner *own, const char *name,
 typedef void relation_drop_func(void *obj, const char *relation, int line);
 
 /*
- * Rewrite the field text: every own binary gets its "extras-" prefix; with
- * DROP_OTHERS, a relation naming any other package is removed together with
- * its comma and, when it stood alone on it, its line.  Returns the new text
+ * Rewrite the field text: with DROP_OTHERS, a relation naming any package
+ * but the source's own binaries is removed together with its comma and,
+ * when it stood alone on it, its line; the own ones stay as written (they
+ * take their extras names at the package's edge, dh/dh-rename.h).  Returns the new text
  * (malloc'ed), or NULL when no relation is left.
  */
 char *relation_rewrite(const char *text, size_t len,

@@ -14,6 +14,7 @@
 
 #include "dh/dh-manpages.h"
 #include "dh/dh-relocate.h"
+#include "dh/dh-rename.h"
 #include "relocate/code-paths.h"
 #include "relocate/patch.h"
 #include "relocate/relocate.h"
@@ -351,6 +352,24 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 		return 0;
 	}
 	dh_helper_show(h, "%s", cmd);
+
+	/* The documentation's place outside the namespace is the extras
+	 * name the package takes at its edge (dh-rename.h); under the
+	 * maintainer's name, the layout would take it for the app's data. */
+	if (!h->no_act) {
+		const char **names = calloc(h->control.count + 1,
+		                            sizeof(*names));
+		struct dh_rename_set set = { names, h->control.count };
+
+		if (names == NULL)
+			ohshit("out of memory");
+		for (i = 0; i < h->control.count; i++)
+			names[i] = h->control.packages[i].name;
+		for (i = 0; i < n; i++)
+			if (dh_rename_doc_dirs(dirs[i], &set, &err) < 0)
+				ohshit("%s", err.str);
+		free(names);
+	}
 
 	opt.app = ns->app;
 	opt.root = ns->root;

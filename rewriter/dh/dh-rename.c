@@ -20,6 +20,7 @@
 #include <dpkg/parsedump.h>
 #include <dpkg/varbuf.h>
 
+#include "base/file-rewrite.h"
 #include "debian/deb822.h"
 #include "dh/dh-rename.h"
 #include "namespace/identity.h"
@@ -316,10 +317,40 @@ merge_dir(const char *from, const char *to, struct dpkg_error *err)
 	return ret;
 }
 
+char *
+dh_rename_override_lines(const char *text, size_t len, size_t *outlen,
+                         void *name)
+{
+	struct varbuf vb = VARBUF_INIT;
+	size_t n = strlen(name), pos = 0;
+	bool changed = false;
+
+	while (pos < len) {
+		const char *l = text + pos;
+		const char *nl = memchr(l, '\n', len - pos);
+		size_t ll = nl ? (size_t)(nl - l) + 1 : len - pos;
+
+		/* "NAME: tag", "NAME binary: tag", "NAME [amd64]: tag". */
+		if (ll > n && memcmp(l, name, n) == 0 &&
+		    strchr(": [", l[n]) != NULL && memchr(l, ':', ll) != NULL) {
+			varbuf_add_str(&vb, EXTRAS_PREFIX);
+			changed = true;
+		}
+		varbuf_add_buf(&vb, l, ll);
+		pos += ll;
+	}
+	if (!changed) {
+		varbuf_destroy(&vb);
+		return NULL;
+	}
+	*outlen = vb.used;
+	return varbuf_detach(&vb);
+}
+
 /* DIR/NAME as DIR/extras-NAME (see dh_rename_doc_dirs()). */
 static int
 rename_one(const char *dir, const char *name, const struct dh_rename_set *set,
-           struct dpkg_error *err)
+           bool overrides, struct dpkg_error *err)
 {
 	char *from, *to, *renamed = identity_renamed(name);
 	struct stat st, there;
@@ -358,6 +389,9 @@ rename_one(const char *dir, const char *name, const struct dh_rename_set *set,
 	                     RENAME_NOREPLACE) < 0) {
 		ret = put_error_at(err, from, 0, "cannot rename to %s: %s", to,
 		                   strerror(errno));
+	} else if (S_ISREG(st.st_mode) && overrides) {
+		/* lintian matches an override's package name too. */
+		file_rewrite(to, dh_rename_override_lines, (void *)name, false);
 	}
 	free(from);
 	free(to);
@@ -384,7 +418,8 @@ dh_rename_doc_dirs(const char *pkgdir, const struct dh_rename_set *set,
 		/* Not through a link: the staging tree is the package's. */
 		if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode))
 			for (i = 0; i < set->n && ret == 0; i++)
-				ret = rename_one(dir, set->names[i], set, err);
+				ret = rename_one(dir, set->names[i], set,
+				                 k == 1, err);
 		free(dir);
 		if (ret < 0)
 			return -1;

@@ -61,4 +61,12 @@ int dh_rename_files_list(const char *file, const char *text, size_t len,
 int dh_rename_doc_dirs(const char *pkgdir, const struct dh_rename_set *set,
                        struct dpkg_error *err);
 
+/*
+ * A file_rewrite() transformation (base/file-rewrite.h) of a lintian
+ * overrides file: each line naming the package NAME ("NAME: tag", "NAME
+ * binary: tag") names its extras name; NULL when no line does.
+ */
+char *dh_rename_override_lines(const char *text, size_t len, size_t *outlen,
+                               void *name);
+
 #endif
