@@ -23,6 +23,8 @@
 #include "dh/dh-namespace.h"
 #include "base/file-rewrite.h"
 #include "relocate/gsettings-exec.h"
+#include "relocate/launcher.h"
+#include "relocate/python-launcher.h"
 
 #include "dh_extras_gsettings.usage.h"
 
@@ -119,6 +121,44 @@ override_env(const struct dh_helper *h, const char *package,
 	file_rewrite(path, append_line, line, false);
 }
 
+struct programs {
+	const struct dh_helper *h;
+	const struct extras_namespace *ns;
+};
+
+/*
+ * Whether PATH, a program of the namespace as installed, puts NS/share
+ * on XDG_DATA_DIRS itself, in whichever package of the source ships it:
+ * GLib finds the schemas there.
+ */
+static bool
+sets_data_dirs(const char *path, void *ctx)
+{
+	const struct programs *p = ctx;
+	static char buf[65536];
+	size_t i, n;
+
+	for (i = 0; i < p->h->control.count; i++) {
+		char pkgdir[512], file[4608];
+		FILE *fp;
+
+		dh_helper_tmpdir(p->h, p->h->control.packages[i].name, pkgdir,
+		                 sizeof(pkgdir));
+		snprintf(file, sizeof(file), "%s%s", pkgdir, path);
+		fp = fopen(file, "r");
+		if (fp == NULL)
+			continue;
+		n = fread(buf, 1, sizeof(buf), fp);
+		fclose(fp);
+		return launcher_is(buf, n) ||
+		       (python_launcher_is(buf, n) &&
+		        memmem(buf, n, "XDG_DATA_DIRS", 13) != NULL &&
+		        memmem(buf, n, PYTHON_LAUNCHER_MARK,
+		               strlen(PYTHON_LAUNCHER_MARK)) != NULL);
+	}
+	return false;
+}
+
 /* Patch the Exec= lines of every file matching PATTERN in PKGDIR/SUB. */
 static void
 patch_entry_points(const struct dh_helper *h, struct gsettings_exec *g,
@@ -155,6 +195,7 @@ main(int argc, char **argv)
 	struct declaration decl;
 	struct extras_namespace ns;
 	struct gsettings_exec g;
+	struct programs progs;
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	char schema_dir[512];
 	bool any = false;
@@ -166,6 +207,10 @@ main(int argc, char **argv)
 	snprintf(schema_dir, sizeof(schema_dir), "%s/" SCHEMAS, ns.path);
 	g.ns_path = ns.path;
 	g.schema_dir = schema_dir;
+	g.sees_data = sets_data_dirs;
+	g.ctx = &progs;
+	progs.h = &h;
+	progs.ns = &ns;
 
 	/*
 	 * The packages of one source share the namespace: schemas shipped

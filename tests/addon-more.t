@@ -50,19 +50,47 @@ test_expect_success 'Meson: the schemas are compiled inside the namespace' '
 	grep_q "^$ROOT/bells/share/glib-2.0/schemas/gschemas.compiled$" files
 '
 
-test_expect_success 'Meson: launched from its .desktop file, it finds its schema' '
+test_expect_success 'Meson: the compiled program is started by a launcher beside it' '
+	grep_q "^$ROOT/bells/bin/\.bells$" files &&
+	grep_q "dh_extras_launchers: /$ROOT/bells/bin/bells: runs /$ROOT/bells/bin/.bells with /$ROOT/bells/share first on XDG_DATA_DIRS" bells.log &&
 	in_namespace extras-bells_1.0_*.deb -- true &&
+	test "$(head -n 2 ns/$ROOT/bells/bin/bells)" = "$(printf "#!/bin/bash\n# dh_extras_launchers: /$ROOT/bells/bin/.bells with the namespace'"'"'s data in sight")" &&
+	grep_q "^#   /$ROOT/bells/bin/\.bells$" ns/etc/apparmor.d/opt.extras.ubuntu.com.bells
+'
+
+test_expect_success 'Meson: launched from its .desktop file, it finds its schema' '
 	d=ns/usr/share/applications/extras-org.example.Bells.desktop &&
 	exec=$(sed -n "s/^Exec=//p" $d) &&
-	test "$exec" = "/usr/bin/env GSETTINGS_SCHEMA_DIR=/$ROOT/bells/share/glib-2.0/schemas /$ROOT/bells/bin/bells" &&
+	test "$exec" = "/$ROOT/bells/bin/bells" &&
 	in_namespace extras-bells_1.0_*.deb -- \
 		env LANG=C.UTF-8 LANGUAGE=fr $exec >out &&
 	echo "On sonne la cloche silver." >expect && cmp expect out
 '
 
+test_expect_success 'Meson: started from a terminal, no variable set, it finds its schema' '
+	in_namespace extras-bells_1.0_*.deb -- env -u XDG_DATA_DIRS -u GSETTINGS_SCHEMA_DIR \
+		LANG=C.UTF-8 LANGUAGE=fr /$ROOT/bells/bin/bells >out &&
+	echo "On sonne la cloche silver." >expect && cmp expect out &&
+	in_namespace extras-bells_1.0_*.deb -- env XDG_DATA_DIRS=/usr/share \
+		sh -c "/$ROOT/bells/bin/bells >/dev/null && /$ROOT/bells/bin/bells && echo \$XDG_DATA_DIRS" >out &&
+	tail -n 1 out >dirs && echo /usr/share >expect && cmp expect dirs &&
+	! in_namespace extras-bells_1.0_*.deb -- env -u XDG_DATA_DIRS \
+		/$ROOT/bells/bin/.bells >out 2>err &&
+	grep_q "Settings schema .org.example.Bells. is not installed" err
+'
+
 test_expect_success 'Meson: the D-Bus service is exported with Exec= patched' '
 	s=ns/usr/share/dbus-1/services/org.example.Bells.service &&
-	grep_q "^Exec=/usr/bin/env GSETTINGS_SCHEMA_DIR=/$ROOT/bells/share/glib-2.0/schemas /$ROOT/bells/bin/bells --gapplication-service$" $s
+	grep_q "^Exec=/$ROOT/bells/bin/bells --gapplication-service$" $s
+'
+
+test_expect_success 'Meson: its icons also in the namespace, under their own names' '
+	for i in 48x48/apps/org.example.Bells.png scalable/apps/org.example.Bells.svg \
+		symbolic/apps/org.example.Bells-symbolic.svg; do
+		grep_q "^$ROOT/bells/share/icons/hicolor/$i$" files &&
+		test ns/$ROOT/bells/share/icons/hicolor/$i -ef \
+			ns/usr/share/icons/hicolor/${i%/*}/extras-${i##*/} || return 1
+	done
 '
 
 test_expect_success 'Meson: icons of every size and -symbolic renamed together' '

@@ -54,7 +54,7 @@ test_expect_success 'autotools: every helper run again on the finished tree chan
 	} &&
 	snapshot >before &&
 	(cd greet && for h in dh_extras_unprefix dh_extras_relocate dh_extras_gsettings \
-		dh_extras_metainfo dh_extras_python dh_extras_modules dh_extras_apparmor dh_extras_scripts \
+		dh_extras_metainfo dh_extras_python dh_extras_modules dh_extras_icons dh_extras_launchers dh_extras_apparmor dh_extras_scripts \
 		dh_extras_declare dh_extras_check; do $h || exit 1; done) >/dev/null &&
 	snapshot >after &&
 	cmp before after

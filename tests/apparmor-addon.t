@@ -75,7 +75,7 @@ test_expect_success 'greet, without a declaration, builds with the add-on' '
 
 test_expect_success 'its profile is what extras-profile prints for no privileges' '
 	unpack greet.deb greet.x &&
-	extras-profile --app greet --executable $NS/bin/greet \
+	extras-profile --app greet --executable $NS/bin/.greet --executable $NS/bin/greet \
 		greet/debian/extras.yaml >greet.expected &&
 	cmp greet.expected greet.x/etc/apparmor.d/$NAME &&
 	grep_q "^  # No privileges declared.\$" greet.x/etc/apparmor.d/$NAME
@@ -83,6 +83,8 @@ test_expect_success 'its profile is what extras-profile prints for no privileges
 
 test_expect_success 'its profile lists the executable and compiles' '
 	grep_q "^#   $NS/bin/greet\$" greet.x/etc/apparmor.d/$NAME &&
+	# greet ships an icon: its launcher and the program behind it.
+	grep_q "^#   $NS/bin/\.greet\$" greet.x/etc/apparmor.d/$NAME &&
 	grep_q "^profile $NAME $NS/\*\* {\$" greet.x/etc/apparmor.d/$NAME &&
 	compiles greet.x/etc/apparmor.d/$NAME
 '
@@ -141,7 +143,7 @@ test_expect_success 'a declared app, root and privileges build into their profil
 	mv extras-hush_*.deb hush.deb &&
 	unpack hush.deb hush.x &&
 	test -f hush.x$HUSH_NS/bin/greet &&
-	extras-profile --executable $HUSH_NS/bin/greet \
+	extras-profile --executable $HUSH_NS/bin/.greet --executable $HUSH_NS/bin/greet \
 		hush/debian/extras.yaml >hush.expected &&
 	cmp hush.expected hush.x/etc/apparmor.d/$HUSH_NAME &&
 	grep_q "^  # Privilege network (common).\$" hush.expected &&

@@ -19,7 +19,7 @@ main(void)
 {
 	struct declaration d;
 
-	test_plan(13);
+	test_plan(19);
 
 	test_ok(declaration_check_unpatched_path("/opt/x/a/bin/a") == NULL);
 	test_ok(declaration_check_unpatched_path("/opt/x/a/share/") == NULL);
@@ -28,6 +28,13 @@ main(void)
 	test_ok(declaration_check_unpatched_path("/opt/x/..") != NULL);
 	test_ok(declaration_check_unpatched_path("/opt//x") != NULL);
 	test_ok(declaration_check_unpatched_path("/opt/a b") != NULL);
+	/* "FILE STRING": one blank between two clean absolute paths. */
+	test_ok(declaration_check_unpatched_path("/opt/x/a/bin/a /usr/share/a") == NULL);
+	test_ok(declaration_check_unpatched_path("/opt/x/a/ /usr/share/a") == NULL);
+	test_ok(declaration_check_unpatched_path("/opt/a  /usr/share/a") != NULL);
+	test_ok(declaration_check_unpatched_path("/opt/a usr/share/a") != NULL);
+	test_ok(declaration_check_unpatched_path("/opt/a /usr/../a") != NULL);
+	test_ok(declaration_check_unpatched_path("/opt/a /usr/a b") != NULL);
 
 	test_int(load(&d, "unpatched:\n  - /opt/x/a/bin/a\n  - /opt/x/a/lib/\n"),
 	         ==, 0);

@@ -15,6 +15,8 @@
 #include "dh/dh-manpages.h"
 #include "dh/dh-relocate.h"
 #include "dh/dh-rename.h"
+#include "relocate/code-paths.h"
+#include "relocate/patch.h"
 #include "relocate/relocate.h"
 #include "relocate/report.h"
 #include "relocate/source-hints.h"
@@ -82,6 +84,233 @@ write_source_hints(const struct report *report,
 			        h->fix ? h->fix : "");
 		}
 		source_hints_free(&hints);
+	}
+}
+
+/* Whether line LINE of source file FILE holds "STRING", quotes and all. */
+static bool
+source_line_quotes(const char *file, long line, const char *string)
+{
+	char buf[8192], quoted[PATH_MAX + 3];
+	long n = 0;
+	bool found = false;
+	FILE *fp = fopen(file, "r");
+
+	if (fp == NULL)
+		return false;
+	snprintf(quoted, sizeof(quoted), "\"%s\"", string);
+	while (!found && fgets(buf, sizeof(buf), fp) != NULL)
+		if (strchr(buf, '\n') != NULL && ++n == line)
+			found = strstr(buf, quoted) != NULL;
+	fclose(fp);
+	return found;
+}
+
+/*
+ * The first place of the source that names PATH as a whole string
+ * (a literal, a #define), as "FILE:LINE", in WHERE; false if none.
+ */
+static bool
+source_names(const char *path, const struct extras_namespace *ns,
+             char *where, size_t size)
+{
+	struct source_hints hints;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	char replacement[PATH_MAX + 1];
+	bool found = false;
+	size_t k;
+
+	snprintf(replacement, sizeof(replacement), "%s%s", ns->path,
+	         strncmp(path, "/usr/", 5) == 0 ? path + 4 : path);
+	if (source_hints_find(".", path, replacement, &hints, &err) < 0) {
+		dpkg_error_destroy(&err);
+		return false;
+	}
+	for (k = 0; !found && k < hints.n; k++)
+		if (source_line_quotes(hints.v[k].file, hints.v[k].line, path)) {
+			snprintf(where, size, "%s:%ld", hints.v[k].file,
+			         hints.v[k].line);
+			found = true;
+		}
+	source_hints_free(&hints);
+	return found;
+}
+
+/* The content of the regular file PATH when it is ELF, else NULL. */
+static unsigned char *
+read_elf(const char *path, size_t *len)
+{
+	unsigned char *buf;
+	struct stat st;
+	FILE *fp;
+
+	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size < PATCH_ELF_HEADER_LEN || st.st_size > (64 << 20))
+		return NULL;
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return NULL;
+	buf = malloc((size_t)st.st_size);
+	if (buf == NULL)
+		ohshit("out of memory");
+	*len = fread(buf, 1, (size_t)st.st_size, fp);
+	fclose(fp);
+	if (!patch_is_elf(buf, *len)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/*
+ * Directories the package's files moved out of, built by a program from
+ * instruction immediates, where the string scan cannot see them, and
+ * named by the source as a whole string: unpatched references too, so
+ * that the build fails (or the author accepts a fallback) rather than
+ * the app finding nothing.
+ */
+static void
+find_code_paths(struct report *report, char **dirs, size_t n,
+                const struct extras_namespace *ns)
+{
+	struct code_paths cp = { NULL, 0 };
+	char (*where)[PATH_MAX + 32];
+	signed char *named;
+	bool *hit;
+	size_t *at, i, j, k, moves = report->n_moves;
+
+	for (i = 0; i < moves; i++)
+		code_paths_add_dirs(&cp, report->moves[i].from);
+	if (cp.n == 0)
+		return;
+	named = calloc(cp.n, sizeof(*named));	/* 0 unknown, 1 yes, -1 no */
+	where = calloc(cp.n, sizeof(*where));
+	hit = calloc(cp.n, sizeof(*hit));
+	at = calloc(cp.n, sizeof(*at));
+	if (named == NULL || where == NULL || hit == NULL || at == NULL)
+		ohshit("out of memory");
+	for (i = 0; i < moves; i++) {
+		const char *to = report->moves[i].to;
+
+		for (j = 0; j < n; j++) {
+			char file[PATH_MAX * 2];
+			unsigned char *buf;
+			size_t len;
+
+			snprintf(file, sizeof(file), "%s%s", dirs[j], to);
+			buf = read_elf(file, &len);
+			if (buf == NULL)
+				continue;
+			memset(hit, 0, cp.n);
+			for (k = 0; k < cp.n; k++) {
+				char reason[PATH_MAX + 200];
+				size_t m;
+
+				/* The first candidate of each prefix searches
+				 * the code for all that share it. */
+				for (m = 0; m < k && memcmp(cp.v[m], cp.v[k],
+				                          CODE_PATHS_IMMEDIATE) != 0; m++)
+					;
+				if (m == k)
+					hit[k] = code_paths_in_code(buf, len,
+					                            cp.v[k], &at[k]);
+				else if ((hit[k] = hit[m]))
+					at[k] = at[m];
+				if (!hit[k] ||
+				    code_paths_in_rodata(buf, len, cp.v[k]))
+					continue;
+				if (named[k] == 0)
+					named[k] = source_names(cp.v[k], ns,
+					                        where[k],
+					                        sizeof(where[k]))
+					           ? 1 : -1;
+				if (named[k] < 0)
+					continue;
+				snprintf(reason, sizeof(reason), "built from "
+				         "instruction immediates, where "
+				         "relocation cannot see nor patch it "
+				         "(named at %s), though files below it "
+				         "moved into %s", where[k], ns->path);
+				report_unpatched(report, to, (long long)at[k],
+				                 cp.v[k], strlen(cp.v[k]), reason);
+			}
+			free(buf);
+			break;
+		}
+	}
+	free(named);
+	free(where);
+	free(hit);
+	free(at);
+	code_paths_free(&cp);
+}
+
+/*
+ * For each distinct unpatched reference, the exact line of
+ * debian/extras.yaml that accepts it and nothing else: a program that
+ * tries a path it finds first (relative to itself) and the system's
+ * only as a fallback works, and its author says so for that string.
+ */
+static void
+write_accept_lines(const struct report *report, const char *progname)
+{
+	size_t i, j;
+
+	for (i = 0; i < report->n_unpatched; i++) {
+		const struct report_unpatched *u = &report->unpatched[i];
+		char line[2 * PATH_MAX + 2];
+
+		for (j = 0; j < i; j++)
+			if (strcmp(report->unpatched[j].file, u->file) == 0 &&
+			    strcmp(report->unpatched[j].string, u->string) == 0)
+				break;
+		if (j < i || (size_t)snprintf(line, sizeof(line), "%s %s",
+		                              u->file, u->string) >= sizeof(line) ||
+		    declaration_check_unpatched_path(line) != NULL)
+			continue;
+		fprintf(stderr, "%s: error: %s: if '%s' is only a fallback "
+		        "(tried after a path the program finds first, such as "
+		        "one relative to itself), accept this reference alone "
+		        "with the line \"  - %s\" under unpatched: in "
+		        "debian/extras.yaml\n", progname, u->file, u->string,
+		        line);
+	}
+}
+
+/*
+ * What the declaration let through, one line each, so that the log
+ * shows it; and the "FILE STRING" items that matched nothing.
+ */
+static void
+write_accepted(const struct report *report, const struct declaration *decl,
+               const char *progname)
+{
+	size_t i, j;
+
+	for (i = 0; i < report->n_accepted; i++) {
+		const struct report_unpatched *a = &report->accepted[i];
+
+		fprintf(stderr, "%s: note: %s: offset %lld: '%s' left "
+		        "unpatched, as debian/extras.yaml declares\n",
+		        progname, a->file, a->offset, a->string);
+	}
+	for (i = 0; i < decl->n_unpatched; i++) {
+		const char *item = decl->unpatched[i].value;
+		const char *space = strchr(item, ' ');
+		size_t len = space ? (size_t)(space - item) : 0;
+
+		if (space == NULL)
+			continue;
+		for (j = 0; j < report->n_accepted; j++)
+			if (strcmp(report->accepted[j].string, space + 1) == 0 &&
+			    strncmp(report->accepted[j].file, item, len) == 0 &&
+			    (report->accepted[j].file[len] == '\0' ||
+			     item[len - 1] == '/'))
+				break;
+		if (j == report->n_accepted)
+			fprintf(stderr, "%s: warning: debian/extras.yaml: "
+			        "unpatched: '%s' matches no reference: remove "
+			        "it\n", progname, item);
 	}
 }
 
@@ -159,6 +388,12 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	status = relocate_trees(&opt, dirs, (int)n, ns, &report, &err);
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
 		ohshit("%s", err.str);
+	if (!after_dh_link) {
+		find_code_paths(&report, dirs, n, ns);
+		report_accept(&report, opt.accepted, opt.n_accepted);
+		if (report.n_unpatched > 0)
+			status = RELOCATE_UNPATCHED;
+	}
 	for (i = 0; i < n; i++)
 		dh_compress_manpages(h, dirs[i], ns);
 	if (!h->no_act)
@@ -166,15 +401,18 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	if (!h->quiet || status == RELOCATE_UNPATCHED)
 		report_write_summary(&report, h->name, h->no_act,
 		                     status == RELOCATE_UNPATCHED ? stderr : stdout);
-	if (status == RELOCATE_UNPATCHED)
+	if (!h->quiet)
+		write_accepted(&report, decl, h->name);
+	if (status == RELOCATE_UNPATCHED) {
 		write_source_hints(&report, ns, h->name);
-	if (status == RELOCATE_UNPATCHED)
+		write_accept_lines(&report, h->name);
 		fprintf(stderr, "%s: error: %zu reference%s to moved paths cannot "
 		        "be patched; build the program for the namespace %s, or "
-		        "list the file under unpatched: in debian/extras.yaml "
+		        "accept a fallback under unpatched: in debian/extras.yaml "
 		        "(see %s/%s)\n", h->name, report.n_unpatched,
 		        report.n_unpatched == 1 ? "" : "s", ns->path,
 		        DH_RELOCATE_REPORT_DIR, report_name);
+	}
 	report_free(&report);
 	free(accepted);
 	for (i = 0; i < n; i++)

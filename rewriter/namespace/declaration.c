@@ -664,20 +664,38 @@ declaration_check_privilege_name(const char *name)
 	return NULL;
 }
 
+/* One path of an unpatched: item, LEN bytes at PATH. */
+static const char *
+check_unpatched_word(const char *path, size_t len)
+{
+	size_t i;
+
+	if (len == 0 || path[0] != '/')
+		return "is not an absolute path";
+	for (i = 0; i < len; i++)
+		if ((unsigned char)path[i] < 0x21 || path[i] == 0x7f ||
+		    path[i] == '\\')
+			return "holds a blank, a control character or a backslash";
+	if (memmem(path, len, "/../", 4) || memmem(path, len, "/./", 3) ||
+	    memmem(path, len, "//", 2) ||
+	    (len >= 3 && memcmp(path + len - 3, "/..", 3) == 0))
+		return "is not a clean path";
+	return NULL;
+}
+
 const char *
 declaration_check_unpatched_path(const char *path)
 {
-	const char *p;
+	const char *space = strchr(path, ' ');
+	const char *why;
 
-	if (path[0] != '/')
-		return "is not an absolute path";
 	if (strlen(path) > DECLARATION_VALUE_MAX)
 		return "is too long";
-	for (p = path; *p; p++)
-		if ((unsigned char)*p < 0x21 || *p == 0x7f || *p == '\\')
-			return "holds a blank, a control character or a backslash";
-	if (strstr(path, "/../") || strstr(path, "/./") || strstr(path, "//") ||
-	    (strlen(path) >= 3 && strcmp(path + strlen(path) - 3, "/..") == 0))
-		return "is not a clean path";
-	return NULL;
+	if (space == NULL)
+		return check_unpatched_word(path, strlen(path));
+	/* "FILE STRING": that string in that file only. */
+	why = check_unpatched_word(path, (size_t)(space - path));
+	if (why == NULL)
+		why = check_unpatched_word(space + 1, strlen(space + 1));
+	return why;
 }

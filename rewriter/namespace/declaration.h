@@ -48,8 +48,10 @@ struct declaration {
 	struct declaration_value *privileges;
 	size_t n_privileges;
 	/* unpatched: files (absolute, as installed; a trailing '/' for a
-	 * directory and all below it) whose references to moved paths the
-	 * author accepts unpatched: reported, but not failing the build. */
+	 * directory and everything below it) whose references to moved
+	 * paths the author accepts unpatched: reported, but not failing the
+	 * build; "FILE STRING" accepts only the reference STRING in FILE
+	 * (a fallback the program tries after a path it finds first). */
 	struct declaration_value *unpatched;
 	size_t n_unpatched;
 	/* bus-names: D-Bus names the app's exported services own, beyond

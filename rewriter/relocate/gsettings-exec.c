@@ -9,15 +9,31 @@
 
 #include "relocate/gsettings-exec.h"
 
-/* Whether the Exec= value at P (LEN bytes) runs a program under NS. */
+/*
+ * Whether the Exec= value at P (LEN bytes) runs a program under the
+ * namespace that needs the schema directory given.
+ */
 static bool
-runs_from_namespace(const char *p, size_t len, const char *ns)
+needs_env(const char *p, size_t len, const struct gsettings_exec *g)
 {
-	size_t n = strlen(ns);
+	size_t n = strlen(g->ns_path), end;
+	bool quoted = len > 0 && *p == '"';
+	char path[4096];
 
-	if (len > 0 && *p == '"')
+	if (quoted)
 		p++, len--;
-	return len > n && memcmp(p, ns, n) == 0 && p[n] == '/';
+	if (!(len > n && memcmp(p, g->ns_path, n) == 0 && p[n] == '/'))
+		return false;
+	if (g->sees_data == NULL)
+		return true;
+	for (end = 0; end < len && p[end] != (quoted ? '"' : ' ') &&
+	     p[end] != '\n' && p[end] != '\r'; end++)
+		;
+	if (end >= sizeof(path))
+		return true;
+	memcpy(path, p, end);
+	path[end] = '\0';
+	return !g->sees_data(path, g->ctx);
 }
 
 char *
@@ -46,8 +62,7 @@ gsettings_exec_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 		if (end - pos > 5 && memcmp(line, "Exec=", 5) == 0) {
 			while (v < end - pos && line[v] == ' ')
 				v++;
-			if (runs_from_namespace(line + v, end - pos - v,
-			                        g->ns_path)) {
+			if (needs_env(line + v, end - pos - v, g)) {
 				memcpy(out + o, line, v);
 				o += v;
 				memcpy(out + o, prefix, extra);

@@ -159,15 +159,26 @@ report_flag(struct report *r, const char *file, const char *flag)
 	f->flag = flag;
 }
 
+/*
+ * Whether the reference STRING of FILE is accepted: its file (or a
+ * directory above it, "DIR/") is listed alone, or with that very string
+ * ("FILE STRING"), so that another path in the same file still fails.
+ */
 static bool
-is_accepted(const char *file, const char *const *accepted, size_t n)
+is_accepted(const char *file, const char *string,
+            const char *const *accepted, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		size_t len = strlen(accepted[i]);
+		const char *space = strchr(accepted[i], ' ');
+		size_t len = space ? (size_t)(space - accepted[i])
+		                   : strlen(accepted[i]);
 
-		if (strcmp(file, accepted[i]) == 0 ||
+		if (space != NULL && strcmp(space + 1, string) != 0)
+			continue;
+		if ((strlen(file) == len &&
+		     strncmp(file, accepted[i], len) == 0) ||
 		    (len > 0 && accepted[i][len - 1] == '/' &&
 		     strncmp(file, accepted[i], len) == 0))
 			return true;
@@ -184,7 +195,7 @@ report_accept(struct report *r, const char *const *accepted,
 	for (i = 0; i < r->n_unpatched; i++) {
 		struct report_unpatched *u = &r->unpatched[i];
 
-		if (!is_accepted(u->file, accepted, n_accepted)) {
+		if (!is_accepted(u->file, u->string, accepted, n_accepted)) {
 			r->unpatched[kept++] = *u;
 			continue;
 		}

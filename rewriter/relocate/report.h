@@ -81,7 +81,8 @@ void report_flag(struct report *r, const char *file, const char *flag);
 
 /*
  * Move the unpatched references in files ACCEPTED lists (exact paths, or
- * "DIR/" for everything below DIR) to the accepted ones.
+ * "DIR/" for everything below DIR; "FILE STRING" for that reference
+ * only) to the accepted ones.
  */
 void report_accept(struct report *r, const char *const *accepted,
                    size_t n_accepted);

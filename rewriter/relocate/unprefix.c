@@ -15,6 +15,26 @@
 #include "relocate/unprefix.h"
 
 /*
+ * Whether TO's directory holds "extras-" + TO's name as another name of
+ * the file SF: an exported icon dh_extras_icons gave its own name in the
+ * namespace.  Brought back, that name would clash with the export.
+ */
+static bool
+export_of(const struct stat *sf, const char *to)
+{
+	const char *base = strrchr(to, '/');
+	char other[PATH_MAX];
+	struct stat so;
+
+	if (!S_ISREG(sf->st_mode) || sf->st_nlink < 2 || base == NULL ||
+	    fmt_into(other, sizeof(other), "%.*s/extras-%s",
+	             (int)(base - to), to, base + 1) < 0)
+		return false;
+	return lstat(other, &so) == 0 && so.st_dev == sf->st_dev &&
+	       so.st_ino == sf->st_ino;
+}
+
+/*
  * Move FROM onto TO (paths), merging directories: a directory that exists
  * on both sides has its entries moved one by one.  Returns entries moved.
  */
@@ -38,6 +58,14 @@ merge_move(const char *from, const char *to, bool dry_run,
 		}
 		if (dry_run)
 			return 1;
+		if (export_of(&sf, to)) {
+			if (unlink(from) < 0) {
+				dpkg_put_error(err, "cannot remove %s: %s",
+				               from, strerror(errno));
+				return -1;
+			}
+			return 1;
+		}
 		if (rename(from, to) < 0) {
 			dpkg_put_error(err, "cannot move %s to %s: %s", from,
 			               to, strerror(errno));

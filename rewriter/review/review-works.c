@@ -30,6 +30,7 @@
 #include "base/datadir.h"
 #include "base/path.h"
 #include "namespace/layout.h"
+#include "relocate/elf-section.h"
 #include "relocate/patch.h"
 #include "review/review.h"
 #include "review/review-exports.h"
@@ -71,6 +72,10 @@ struct works {
 	/* Icon names the upload exports, sorted. */
 	char **icons;
 	size_t nicons;
+	/* Icon names it ships in a namespace (share/icons, share/pixmaps),
+	 * where the app's own lookups find them, sorted. */
+	char **ns_icons;
+	size_t nns_icons;
 	/* The standard icon names, sorted. */
 	char **standard;
 	size_t nstandard;
@@ -184,6 +189,22 @@ exported_icon_name(const char *path)
 	return m_strndup(base, (size_t)(dot - base));
 }
 
+/* The icon name of an icon file at PATH in the namespace, or NULL. */
+static char *
+namespace_icon_name(const struct works *w, const char *path)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	if (!path_is_under(path, review_root(w->r) + 1) ||
+	    (strstr(path, "/share/icons/") == NULL &&
+	     strstr(path, "/share/pixmaps/") == NULL) ||
+	    !has_any_suffix(path, icon_suffixes))
+		return NULL;
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	return m_strndup(base, (size_t)(dot - base));
+}
+
 static int
 load_standard_names(struct works *w, struct dpkg_error *err)
 {
@@ -235,12 +256,18 @@ collect(struct works *w)
 			icon = exported_icon_name(m->path);
 			if (icon != NULL)
 				push_string(&w->icons, &w->nicons, icon);
+			icon = namespace_icon_name(w, m->path);
+			if (icon != NULL)
+				push_string(&w->ns_icons, &w->nns_icons, icon);
 		}
 	}
 	if (w->nfiles > 0)
 		qsort(w->files, w->nfiles, sizeof(*w->files), compare_refs);
 	if (w->nicons > 0)
 		qsort(w->icons, w->nicons, sizeof(char *), compare_strings);
+	if (w->nns_icons > 0)
+		qsort(w->ns_icons, w->nns_icons, sizeof(char *),
+		      compare_strings);
 }
 
 /*
@@ -745,6 +772,69 @@ check_translations(struct works *w, size_t i)
 }
 
 /*
+ * A name compiled into a program: gtk_image_new_from_icon_name(
+ * "org.example.App"), QIcon::fromTheme("org.example.App") leave the
+ * name in .rodata, and the toolkit looks it up as it is, under
+ * XDG_DATA_DIRS.  Exported only as extras-org.example.App, the icon is
+ * not found and the app shows the missing-image icon; in the namespace
+ * under its own name (dh_extras_icons) it is.  Reported once a name and
+ * program.
+ */
+static void
+check_program_icons(struct works *w, size_t i)
+{
+	const struct review_package *p = &w->r->packages[i];
+	size_t j;
+
+	if (!p->namespace_ok || w->nicons == 0)
+		return;
+	for (j = 0; j < p->deb.nmembers; j++) {
+		const struct debfile_member *m = &p->deb.members[j];
+		const unsigned char *data = (const unsigned char *)m->data;
+		char **seen = NULL;
+		size_t nseen = 0, at, end, k;
+		struct elf_range ro;
+
+		if (m->data == NULL || !path_is_under(m->path, p->ns.rel) ||
+		    !elf_section_find(data, (size_t)m->size, ".rodata", &ro))
+			continue;
+		for (at = ro.off; at < ro.off + ro.size; at = end + 1) {
+			char renamed[300];
+			const char *name = (const char *)data + at;
+
+			end = at;
+			while (end < ro.off + ro.size && data[end] != '\0')
+				end++;
+			if (end == at || end - at > 255 ||
+			    end == ro.off + ro.size ||
+			    find_string(w->ns_icons, w->nns_icons, name))
+				continue;
+			snprintf(renamed, sizeof(renamed), "%s%s",
+			         EXTRAS_PREFIX, name);
+			if (!find_string(w->icons, w->nicons, renamed))
+				continue;
+			for (k = 0; k < nseen && strcmp(seen[k], name) != 0; k++)
+				;
+			if (k < nseen)
+				continue;
+			push_string(&seen, &nseen, m_strdup(name));
+			review_problem(w->r, i, "works", m->path, "offset %zu: "
+			               "the program looks up the icon '%s', "
+			               "which the upload exports only as '%s' "
+			               "and does not ship in the namespace: the "
+			               "app shows a missing image; keep it "
+			               "under its own name in %s/share/icons "
+			               "(dh_extras_icons) with %s/share first on "
+			               "XDG_DATA_DIRS (dh_extras_launchers)",
+			               at, name, renamed, p->ns.path, p->ns.path);
+		}
+		for (k = 0; k < nseen; k++)
+			free(seen[k]);
+		free(seen);
+	}
+}
+
+/*
  * The namespace's var/: data the program changes (the FHS's /var), which
  * the confined app cannot write, its namespace being read-only to it
  * (angband's shared score file and save directory, left to a setgid
@@ -825,6 +915,7 @@ review_works(struct review *r, struct dpkg_error *err)
 				check_xml_file(&w, i, m, true);
 		}
 		check_translations(&w, i);
+		check_program_icons(&w, i);
 		check_variable_data(&w, i);
 	}
 	review_exports_free(&w.exports);
@@ -833,6 +924,9 @@ review_works(struct review *r, struct dpkg_error *err)
 	for (i = 0; i < w.nicons; i++)
 		free(w.icons[i]);
 	free(w.icons);
+	for (i = 0; i < w.nns_icons; i++)
+		free(w.ns_icons[i]);
+	free(w.ns_icons);
 	for (i = 0; i < w.nstandard; i++)
 		free(w.standard[i]);
 	free(w.standard);

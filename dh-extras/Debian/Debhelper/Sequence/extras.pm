@@ -57,12 +57,16 @@ insert_after('dh_link', 'dh_extras_links');
 
 # The desktop integration that needs the final layout, in this order:
 # metainfo, Python, Perl, Ruby and Node programs pointed at their modules,
-# then schemas compiled where relocation put them and seen by the exported
-# entry points.
+# the exported icons kept in the namespace under their own names, compiled
+# programs started with the namespace's data on XDG_DATA_DIRS, then
+# schemas compiled where relocation put them and seen by the exported
+# entry points that run no launcher.
 insert_after('dh_extras_relocate', 'dh_extras_metainfo');
 insert_after('dh_extras_metainfo', 'dh_extras_python');
 insert_after('dh_extras_python', 'dh_extras_modules');
-insert_after('dh_extras_modules', 'dh_extras_gsettings');
+insert_after('dh_extras_modules', 'dh_extras_icons');
+insert_after('dh_extras_icons', 'dh_extras_launchers');
+insert_after('dh_extras_launchers', 'dh_extras_gsettings');
 
 # The namespace's libraries serve the app's own packages only: their
 # shlibs and symbols files go once dh_shlibdeps has used them.

@@ -1,0 +1,180 @@
+/*
+ * dh_extras_launchers: start the compiled programs of a namespace with
+ * its data on XDG_DATA_DIRS (run by dh after dh_extras_icons).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <dpkg/dpkg.h>
+#include <dpkg/ehandle.h>
+
+#include "namespace/declaration.h"
+#include "dh/dh-helper.h"
+#include "dh/dh-namespace.h"
+#include "relocate/elf-section.h"
+#include "relocate/launcher.h"
+
+#include "dh_extras_launchers.usage.h"
+
+#define NAME "dh_extras_launchers"
+
+static const char *const program_dirs[] = {
+	"bin", "sbin", "games", "libexec", NULL,
+};
+
+/* What GLib, GTK and Qt look up under XDG_DATA_DIRS, in NS/share. */
+static const char *const xdg_data[] = {
+	"icons", "pixmaps", "glib-2.0/schemas", "mime", "help", NULL,
+};
+
+static bool
+is_dir(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Whether PKGDIR ships data of the namespace found through XDG_DATA_DIRS. */
+static bool
+has_xdg_data(const struct extras_namespace *ns, const char *pkgdir)
+{
+	char dir[2048];
+	int i;
+
+	for (i = 0; xdg_data[i]; i++) {
+		snprintf(dir, sizeof(dir), "%s/%s/share/%s", pkgdir, ns->rel,
+		         xdg_data[i]);
+		if (is_dir(dir))
+			return true;
+	}
+	return false;
+}
+
+/* Whether PATH is a regular file holding a compiled program. */
+static bool
+is_program(const char *path, const struct stat *st)
+{
+	unsigned char head[4096];
+	ssize_t n;
+	int fd;
+
+	if (!S_ISREG(st->st_mode) || !(st->st_mode & 0111))
+		return false;
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		ohshite("cannot open %s", path);
+	n = read(fd, head, sizeof(head));
+	close(fd);
+	return n > 0 && elf_is_program(head, (size_t)n);
+}
+
+static void
+write_launcher(const char *path, const char *script)
+{
+	FILE *fp = fopen(path, "wx");
+
+	if (fp == NULL)
+		ohshite("cannot create %s", path);
+	if (fputs(script, fp) == EOF || fchmod(fileno(fp), 0755) < 0 ||
+	    fclose(fp) != 0)
+		ohshite("cannot write %s", path);
+}
+
+/* Each program of PKGDIR's NS/DIR becomes NS/DIR/.PROG behind a launcher. */
+static void
+wrap_programs(const struct dh_helper *h, const struct extras_namespace *ns,
+              const char *pkgdir, const char *sub)
+{
+	char dir[1024], path[2048], hidden[2048], real[2048], datadir[1024];
+	struct dirent *d;
+	struct stat st;
+	DIR *dp;
+
+	snprintf(dir, sizeof(dir), "%s/%s/%s", pkgdir, ns->rel, sub);
+	snprintf(datadir, sizeof(datadir), "%s/share", ns->path);
+	dp = opendir(dir);
+	if (dp == NULL)
+		return;
+	while ((d = readdir(dp)) != NULL) {
+		char *script;
+
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		if (lstat(path, &st) < 0)
+			ohshite("cannot stat %s", path);
+		if (!is_program(path, &st))
+			continue;
+		/* Renaming one name of a hard-linked file would leave the
+		 * other running without the namespace's data. */
+		if (st.st_nlink > 1) {
+			dh_helper_info(h, "%s: hard-linked, not wrapped", path);
+			continue;
+		}
+		snprintf(hidden, sizeof(hidden), "%s/.%s", dir, d->d_name);
+		snprintf(real, sizeof(real), "%s/%s/.%s", ns->path, sub,
+		         d->d_name);
+		if (lstat(hidden, &st) == 0)
+			ohshit("%s: cannot keep %s there, the package ships "
+			       "that name", hidden, path);
+		script = launcher_script(real, datadir);
+		if (script == NULL)
+			ohshit("%s: cannot be named in a shell script", real);
+		dh_helper_show(h, "mv %s %s", path, hidden);
+		if (!h->no_act) {
+			if (rename(path, hidden) < 0)
+				ohshite("cannot rename %s", path);
+			write_launcher(path, script);
+		}
+		dh_helper_info(h, "%s/%s/%s: runs %s with %s first on "
+		               "XDG_DATA_DIRS", ns->path, sub, d->d_name, real,
+		               datadir);
+		free(script);
+	}
+	closedir(dp);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct dh_helper h;
+	struct declaration decl;
+	struct extras_namespace ns;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	bool any = false;
+	size_t i;
+	int k;
+
+	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
+	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
+		ohshit("%s", err.str);
+	/* The packages of one source share the namespace and its data. */
+	for (i = 0; !any && i < h.control.count; i++) {
+		char pkgdir[512];
+
+		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
+		                 sizeof(pkgdir));
+		any = has_xdg_data(&ns, pkgdir);
+	}
+	for (i = 0; any && i < h.control.count; i++) {
+		char pkgdir[512];
+
+		if (!h.act[i])
+			continue;
+		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
+		                 sizeof(pkgdir));
+		for (k = 0; program_dirs[k]; k++)
+			wrap_programs(&h, &ns, pkgdir, program_dirs[k]);
+	}
+	declaration_free(&decl);
+	dh_helper_done(&h);
+	return 0;
+}
