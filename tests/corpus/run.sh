@@ -66,12 +66,6 @@ first_error () {
 	printf '%s' "$line" | tr '\t' ' ' | cut -c1-400
 }
 
-# installed: the packages installed on this system, sorted.
-installed () {
-	dpkg-query -W -f '${db:Status-Abbrev} ${binary:Package}\n' |
-		awk '$1 == "ii" { print $2 }' | sort
-}
-
 # row PACKAGE CONVERT BUILD REVIEW INSTALL SMOKE PURGE NOTE
 row () {
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$RESULTS"
@@ -103,7 +97,13 @@ build () {
 	fi
 	app=$(sed -n 's/^Source: extras-//p' "$work"/out/*.dsc)
 
-	if ! step "$logs/build-deps.log" 1800 $APT build-dep -y "$dsc"; then
+	step "$logs/build-deps.log" 1800 $APT build-dep -y "$dsc"
+	rc=$?
+	# What this build-dep installed, from its own log: the system's list
+	# before and after would take in what other builds install meanwhile.
+	sed -n 's/^Selecting previously unselected package \([^ ]*\)\.$/\1/p' \
+		"$logs/build-deps.log" >"$CACHE/build-deps.added"
+	if [ $rc -ne 0 ]; then
 		row "$pkg" ok FAIL - - - - "build-dep: $(first_error "$logs/build-deps.log")"
 		return 1
 	fi
@@ -169,12 +169,11 @@ while IFS="$TAB" read -r pkg pattern cmd setup; do
 	# Each package builds with its own Build-Depends and what was there
 	# before, not what an earlier one brought (autoconf-archive, which
 	# scrot needs, makes aria2's aclocal loop): those go again after.
-	installed >"$CACHE/installed.before"
+	rm -f "$CACHE/build-deps.added"
 	corpus_one "$pkg" "$privileges" "$pattern" "$cmd" "$setup"
-	installed | comm -13 "$CACHE/installed.before" - >"$CACHE/installed.added"
-	if [ -s "$CACHE/installed.added" ] &&
+	if [ -s "$CACHE/build-deps.added" ] &&
 	   ! step "$CACHE/logs/$pkg/cleanup.log" 900 \
-		$APT purge -y $(cat "$CACHE/installed.added"); then
+		$APT purge -y $(cat "$CACHE/build-deps.added"); then
 		echo "corpus: $pkg: its build dependencies could not be purged" >&2
 	fi
 done <"$LIST"
