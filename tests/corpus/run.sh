@@ -136,7 +136,7 @@ corpus_one () {
 		build "$pkg" "$privileges" || return
 		echo "$privileges" >"$work/privileges"
 	fi
-	rm -f "$logs/review.log" "$logs/scratch.log" "$logs/status"
+	mkdir -p "$logs" && rm -f "$logs/review.log" "$logs/scratch.log" "$logs/status"
 	app=$(sed -n 's/^Source: extras-//p' "$work"/out/*.dsc)
 
 	review=ok note=
