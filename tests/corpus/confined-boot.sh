@@ -38,8 +38,14 @@ for dir in /payload/corpus/*/; do
 	profile=ok
 	[ "$mode" = enforce ] || profile=FAIL
 
-	T=/home/$U/corpus-$pkg
-	runuser -u "$U" -- mkdir -p "$T"
+	# A home as a first login finds it, /etc/skel's, new for each app:
+	# the profile knows homes by their place (@{HOME}, /home/*/), and an
+	# app creates its XDG directories itself (the profile lets it).  The
+	# smoke's scratch directory is one the app may write, a temporary
+	# directory of its own (/tmp/APP.*), as the profile grants.
+	H=/home/$U T=/tmp/$app.corpus
+	rm -rf "$H" "$T" && cp -a /etc/skel "$H" && chown -R "$U:$U" "$H" &&
+	runuser -u "$U" -- mkdir "$T"
 	if [ -n "$setup" ]; then
 		env -i PATH=/usr/bin:/bin HOME=/root T="$T" NS="$NS" \
 			sh -c "$setup" >>"$log" 2>&1 </dev/null
@@ -47,19 +53,20 @@ for dir in /payload/corpus/*/; do
 	mark="dh-extras-mark-$(cat /proc/sys/kernel/random/uuid)"
 	echo "$mark" >/dev/kmsg
 	# TCG is slow: five times the scratch root's limit.
-	runuser -u "$U" -- env -i PATH=/usr/bin:/bin HOME="$T" T="$T" NS="$NS" \
+	out=/payload/logs/$pkg.out
+	runuser -u "$U" -- env -i PATH=/usr/bin:/bin HOME="$H" T="$T" NS="$NS" \
 		TERM=dumb LANG=C.UTF-8 timeout -k 10 600 sh -c "cd && $cmd" \
-		>"$T.out" 2>&1 </dev/null
-	cat "$T.out" >>"$log"
+		>"$out" 2>&1 </dev/null
+	cat "$out" >>"$log"
 	sleep 1
 	dmesg | sed -n "/$mark\$/,\$p" | grep 'apparmor="DENIED"' >"/payload/denied/$pkg"
 	denied=$(wc -l <"/payload/denied/$pkg")
 	note=
-	if grep -q -E -e "$pattern" "$T.out"; then
+	if grep -q -E -e "$pattern" "$out"; then
 		smoke=ok
 	else
 		smoke=FAIL
-		note="smoke: no '$pattern' in: $(grep -v '^[[:space:]]*$' "$T.out" | tail -n 1 | cut -c1-160)"
+		note="smoke: no '$pattern' in: $(grep -v '^[[:space:]]*$' "$out" | tail -n 1 | cut -c1-160)"
 	fi
 	[ "$profile" = ok ] || note="profile: '${mode:-not loaded}', not enforce; $note"
 	if [ "$denied" -gt 0 ]; then

@@ -27,6 +27,7 @@ awk -F"$TAB" '$5 == "ok" { print $1 }' "$RESULTS" >"$run/packages"
 [ -s "$run/packages" ] || die "no package installed in the scratch root"
 while IFS="$TAB" read -r pkg pattern cmd setup; do
 	case $pkg in ''|'#'*) continue ;; esac
+	pkg=${pkg%%:*}
 	grep -qx -F "$pkg" "$run/packages" || continue
 	work=$CACHE/work/$pkg d=$payload/corpus/$pkg
 	mkdir -p "$d/debs" && cp "$work"/*.deb "$d/debs/" &&

@@ -66,50 +66,51 @@ first_error () {
 	printf '%s' "$line" | tr '\t' ' ' | cut -c1-400
 }
 
-# installed: the packages installed on this system, sorted.
-installed () {
-	dpkg-query -W -f '${db:Status-Abbrev} ${binary:Package}\n' |
-		awk '$1 == "ii" { print $2 }' | sort
-}
-
 # row PACKAGE CONVERT BUILD REVIEW INSTALL SMOKE PURGE NOTE
 row () {
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$RESULTS"
 }
 
-corpus_one () {
-	pkg=$1 pattern=$2 cmd=$3 setup=$4
-	logs=$CACHE/logs/$pkg work=$CACHE/work/$pkg
+# build PKG PRIVILEGES: fetch, convert and build PKG into $work, or print
+# its row and fail.
+build () {
+	pkg=$1 privileges=$2
 	rm -rf "$logs" "$work" && mkdir -p "$logs" "$work/home" || return
-	echo "corpus: $pkg" >&2
 
 	if ! ls "$CACHE/src/$pkg"/*.dsc >/dev/null 2>&1; then
 		mkdir -p "$CACHE/src/$pkg"
 		if ! (cd "$CACHE/src/$pkg" &&
 		      step "$logs/fetch.log" 900 apt-get source --download-only "$pkg"); then
 			row "$pkg" FAIL - - - - - "fetch: $(first_error "$logs/fetch.log")"
-			return
+			return 1
 		fi
 	fi
 	dsc=$(ls "$CACHE/src/$pkg"/*.dsc | sort -V | tail -n 1)
 
-	if ! step "$logs/convert.log" 300 extras-convert -o "$work/out" "$dsc" ||
+	if ! step "$logs/convert.log" 300 extras-convert \
+		${privileges:+--privileges "$privileges"} -o "$work/out" "$dsc" ||
 	   ! step "$logs/unpack.log" 300 dpkg-source -x "$work"/out/*.dsc "$work/src"; then
 		note=$(first_error "$logs/convert.log")
 		[ -s "$logs/unpack.log" ] && note=$(first_error "$logs/unpack.log")
 		row "$pkg" FAIL - - - - - "$note"
-		return
+		return 1
 	fi
 	app=$(sed -n 's/^Source: extras-//p' "$work"/out/*.dsc)
 
-	if ! step "$logs/build-deps.log" 1800 $APT build-dep -y "$dsc"; then
+	step "$logs/build-deps.log" 1800 $APT build-dep -y "$dsc"
+	rc=$?
+	# What this build-dep installed, from its own log: the system's list
+	# before and after would take in what other builds install meanwhile.
+	sed -n 's/^Selecting previously unselected package \([^ ]*\)\.$/\1/p' \
+		"$logs/build-deps.log" >"$CACHE/build-deps.added"
+	if [ $rc -ne 0 ]; then
 		row "$pkg" ok FAIL - - - - "build-dep: $(first_error "$logs/build-deps.log")"
-		return
+		return 1
 	fi
 	# -d: dh-sequence-extras is this tree, not an installed package.
 	if ! chown -R "$BUILD_USER:$BUILD_GROUP" "$work"; then
 		row "$pkg" ok FAIL - - - - "cannot give $work to $BUILD_USER"
-		return
+		return 1
 	fi
 	if ! (cd "$work/src" && step "$logs/build.log" "$BUILD_TIMEOUT" \
 		setpriv --reuid="$BUILD_USER" --regid="$BUILD_GROUP" \
@@ -120,8 +121,23 @@ corpus_one () {
 		DEB_BUILD_OPTIONS="${CORPUS_DEB_BUILD_OPTIONS-nocheck parallel=2}" \
 		dpkg-buildpackage -us -uc -b -d); then
 		row "$pkg" ok FAIL - - - - "$(first_error "$logs/build.log")"
-		return
+		return 1
 	fi
+}
+
+corpus_one () {
+	pkg=$1 privileges=$2 pattern=$3 cmd=$4 setup=$5
+	logs=$CACHE/logs/$pkg work=$CACHE/work/$pkg
+	echo "corpus: $pkg" >&2
+	# CORPUS_REUSE=1 keeps what an earlier run built (its smoke only
+	# changed); the declaration must be the same, or it builds again.
+	if [ "${CORPUS_REUSE:-0}" = 0 ] || ! ls "$work"/*.changes >/dev/null 2>&1 ||
+	   [ "$(cat "$work/privileges" 2>/dev/null)" != "$privileges" ]; then
+		build "$pkg" "$privileges" || return
+		echo "$privileges" >"$work/privileges"
+	fi
+	mkdir -p "$logs" && rm -f "$logs/review.log" "$logs/scratch.log" "$logs/status"
+	app=$(sed -n 's/^Source: extras-//p' "$work"/out/*.dsc)
 
 	review=ok note=
 	if ! step "$logs/review.log" 600 extras-review "$work"/*.changes; then
@@ -145,17 +161,19 @@ corpus_one () {
 total=0
 while IFS="$TAB" read -r pkg pattern cmd setup; do
 	case $pkg in ''|'#'*) continue ;; esac
+	# PACKAGE:PRIVILEGES: what the app declares, as its uploader would.
+	privileges=
+	case $pkg in *:*) privileges=${pkg#*:} pkg=${pkg%%:*} ;; esac
 	selected "$pkg" || continue
 	total=$((total + 1))
 	# Each package builds with its own Build-Depends and what was there
 	# before, not what an earlier one brought (autoconf-archive, which
 	# scrot needs, makes aria2's aclocal loop): those go again after.
-	installed >"$CACHE/installed.before"
-	corpus_one "$pkg" "$pattern" "$cmd" "$setup"
-	installed | comm -13 "$CACHE/installed.before" - >"$CACHE/installed.added"
-	if [ -s "$CACHE/installed.added" ] &&
+	rm -f "$CACHE/build-deps.added"
+	corpus_one "$pkg" "$privileges" "$pattern" "$cmd" "$setup"
+	if [ -s "$CACHE/build-deps.added" ] &&
 	   ! step "$CACHE/logs/$pkg/cleanup.log" 900 \
-		$APT purge -y $(cat "$CACHE/installed.added"); then
+		$APT purge -y $(cat "$CACHE/build-deps.added"); then
 		echo "corpus: $pkg: its build dependencies could not be purged" >&2
 	fi
 done <"$LIST"

@@ -43,9 +43,11 @@ done
 say install=ok
 dpkg -L $packages 2>/dev/null | sort -u >"$S/shipped"
 
-T=$S/home && mkdir -p "$T" && chmod 755 "$S"
-env -i PATH=/usr/bin:/bin HOME="$T" T="$T" NS="$NS" TERM=dumb \
-	timeout -k 10 120 sh -c "${setup:+$setup && }$cmd" >"$S/smoke.out" 2>&1 </dev/null
+# A home of its own and, apart, a scratch directory, as in the VM of
+# CONFINED=1 (tests/corpus/confined-boot.sh).
+H=$S/home T=$S/tmp && mkdir -p "$H" "$T" && chmod 755 "$S"
+env -i PATH=/usr/bin:/bin HOME="$H" T="$T" NS="$NS" TERM=dumb \
+	timeout -k 10 120 sh -c "cd && ${setup:+$setup && }$cmd" >"$S/smoke.out" 2>&1 </dev/null
 cat "$S/smoke.out" >&4
 if grep -q -E -e "$pattern" "$S/smoke.out"; then
 	say smoke=ok
