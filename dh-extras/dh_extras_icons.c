@@ -5,6 +5,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,10 +61,36 @@ make_parents(char *path)
 	}
 }
 
+/* Copy the regular file SRC to DST, which must not exist. */
+static void
+copy_icon(const char *src, const char *dst, mode_t mode)
+{
+	char buf[65536];
+	ssize_t n;
+	int in = open(src, O_RDONLY | O_NOFOLLOW);
+	int out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
+	               mode & 0777);
+
+	if (in < 0)
+		ohshite("cannot open %s", src);
+	if (out < 0)
+		ohshite("cannot create %s", dst);
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n)
+			ohshite("cannot write %s", dst);
+	if (n < 0)
+		ohshite("cannot read %s", src);
+	if (fchmod(out, mode & 0777) < 0 || close(out) < 0)
+		ohshite("cannot write %s", dst);
+	close(in);
+}
+
 /*
  * Every exported extras-NAME icon below FROM (in the package tree) gets
- * a hard link NAME in TO, the same place in the namespace: one file, two
- * names, and nothing exported under a name the archive may use.
+ * a copy NAME in TO, the same place in the namespace, and nothing is
+ * exported under a name the archive may use.  A copy, not a hard link:
+ * dpkg makes a .deb's hard links with link(2), which fails where /opt
+ * and /usr are different file systems.
  */
 static size_t
 link_icons(const struct dh_helper *h, const char *from, const char *to)
@@ -97,13 +124,12 @@ link_icons(const struct dh_helper *h, const char *from, const char *to)
 			ohshit("%s: path too long", to);
 		if (lstat(dst, &st) == 0)
 			continue;
-		dh_helper_show(h, "ln %s %s", src, dst);
+		dh_helper_show(h, "cp %s %s", src, dst);
 		n++;
 		if (h->no_act)
 			continue;
 		make_parents(dst);
-		if (link(src, dst) < 0)
-			ohshite("cannot link %s to %s", dst, src);
+		copy_icon(src, dst, st.st_mode);
 	}
 	closedir(dp);
 	return n;

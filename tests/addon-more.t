@@ -84,11 +84,14 @@ test_expect_success 'Meson: the D-Bus service is exported with Exec= patched' '
 	grep_q "^Exec=/$ROOT/bells/bin/bells --gapplication-service$" $s
 '
 
+# Copies, not hard links: dpkg cannot link /opt to /usr across file systems.
 test_expect_success 'Meson: its icons also in the namespace, under their own names' '
+	dpkg-deb --fsys-tarfile extras-bells_1.0_*.deb | tar -tv | grep "^h" >hardlinks || test $? = 1 &&
+	test ! -s hardlinks &&
 	for i in 48x48/apps/org.example.Bells.png scalable/apps/org.example.Bells.svg \
 		symbolic/apps/org.example.Bells-symbolic.svg; do
 		grep_q "^$ROOT/bells/share/icons/hicolor/$i$" files &&
-		test ns/$ROOT/bells/share/icons/hicolor/$i -ef \
+		cmp ns/$ROOT/bells/share/icons/hicolor/$i \
 			ns/usr/share/icons/hicolor/${i%/*}/extras-${i##*/} || return 1
 	done
 '

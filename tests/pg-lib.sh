@@ -24,9 +24,10 @@ PG_URI="postgresql:///postgres?host=$PGDIR&user=$pguser"
 
 # pg_stop: on exit, the server if it runs (pg_ctl status says so).
 pg_stop () {
+	# The server stops whatever the hook says.
 	if [ -n "${pg_stop_hook:-}" ]; then
-		$pg_stop_hook
-	fi
+		$pg_stop_hook || hook_status=$?
+	fi &&
 	if [ -n "$PGBIN" ] &&
 		as_pguser "$PGBIN/pg_ctl" -D "$PGDIR/data" status >/dev/null 2>&1; then
 		as_pguser "$PGBIN/pg_ctl" -D "$PGDIR/data" -m immediate stop \

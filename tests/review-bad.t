@@ -335,6 +335,14 @@ test_expect_success 'refused: a hard link to an export of the package' '
 	grep_q ": hardlink: $NS/share/demo/c: => /usr/share/doc/extras-demo/copyright: a hard link to a file outside the namespace" out
 '
 
+# dh_extras_icons once linked an export to its copy in the namespace:
+# dpkg failed with "Invalid cross-device link" where /opt is its own mount.
+test_expect_success 'refused: an export hard-linked to a file of the namespace' '
+	hardlinked hardlink-out "add(\"./usr/share/doc/extras-demo/data.txt\", type=LNK, link=\"./$NS/share/demo/data.txt\")" &&
+	expect_status 1 extras-review bad/hardlink-out.deb >out &&
+	grep_q ": hardlink: usr/share/doc/extras-demo/data.txt: => /$NS/share/demo/data.txt: a hard link outside the namespace /$NS to a file in it, which dpkg cannot make where they are different file systems: ship a copy" out
+'
+
 test_expect_success 'refused: a hard link before its target' '
 	hardlinked hardlink-early "members.insert(3, members.pop())
 add(\"./$NS/share/demo/late\", data=b\"x\")

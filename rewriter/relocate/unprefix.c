@@ -14,24 +14,51 @@
 #include "base/fmt.h"
 #include "relocate/unprefix.h"
 
+/* Whether the regular files A and B hold the same bytes. */
+static bool
+same_content(const char *a, const char *b)
+{
+	char ba[8192], bb[8192];
+	bool same = true;
+	ssize_t na, nb;
+	int fa = open(a, O_RDONLY | O_NOFOLLOW), fb = open(b, O_RDONLY | O_NOFOLLOW);
+
+	if (fa < 0 || fb < 0)
+		same = false;
+	while (same) {
+		na = read(fa, ba, sizeof(ba));
+		nb = read(fb, bb, sizeof(bb));
+		if (na != nb || na < 0 || memcmp(ba, bb, (size_t)na) != 0)
+			same = false;
+		if (na <= 0)
+			break;
+	}
+	if (fa >= 0)
+		close(fa);
+	if (fb >= 0)
+		close(fb);
+	return same;
+}
+
 /*
- * Whether TO's directory holds "extras-" + TO's name as another name of
- * the file SF: an exported icon dh_extras_icons gave its own name in the
- * namespace.  Brought back, that name would clash with the export.
+ * Whether TO's directory holds "extras-" + TO's name with the same bytes
+ * as FROM (SF its status): an exported icon dh_extras_icons copied under
+ * its own name into the namespace.  Brought back, that name would clash
+ * with the export.
  */
 static bool
-export_of(const struct stat *sf, const char *to)
+export_of(const char *from, const struct stat *sf, const char *to)
 {
 	const char *base = strrchr(to, '/');
 	char other[PATH_MAX];
 	struct stat so;
 
-	if (!S_ISREG(sf->st_mode) || sf->st_nlink < 2 || base == NULL ||
+	if (!S_ISREG(sf->st_mode) || base == NULL ||
 	    fmt_into(other, sizeof(other), "%.*s/extras-%s",
 	             (int)(base - to), to, base + 1) < 0)
 		return false;
-	return lstat(other, &so) == 0 && so.st_dev == sf->st_dev &&
-	       so.st_ino == sf->st_ino;
+	return lstat(other, &so) == 0 && S_ISREG(so.st_mode) &&
+	       so.st_size == sf->st_size && same_content(from, other);
 }
 
 /*
@@ -58,7 +85,7 @@ merge_move(const char *from, const char *to, bool dry_run,
 		}
 		if (dry_run)
 			return 1;
-		if (export_of(&sf, to)) {
+		if (export_of(from, &sf, to)) {
 			if (unlink(from) < 0) {
 				dpkg_put_error(err, "cannot remove %s: %s",
 				               from, strerror(errno));

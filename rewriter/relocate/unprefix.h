@@ -7,8 +7,8 @@
  * overrides expect DESTDIR/usr/... .  This moves ROOT/APP/etc and
  * ROOT/APP/var to etc/ and var/, and everything else under ROOT/APP to
  * usr/, merging into what is already there.  Relocation later moves it
- * all into the namespace again, with every reference checked.  A hard
- * link whose other name is the extras- export beside its destination
+ * all into the namespace again, with every reference checked.  A file
+ * with the bytes of the extras- export beside its destination
  * (dh_extras_icons) is dropped instead: run again on a finished tree,
  * relocation finds the export alone.
  */

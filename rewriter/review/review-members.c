@@ -135,6 +135,15 @@ check_hardlink(struct review *r, size_t i, const struct by_path *v,
 		review_problem(r, i, "hardlink", m->path, "=> /%s: a hard "
 		               "link to a file outside the namespace %s",
 		               m->target, p->ns.path);
+	else if (p->namespace_ok && (strncmp(m->path, p->ns.rel, n) != 0 ||
+	                             m->path[n] != '/'))
+		/* dpkg makes it with link(2): across file systems (/usr
+		 * and /opt) the install fails. */
+		review_problem(r, i, "hardlink", m->path, "=> /%s: a hard "
+		               "link outside the namespace %s to a file in it, "
+		               "which dpkg cannot make where they are different "
+		               "file systems: ship a copy", m->target,
+		               p->ns.path);
 }
 
 static bool
