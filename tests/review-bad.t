@@ -357,10 +357,11 @@ test_expect_success 'accepted: a hard link to a file of the namespace' '
 	extras-review bad/hardlink-own.deb >out && grep_q " accepted$" out
 '
 
+# Within the namespace only: an export linked to a namespace file is
+# refused (dpkg cannot link across file systems, see above).
 test_expect_success 'accepted by both: hard links between files of the tree' '
 	t=$(case_tree tree-links) &&
 	ln $t/$NS/share/demo/data.txt $t/$NS/share/demo/copy.txt &&
-	ln $t/usr/share/doc/extras-demo/copyright $t/$NS/share/demo/copyright &&
 	build $t tree-links.deb &&
 	dpkg-deb --fsys-tarfile tree-links.deb | tar -tvf - | grep_q "^h.* link to " - &&
 	extras-review tree-links.deb >out && grep_q " accepted$" out &&
