@@ -470,4 +470,24 @@ test_expect_success 'a link debian/PKG.links makes in /bin lands in the namespac
 	echo "four, five, six" >expect && cmp expect out
 '
 
+# The add-on's sequence is written twice: in extras.pm for dh, in
+# rules-classic.c for a rules without dh.  A rules running dh's own
+# commands one by one, converted, runs the extras helpers in the order dh
+# with the add-on does.  (dh_dwz stays in a classic rules, told
+# --no-dwz-multifile, where the add-on removes it from dh's sequence.)
+test_expect_success 'a classic rules gets the extras helpers in the order of dh --with extras' '
+	rm -rf seqdh seqclassic && cp -R "$TOP/tests/fixtures/greet" seqdh &&
+	(cd seqdh && dh binary --no-act --without extras) >plain.out &&
+	(cd seqdh && dh binary --no-act --with extras) >extras.out &&
+	sed -n "s/^ *\(dh_[a-z_]*\).*/\1/p" extras.out >expect &&
+	cp -R seqdh seqclassic &&
+	{ printf "#!/usr/bin/make -f\nbinary:\n" &&
+	  sed -n "s/^ *\(dh_[a-z_]*\).*/\t\1/p" plain.out; } >seqclassic/debian/rules &&
+	extras-convert seqclassic >seq.out &&
+	sed -n "s/^\t\(dh_[a-z_]*\).*/\1/p" seqclassic/debian/rules |
+		grep -v -e "^dh_auto_" -e "^dh_dwz$" >actual &&
+	grep -v -e "^dh_auto_" expect >expect.cmp &&
+	diff -u expect.cmp actual
+'
+
 test_done

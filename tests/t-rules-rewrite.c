@@ -131,7 +131,8 @@ main(int argc, char **argv)
 	         "binary-arch: install\n\tdh_extras_unprefix -a\n"
 	         "\tdh_installdocs -a\n\tdh_extras_relocate -a\n"
 	         "\tdh_extras_metainfo -a\n\tdh_extras_python -a\n"
-	         "\tdh_extras_gsettings -a\n\tdh_link -a\n"
+	         "\tdh_extras_modules -a\n\tdh_extras_icons -a\n"
+	         "\tdh_extras_launchers -a\n\tdh_extras_gsettings -a\n\tdh_link -a\n"
 	         "\tdh_extras_links -a\n"
 	         "\tdh_strip --no-automatic-dbgsym -a\n"
 	         "\tdh_extras_apparmor -a\n\tdh_installdeb -a\n"
@@ -149,6 +150,9 @@ main(int argc, char **argv)
 	         "\tdh_extras_relocate -pextras-foo\n"
 	         "\tdh_extras_metainfo -pextras-foo\n"
 	         "\tdh_extras_python -pextras-foo\n"
+	         "\tdh_extras_modules -pextras-foo\n"
+	         "\tdh_extras_icons -pextras-foo\n"
+	         "\tdh_extras_launchers -pextras-foo\n"
 	         "\tdh_extras_gsettings -pextras-foo\n"
 	         "\tdh_extras_links -pextras-foo\n"
 	         "\t@dh_fixperms -pextras-foo\n"
@@ -168,7 +172,8 @@ main(int argc, char **argv)
 	         "x: PREFIX=/usr\nbinary:\n"
 	         "\tdh_extras_unprefix\n\tdh_extras_relocate\n"
 	         "\tdh_extras_metainfo\n\tdh_extras_python\n"
-	         "\tdh_extras_gsettings\n\tdh_extras_links\n"
+	         "\tdh_extras_modules\n\tdh_extras_icons\n"
+	         "\tdh_extras_launchers\n\tdh_extras_gsettings\n\tdh_extras_links\n"
 	         "\tdh_extras_check\n\tdh_builddeb\n");
 	test_str(classic("%:\n\tdh $@\noverride_dh_auto_configure:\n"
 	                 "\t./configure --prefix=/usr\n"), ==,
@@ -185,7 +190,8 @@ main(int argc, char **argv)
 	         "build:\n\tdh_auto_configure\nbinary:\n"
 	         "\tdh_extras_unprefix\n\tdh_extras_relocate\n"
 	         "\tdh_extras_metainfo\n\tdh_extras_python\n"
-	         "\tdh_extras_gsettings\n\tdh_extras_links\n"
+	         "\tdh_extras_modules\n\tdh_extras_icons\n"
+	         "\tdh_extras_launchers\n\tdh_extras_gsettings\n\tdh_extras_links\n"
 	         "\tdh_extras_check\n\tdh_builddeb\n");
 	/* A rules that runs dh is left to the add-on. */
 	test_str(classic("%:\n\tdh $@\noverride_dh_link:\n\tdh_link -X x\n"),

@@ -29,6 +29,7 @@
  * written before the recipe's first command of rules_after_relocation. */
 static const char *const relocation[] = {
 	"dh_extras_relocate", "dh_extras_metainfo", "dh_extras_python",
+	"dh_extras_modules", "dh_extras_icons", "dh_extras_launchers",
 	"dh_extras_gsettings", NULL,
 };
 
@@ -63,8 +64,8 @@ static const struct {
 	{ "dh_link", "dh_extras_links", true },
 	{ "dh_shlibdeps", "dh_extras_privlibs", true },
 	{ "dh_installdeb", "dh_extras_apparmor", false },
-	{ "dh_installdeb", "dh_extras_scripts", true },
 	{ "dh_installdeb", "dh_extras_declare", true },
+	{ "dh_installdeb", "dh_extras_scripts", true },
 	{ "dh_gencontrol", "dh_extras_rename", true },
 	{ "dh_builddeb", "dh_extras_check", false },
 };
@@ -80,13 +81,13 @@ is_word(const char *s, size_t n, const char *word)
  * install" put in the namespace goes back to usr/ before the commands
  * that install more there (wget's dh_installinfo would put wget.info
  * beside the one its install made).  It is written before the first
- * dh_install* command of a recipe but dh_installdirs, or with the
- * relocation.
+ * dh_install* command of a recipe (dh_install too, as dh runs it) but
+ * dh_installdirs and dh_installdeb, or with the relocation.
  */
 static bool
 installs_files(const char *cmd, size_t n)
 {
-	return n > 10 && strncmp(cmd, "dh_install", 10) == 0 &&
+	return n >= 10 && strncmp(cmd, "dh_install", 10) == 0 &&
 	       !is_word(cmd, n, "dh_installdirs") &&
 	       !is_word(cmd, n, "dh_installdeb");
 }
