@@ -136,7 +136,7 @@ main(int argc, char **argv)
 	         "\tdh_extras_links -a\n"
 	         "\tdh_strip --no-automatic-dbgsym -a\n"
 	         "\tdh_extras_apparmor -a\n\tdh_installdeb -a\n"
-	         "\tdh_extras_scripts -a\n\tdh_extras_declare -a\n\tdh_shlibdeps -a\n"
+	         "\tdh_extras_declare -a\n\tdh_extras_scripts -a\n\tdh_shlibdeps -a\n"
 	         "\tdh_extras_privlibs -a\n\tdh_gencontrol -a\n"
 	         "\tdh_extras_rename -a\n\tdh_extras_check -a\n"
 	         "\tdh_builddeb -a\n");
@@ -158,8 +158,8 @@ main(int argc, char **argv)
 	         "\t@dh_fixperms -pextras-foo\n"
 	         "\tdh_extras_apparmor -pextras-foo\n"
 	         "\tdh_installdeb \\\n\t  -pextras-foo\n"
-	         "\tdh_extras_scripts -pextras-foo\n"
-	         "\tdh_extras_declare -pextras-foo\n\tdh_clean -k\n");
+	         "\tdh_extras_declare -pextras-foo\n"
+	         "\tdh_extras_scripts -pextras-foo\n\tdh_clean -k\n");
 	/* The recipes build for the namespace: whole words only, also on a
 	 * continued line; a dependency's /usr stays. */
 	test_str(classic("build:\n\tcd b && ../configure --prefix=/usr \\\n"
