@@ -167,6 +167,27 @@ test_expect_success 'a C program that sets its text domain and never binds it (h
 	grep_q " accepted$" out
 '
 
+# iconprogram TREE SOURCE: a C program, SOURCE its body, that names the
+# icon "demo" (exported only as extras-demo) as the toolkit gets it.
+iconprogram () {
+	printf "%s\n" "#include <stdio.h>" "#include <uchar.h>" "$2" >"$1.c" &&
+	cc -O2 -o "$1/$NS/bin/demo" "$1.c"
+}
+
+test_expect_success 'an icon name compiled as the tail of a longer string, or in UTF-16' '
+	t=$(case_tree icon-tail) && icon $t extras-demo &&
+	iconprogram $t "int main(int c, char **v) { (void)v; puts(c > 1 ? \"theme:demo\" : \"demo\"); return 0; }" &&
+	! strings -n 4 $t/$NS/bin/demo | grep -qx demo &&
+	refused icon-tail 1 "works: $NS/bin/demo: offset [0-9]*: the program looks up the icon .demo., which the upload exports only as .extras-demo." &&
+	t=$(case_tree icon-utf16) && icon $t extras-demo &&
+	iconprogram $t "static const char16_t n[] = u\"demo\"; int main(void) { return fwrite(n, 2, 4, stdout) != 4; }" &&
+	refused icon-utf16 1 "works: $NS/bin/demo: offset [0-9]*: the program looks up the icon .demo." &&
+	t=$(case_tree icon-word) && icon $t extras-demo &&
+	iconprogram $t "int main(int c, char **v) { (void)v; puts(c > 1 ? \"nodemo\" : \"x\"); return 0; }" &&
+	build $t icon-word.deb && extras-review icon-word.deb >out &&
+	grep_q " accepted$" out
+'
+
 test_expect_success 'a file below /usr/share/locale, or a longer name, is not the directory' '
 	t=$(case_tree locale-other) && translated $t /usr/share/locale-langpack &&
 	printf "x = \"/usr/share/locale/fr/LC_MESSAGES/libc.mo\"\n" >$t/$NS/share/demo/other.py &&

@@ -32,6 +32,7 @@
 #include "namespace/layout.h"
 #include "relocate/elf-section.h"
 #include "relocate/patch.h"
+#include "review/compiled-names.h"
 #include "review/review.h"
 #include "review/review-exports.h"
 
@@ -774,64 +775,82 @@ check_translations(struct works *w, size_t i)
 /*
  * A name compiled into a program: gtk_image_new_from_icon_name(
  * "org.example.App"), QIcon::fromTheme("org.example.App") leave the
- * name in .rodata, and the toolkit looks it up as it is, under
- * XDG_DATA_DIRS.  Exported only as extras-org.example.App, the icon is
- * not found and the app shows the missing-image icon; in the namespace
- * under its own name (dh_extras_icons) it is.  Reported once a name and
- * program.
+ * name in .rodata (whole, as a merged tail or as UTF-16: compiled-names.h),
+ * and the toolkit looks it up as it is, under XDG_DATA_DIRS.  Exported
+ * only as extras-org.example.App, the icon is not found and the app shows
+ * the missing-image icon; in the namespace under its own name
+ * (dh_extras_icons) it is.  Reported once a name and program.
  */
+struct icon_lookup {
+	struct works *w;
+	size_t package;
+	const char *path;
+	size_t base;
+	char **seen;
+	size_t nseen;
+};
+
+static void
+report_program_icon(void *ctx, const char *name, size_t offset)
+{
+	struct icon_lookup *l = ctx;
+	const struct review_package *p = &l->w->r->packages[l->package];
+	size_t k;
+
+	for (k = 0; k < l->nseen && strcmp(l->seen[k], name) != 0; k++)
+		;
+	if (k < l->nseen)
+		return;
+	push_string(&l->seen, &l->nseen, m_strdup(name));
+	review_problem(l->w->r, l->package, "works", l->path, "offset %zu: "
+	               "the program looks up the icon '%s', which the "
+	               "upload exports only as '%s%s' and does not ship in "
+	               "the namespace: the app shows a missing image; keep "
+	               "it under its own name in %s/share/icons "
+	               "(dh_extras_icons) with %s/share first on "
+	               "XDG_DATA_DIRS (dh_extras_launchers)",
+	               l->base + offset, name, EXTRAS_PREFIX, name,
+	               p->ns.path, p->ns.path);
+}
+
 static void
 check_program_icons(struct works *w, size_t i)
 {
 	const struct review_package *p = &w->r->packages[i];
-	size_t j;
+	struct compiled_names names;
+	char **lost = NULL;
+	size_t nlost = 0, j, k;
 
 	if (!p->namespace_ok || w->nicons == 0)
 		return;
+	/* The names exported renamed and not kept in the namespace. */
+	for (j = 0; j < w->nicons; j++) {
+		const char *name = w->icons[j] + strlen(EXTRAS_PREFIX);
+
+		if (strncmp(w->icons[j], EXTRAS_PREFIX,
+		            strlen(EXTRAS_PREFIX)) == 0 &&
+		    !find_string(w->ns_icons, w->nns_icons, name))
+			push_string(&lost, &nlost, (char *)name);
+	}
+	compiled_names_init(&names, lost, nlost);
 	for (j = 0; j < p->deb.nmembers; j++) {
 		const struct debfile_member *m = &p->deb.members[j];
 		const unsigned char *data = (const unsigned char *)m->data;
-		char **seen = NULL;
-		size_t nseen = 0, at, end, k;
+		struct icon_lookup l = { w, i, m->path, 0, NULL, 0 };
 		struct elf_range ro;
 
 		if (m->data == NULL || !path_is_under(m->path, p->ns.rel) ||
 		    !elf_section_find(data, (size_t)m->size, ".rodata", &ro))
 			continue;
-		for (at = ro.off; at < ro.off + ro.size; at = end + 1) {
-			char renamed[300];
-			const char *name = (const char *)data + at;
-
-			end = at;
-			while (end < ro.off + ro.size && data[end] != '\0')
-				end++;
-			if (end == at || end - at > 255 ||
-			    end == ro.off + ro.size ||
-			    find_string(w->ns_icons, w->nns_icons, name))
-				continue;
-			snprintf(renamed, sizeof(renamed), "%s%s",
-			         EXTRAS_PREFIX, name);
-			if (!find_string(w->icons, w->nicons, renamed))
-				continue;
-			for (k = 0; k < nseen && strcmp(seen[k], name) != 0; k++)
-				;
-			if (k < nseen)
-				continue;
-			push_string(&seen, &nseen, m_strdup(name));
-			review_problem(w->r, i, "works", m->path, "offset %zu: "
-			               "the program looks up the icon '%s', "
-			               "which the upload exports only as '%s' "
-			               "and does not ship in the namespace: the "
-			               "app shows a missing image; keep it "
-			               "under its own name in %s/share/icons "
-			               "(dh_extras_icons) with %s/share first on "
-			               "XDG_DATA_DIRS (dh_extras_launchers)",
-			               at, name, renamed, p->ns.path, p->ns.path);
-		}
-		for (k = 0; k < nseen; k++)
-			free(seen[k]);
-		free(seen);
+		l.base = ro.off;
+		compiled_names_scan(&names, data + ro.off, ro.size,
+		                    report_program_icon, &l);
+		for (k = 0; k < l.nseen; k++)
+			free(l.seen[k]);
+		free(l.seen);
 	}
+	compiled_names_free(&names);
+	free(lost);
 }
 
 /*

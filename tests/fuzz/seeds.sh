@@ -10,8 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 fixtures=$here/../fixtures
 out=${1:?usage: seeds.sh DIR}
 rm -rf "$out"
-for name in changelog changes clearsign contents control deb822 debfile \
-    declaration desktop-entry dsc identity maintscript module-launcher patch-elf \
+for name in changelog changes clearsign compiled-names contents control \
+    deb822 debfile declaration desktop-entry dsc identity maintscript module-launcher patch-elf \
     patch-text \
     relation rules \
     source-archive; do
@@ -93,6 +93,11 @@ PROG
 		-o "$out/patch-elf/prog" "$tmp/prog.c" 2>/dev/null || true
 	cc -Os -s -Wl,--disable-new-dtags,-rpath,/usr/lib/foo \
 		-o "$out/patch-elf/prog-rpath" "$tmp/prog.c" 2>/dev/null || true
+	# The names the program holds whole and as a tail, then the program.
+	if [ -f "$out/patch-elf/prog" ]; then
+		{ printf 'foo\ndata.txt\nfoo/data.txt\n\n' &&
+		  cat "$out/patch-elf/prog"; } >"$out/compiled-names/prog"
+	fi
 fi
 # Small binary packages, one per compressor, with maintainer scripts.
 if command -v dpkg-deb >/dev/null; then
