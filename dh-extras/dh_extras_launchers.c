@@ -18,7 +18,7 @@
 #include "namespace/declaration.h"
 #include "dh/dh-helper.h"
 #include "dh/dh-namespace.h"
-#include "relocate/elf-section.h"
+#include "relocate/elf-read.h"
 #include "relocate/launcher.h"
 
 #include "dh_extras_launchers.usage.h"

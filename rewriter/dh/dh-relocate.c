@@ -16,6 +16,7 @@
 #include "dh/dh-relocate.h"
 #include "dh/dh-rename.h"
 #include "relocate/code-paths.h"
+#include "relocate/elf-read.h"
 #include "relocate/patch.h"
 #include "relocate/relocate.h"
 #include "relocate/report.h"
@@ -145,7 +146,7 @@ read_elf(const char *path, size_t *len)
 	FILE *fp;
 
 	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size < PATCH_ELF_HEADER_LEN || st.st_size > (64 << 20))
+	    st.st_size < ELF_HEADER_LEN || st.st_size > (64 << 20))
 		return NULL;
 	fp = fopen(path, "r");
 	if (fp == NULL)
@@ -155,7 +156,7 @@ read_elf(const char *path, size_t *len)
 		ohshit("out of memory");
 	*len = fread(buf, 1, (size_t)st.st_size, fp);
 	fclose(fp);
-	if (!patch_is_elf(buf, *len)) {
+	if (!elf_is_elf(buf, *len)) {
 		free(buf);
 		return NULL;
 	}
