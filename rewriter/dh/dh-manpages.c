@@ -19,9 +19,9 @@
 #include <dpkg/string.h>
 #include <dpkg/varbuf.h>
 
+#include "base/tree.h"
 #include "dh/dh-manpages.h"
 #include "relocate/patch.h"
-#include "relocate/tree.h"
 
 /* What dh_compress leaves as it is. */
 static const char *const compressed[] = {

@@ -9,8 +9,8 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
+#include "base/tree.h"
 #include "dh/dh-setid.h"
-#include "relocate/tree.h"
 
 static size_t
 strip_tree(const struct dh_helper *h, const char *dir)

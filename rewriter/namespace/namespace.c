@@ -126,3 +126,16 @@ namespace_app_of_package(const char *package)
 		return package + n;
 	return package;
 }
+
+int
+profile_name(const struct extras_namespace *ns, char *buf, size_t size)
+{
+	char *p;
+
+	if ((size_t)snprintf(buf, size, "%s", ns->path + 1) >= size)
+		return -1;
+	for (p = buf; *p; p++)
+		if (*p == '/')
+			*p = '.';
+	return 0;
+}
