@@ -372,8 +372,6 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 		free(names);
 	}
 
-	opt.app = ns->app;
-	opt.root = ns->root;
 	opt.dry_run = h->no_act;
 	opt.links_replace = after_dh_link;
 	accepted = calloc(decl->n_unpatched + 1, sizeof(char *));

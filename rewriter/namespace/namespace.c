@@ -107,7 +107,7 @@ namespace_init(struct extras_namespace *ns, const char *app,
 	why = namespace_check_root(root);
 	if (why != NULL)
 		return why;
-	/* NS may be refilled from its own fields (relocate_trees does). */
+	/* NS may be refilled from its own fields. */
 	if (app != ns->app)
 		strcpy(ns->app, app);
 	if (root != ns->root)
