@@ -48,28 +48,6 @@ open_registry(const struct conflicts_command *c, bool create,
 	return 0;
 }
 
-static void
-json_nullable(struct json *j, const char *key, const char *value)
-{
-	json_key(j, key);
-	if (value)
-		json_string(j, value);
-	else
-		json_null(j);
-}
-
-static void
-json_strings(struct json *j, const char *key, char *const *v, size_t n)
-{
-	size_t i;
-
-	json_key(j, key);
-	json_array_begin(j);
-	for (i = 0; i < n; i++)
-		json_string(j, v[i]);
-	json_array_end(j);
-}
-
 /* The label from a file name: "dir/Contents-amd64.gz" → "Contents-amd64". */
 static char *
 default_label(const char *file)
@@ -128,22 +106,20 @@ conflicts_index_command(struct conflicts_command *c, const char *const *files,
 	       "ignored\n", label, (unsigned long long)stats.entries, nfiles,
 	       (unsigned long long)stats.bad_lines);
 	if (c->json) {
-		struct json j;
+		struct json_object *j = json_new_object();
 
-		json_init(&j, c->json);
-		json_object_begin(&j);
-		json_member_string(&j, "archive", label);
-		json_strings(&j, "files", (char *const *)files, nfiles);
-		json_member_int(&j, "lines", stats.lines);
-		json_member_int(&j, "paths", stats.entries);
-		json_member_int(&j, "directories", stats.directories);
-		json_member_int(&j, "ignored", stats.bad_lines);
-		json_key(&j, "bytes");
+		json_add_text(j, "archive", label);
+		json_add(j, "files", json_text_array((char *const *)files,
+		                                     nfiles));
+		json_add_int(j, "lines", stats.lines);
+		json_add_int(j, "paths", stats.entries);
+		json_add_int(j, "directories", stats.directories);
+		json_add_int(j, "ignored", stats.bad_lines);
 		if (stats.index_bytes)
-			json_int(&j, stats.index_bytes);
+			json_add_int(j, "bytes", stats.index_bytes);
 		else
-			json_null(&j);
-		json_object_end(&j);
+			json_add(j, "bytes", NULL);
+		json_write(c->json, j);
 	}
 	registry_close(r);
 	free(label);
@@ -222,65 +198,58 @@ read_inputs(struct debs *debs, const char *const *files,
 }
 
 /* One conflict of FILE as a JSON object. */
-static void
-json_conflict(struct json *j, const char *file, const struct conflict *c)
+static struct json_object *
+json_conflict(const char *file, const struct conflict *c)
 {
+	struct json_object *o = json_new_object();
 	char line[8192];
 
 	conflicts_describe(c, line, sizeof(line));
-	json_object_begin(j);
-	json_member_string(j, "file", file);
-	json_member_string(j, "package", c->package);
-	json_member_string(j, "kind", conflicts_kind_name(c->kind));
-	json_member_string(j, "name", c->name);
-	json_nullable(j, "archive", c->archive);
-	json_nullable(j, "other", c->other);
-	json_nullable(j, "owner", c->owner);
-	json_member_string(j, "message", line);
-	json_object_end(j);
+	json_add_text(o, "file", file);
+	json_add_text(o, "package", c->package);
+	json_add_text(o, "kind", conflicts_kind_name(c->kind));
+	json_add_text(o, "name", c->name);
+	json_add_text(o, "archive", c->archive);
+	json_add_text(o, "other", c->other);
+	json_add_text(o, "owner", c->owner);
+	json_add_text(o, "message", line);
+	return o;
 }
 
 static int
 write_check_json(const struct conflicts_command *c, const struct debs *debs,
                  const struct conflict_list *lists, struct dpkg_error *err)
 {
-	struct json j;
+	struct json_object *j = json_new_object();
+	struct json_object *packages = json_new_array();
+	struct json_object *conflicts = json_new_array();
 	size_t d, i;
 
-	/* Every namespace first: a report is whole or not written. */
+	json_add(j, "packages", packages);
+	json_add(j, "conflicts", conflicts);
 	for (d = 0; d < debs->n; d++) {
+		struct json_object *o;
 		struct extras_namespace ns;
 
-		if (conflicts_namespace(&debs->v[d], c->root, &ns, err) < 0)
+		if (conflicts_namespace(&debs->v[d], c->root, &ns, err) < 0) {
+			json_object_put(j);
 			return -1;
-	}
-	json_init(&j, c->json);
-	json_object_begin(&j);
-	json_key(&j, "packages");
-	json_array_begin(&j);
-	for (d = 0; d < debs->n; d++) {
-		struct extras_namespace ns;
-
-		conflicts_namespace(&debs->v[d], c->root, &ns, err);
-		json_object_begin(&j);
-		json_member_string(&j, "file", debs->v[d].filename);
-		json_member_string(&j, "package", debs->v[d].package);
-		json_member_string(&j, "version", debs->v[d].version);
-		json_member_string(&j, "app", ns.app);
-		json_member_bool(&j, "extras",
-		                 conflicts_is_extras(&debs->v[d]));
-		json_nullable(&j, "root", ns.root[0] ? ns.root : NULL);
-		json_member_int(&j, "conflicts", lists[d].n);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
-	json_key(&j, "conflicts");
-	json_array_begin(&j);
-	for (d = 0; d < debs->n; d++)
+		}
+		o = json_new_object();
+		json_add_text(o, "file", debs->v[d].filename);
+		json_add_text(o, "package", debs->v[d].package);
+		json_add_text(o, "version", debs->v[d].version);
+		json_add_text(o, "app", ns.app);
+		json_add_bool(o, "extras", conflicts_is_extras(&debs->v[d]));
+		json_add_text(o, "root", ns.root[0] ? ns.root : NULL);
+		json_add_int(o, "conflicts", lists[d].n);
+		json_object_array_add(packages, o);
 		for (i = 0; i < lists[d].n; i++)
-			json_conflict(&j, debs->v[d].filename, &lists[d].v[i]);
-	json_array_end(&j);
-	json_object_end(&j);
+			json_object_array_add(conflicts,
+			                      json_conflict(debs->v[d].filename,
+			                                    &lists[d].v[i]));
+	}
+	json_write(c->json, j);
 	return 0;
 }
 
@@ -507,18 +476,18 @@ conflicts_claim_command(struct conflicts_command *c, const char *const *files,
 		       "path(s))\n", ns.app, c->owner, cl.claim.npackages,
 		       cl.claim.npaths);
 	if (c->json) {
-		struct json j;
+		struct json_object *j = json_new_object();
 
-		json_init(&j, c->json);
-		json_object_begin(&j);
-		json_member_string(&j, "app", ns.app);
-		json_member_string(&j, "owner", c->owner);
-		json_member_bool(&j, "claimed", ret == 0);
-		json_strings(&j, "packages", (char *const *)cl.claim.packages,
-		             cl.claim.npackages);
-		json_member_int(&j, "files", cl.claim.npaths);
-		json_strings(&j, "reasons", cl.refusals, cl.nrefusals);
-		json_object_end(&j);
+		json_add_text(j, "app", ns.app);
+		json_add_text(j, "owner", c->owner);
+		json_add_bool(j, "claimed", ret == 0);
+		json_add(j, "packages",
+		         json_text_array((char *const *)cl.claim.packages,
+		                         cl.claim.npackages));
+		json_add_int(j, "files", cl.claim.npaths);
+		json_add(j, "reasons", json_text_array(cl.refusals,
+		                                       cl.nrefusals));
+		json_write(c->json, j);
 	}
 out:
 	for (i = 0; i < cl.nrefusals; i++)
@@ -542,7 +511,7 @@ conflicts_release_command(struct conflicts_command *c,
                           const char *const *apps, struct dpkg_error *err)
 {
 	struct registry *r;
-	struct json j;
+	struct json_object *j;
 	int status = 0, rc;
 
 	if (c->owner == NULL || c->owner[0] == '\0')
@@ -552,14 +521,13 @@ conflicts_release_command(struct conflicts_command *c,
 	rc = open_registry(c, false, &r, err);
 	if (rc < 0)
 		return rc;
-	if (c->json) {
-		json_init(&j, c->json);
-		json_array_begin(&j);
-	}
+	j = json_new_array();
 	for (; *apps; apps++) {
 		int ret = registry_release(r, c->owner, *apps, err);
+		struct json_object *o;
 
 		if (ret < 0) {
+			json_object_put(j);
 			registry_close(r);
 			return CONFLICTS_FAILED;
 		}
@@ -570,56 +538,51 @@ conflicts_release_command(struct conflicts_command *c,
 		} else {
 			printf("%s: released\n", *apps);
 		}
-		if (c->json) {
-			json_object_begin(&j);
-			json_member_string(&j, "app", *apps);
-			json_member_bool(&j, "released", ret == 0);
-			json_object_end(&j);
-		}
+		o = json_new_object();
+		json_add_text(o, "app", *apps);
+		json_add_bool(o, "released", ret == 0);
+		json_object_array_add(j, o);
 	}
 	if (c->json)
-		json_array_end(&j);
+		json_write(c->json, j);
+	else
+		json_object_put(j);
 	registry_close(r);
 	return status;
 }
 
-/* The lines of TEXT as a JSON array under KEY, each after PREFIX. */
-static void
-json_lines(struct json *j, const char *key, const char *prefix,
-           const char *text)
+/* The lines of TEXT as a JSON array, each after PREFIX. */
+static struct json_object *
+json_lines(const char *prefix, const char *text)
 {
+	struct json_object *a = json_new_array();
 	const char *p;
 
-	json_key(j, key);
-	json_array_begin(j);
 	for (p = text; *p; ) {
 		size_t n = strcspn(p, "\n");
 		char *item = m_malloc(strlen(prefix) + n + 1);
 
 		sprintf(item, "%s%.*s", prefix, (int)n, p);
-		json_string(j, item);
+		json_object_array_add(a, json_text(item));
 		free(item);
 		p += n + (p[n] == '\n');
 	}
-	json_array_end(j);
+	return a;
 }
 
 static void
 print_claim(void *ctx, const char *app, const char *claim_owner,
             const char *claimed, const char *packages, const char *paths)
 {
-	struct json *j = ctx;
+	struct json_object *o = json_new_object();
 	const char *p;
 
-	if (j != NULL) {
-		json_object_begin(j);
-		json_member_string(j, "app", app);
-		json_member_string(j, "owner", claim_owner);
-		json_member_string(j, "claimed", claimed);
-		json_lines(j, "packages", "", packages);
-		json_lines(j, "files", "/", paths);
-		json_object_end(j);
-	}
+	json_add_text(o, "app", app);
+	json_add_text(o, "owner", claim_owner);
+	json_add_text(o, "claimed", claimed);
+	json_add(o, "packages", json_lines("", packages));
+	json_add(o, "files", json_lines("/", paths));
+	json_object_array_add(ctx, o);
 	printf("%s\t%s\t%s\n", app, claim_owner, claimed);
 	for (p = packages; *p; ) {
 		size_t n = strcspn(p, "\n");
@@ -635,69 +598,86 @@ print_claim(void *ctx, const char *app, const char *claim_owner,
 	}
 }
 
+/*
+ * A listing of the registry (the claims, the uploaders), made by LIST:
+ * a line on standard output and an object of the report's array for
+ * each.
+ */
+static int
+listing(const struct conflicts_command *c,
+        int (*list)(struct registry *r, const struct conflicts_command *c,
+                    struct json_object *a, struct dpkg_error *err),
+        struct dpkg_error *err)
+{
+	struct registry *r;
+	struct json_object *a;
+	int rc;
+
+	rc = open_registry(c, false, &r, err);
+	if (rc < 0)
+		return rc;
+	a = json_new_array();
+	rc = list(r, c, a, err);
+	if (rc == 0 && c->json)
+		json_write(c->json, a);
+	else
+		json_object_put(a);
+	registry_close(r);
+	return rc < 0 ? CONFLICTS_FAILED : 0;
+}
+
+static int
+list_claims(struct registry *r, const struct conflicts_command *c,
+            struct json_object *a, struct dpkg_error *err)
+{
+	return registry_list(r, c->owner, print_claim, a, err);
+}
+
 int
 conflicts_list_command(struct conflicts_command *c, const char *const *args,
                        struct dpkg_error *err)
 {
-	struct registry *r;
-	struct json j;
-	int rc;
-
 	if (args[0] != NULL)
 		return usage_error(err, "list takes no argument");
-	rc = open_registry(c, false, &r, err);
-	if (rc < 0)
-		return rc;
-	if (c->json) {
-		json_init(&j, c->json);
-		json_array_begin(&j);
-	}
-	rc = registry_list(r, c->owner, print_claim, c->json ? &j : NULL, err);
-	if (rc == 0 && c->json)
-		json_array_end(&j);
-	registry_close(r);
-	return rc < 0 ? CONFLICTS_FAILED : 0;
+	return listing(c, list_claims, err);
 }
 
 static void
 write_accept_json(FILE *fp, const struct accept_report *rep)
 {
-	struct json j;
+	struct json_object *j = json_new_object(), *id = NULL, *a;
 	size_t i;
 
-	json_init(&j, fp);
-	json_object_begin(&j);
-	json_member_string(&j, "file", rep->file);
-	json_member_bool(&j, "accepted", rep->accepted);
-	json_nullable(&j, "source", rep->source);
-	json_nullable(&j, "version", rep->version);
-	json_nullable(&j, "app", rep->app);
-	json_member_bool(&j, "signature", rep->signature_ok);
-	json_nullable(&j, "fingerprint", rep->fingerprint[0] ?
+	json_add_text(j, "file", rep->file);
+	json_add_bool(j, "accepted", rep->accepted);
+	json_add_text(j, "source", rep->source);
+	json_add_text(j, "version", rep->version);
+	json_add_text(j, "app", rep->app);
+	json_add_bool(j, "signature", rep->signature_ok);
+	json_add_text(j, "fingerprint", rep->fingerprint[0] ?
 	              rep->fingerprint : NULL);
-	json_nullable(&j, "uploader", rep->uploader);
-	json_strings(&j, "packages", rep->packages, rep->npackages);
-	json_strings(&j, "reasons", rep->reasons, rep->nreasons);
+	json_add_text(j, "uploader", rep->uploader);
+	json_add(j, "packages", json_text_array(rep->packages,
+	                                        rep->npackages));
+	json_add(j, "reasons", json_text_array(rep->reasons, rep->nreasons));
 	/* What the later steps are handed (--identity), once accepted. */
-	json_key(&j, "identity");
 	if (rep->accepted) {
-		json_object_begin(&j);
-		json_member_string(&j, "app", rep->identity.app);
-		json_member_string(&j, "source", rep->identity.source);
-		json_member_string(&j, "version", rep->identity.version);
-		json_member_string(&j, "uploader", rep->identity.uploader);
-		json_strings(&j, "packages", rep->identity.packages,
-		             rep->identity.npackages);
-		json_object_end(&j);
-	} else {
-		json_null(&j);
+		id = json_new_object();
+		json_add_text(id, "app", rep->identity.app);
+		json_add_text(id, "source", rep->identity.source);
+		json_add_text(id, "version", rep->identity.version);
+		json_add_text(id, "uploader", rep->identity.uploader);
+		json_add(id, "packages",
+		         json_text_array(rep->identity.packages,
+		                         rep->identity.npackages));
 	}
-	json_key(&j, "conflicts");
-	json_array_begin(&j);
+	json_add(j, "identity", id);
+	a = json_new_array();
 	for (i = 0; i < rep->conflicts.n; i++)
-		json_conflict(&j, rep->file, &rep->conflicts.v[i]);
-	json_array_end(&j);
-	json_object_end(&j);
+		json_object_array_add(a, json_conflict(rep->file,
+		                                       &rep->conflicts.v[i]));
+	json_add(j, "conflicts", a);
+	json_write(fp, j);
 }
 
 int
@@ -743,15 +723,12 @@ static void
 print_uploader(void *ctx, const char *fpr, const char *name,
                const char *added)
 {
-	struct json *j = ctx;
+	struct json_object *o = json_new_object();
 
-	if (j != NULL) {
-		json_object_begin(j);
-		json_member_string(j, "name", name);
-		json_member_string(j, "fingerprint", fpr);
-		json_member_string(j, "added", added);
-		json_object_end(j);
-	}
+	json_add_text(o, "name", name);
+	json_add_text(o, "fingerprint", fpr);
+	json_add_text(o, "added", added);
+	json_object_array_add(ctx, o);
 	printf("%s\t%s\t%s\n", name, fpr, added);
 }
 
@@ -829,28 +806,20 @@ uploader_remove(struct conflicts_command *c, const char *const *args,
 }
 
 static int
+list_uploaders(struct registry *r, const struct conflicts_command *c,
+               struct json_object *a, struct dpkg_error *err)
+{
+	(void)c;
+	return registry_uploader_list(r, print_uploader, a, err);
+}
+
+static int
 uploader_list(struct conflicts_command *c, const char *const *args,
               struct dpkg_error *err)
 {
-	struct registry *r;
-	struct json j;
-	int rc;
-
 	if (args[0] != NULL)
 		return usage_error(err, "uploader list takes no argument");
-	rc = open_registry(c, false, &r, err);
-	if (rc < 0)
-		return rc;
-	if (c->json) {
-		json_init(&j, c->json);
-		json_array_begin(&j);
-	}
-	rc = registry_uploader_list(r, print_uploader, c->json ? &j : NULL,
-	                            err);
-	if (rc == 0 && c->json)
-		json_array_end(&j);
-	registry_close(r);
-	return rc < 0 ? CONFLICTS_FAILED : 0;
+	return listing(c, list_uploaders, err);
 }
 
 static int
