@@ -90,6 +90,7 @@ static void
 override_env(const struct dh_helper *h, const char *package,
              const char *pkgdir, const char *file)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char dir[1024], path[1536], line[2048];
 	/* The relocation gave the overrides the package's extras name. */
 	char *renamed = identity_renamed(package);
@@ -118,7 +119,8 @@ override_env(const struct dh_helper *h, const char *package,
 		if (fp == NULL || fclose(fp) != 0)
 			ohshite("cannot create %s", path);
 	}
-	file_rewrite(path, append_line, line, false);
+	if (file_rewrite(path, append_line, line, false, &err) < 0)
+		ohshit("%s", err.str);
 }
 
 struct programs {
@@ -172,9 +174,11 @@ patch_entry_points(const struct dh_helper *h, struct gsettings_exec *g,
                    const char *package, const char *pkgdir, const char *sub,
                    const char *pattern)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char dir[1024], path[2048];
 	struct dirent *d;
 	DIR *dp;
+	int rc;
 
 	snprintf(dir, sizeof(dir), "%s/%s", pkgdir, sub);
 	dp = opendir(dir);
@@ -184,7 +188,10 @@ patch_entry_points(const struct dh_helper *h, struct gsettings_exec *g,
 		if (fnmatch(pattern, d->d_name, 0) != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
-		if (!file_rewrite(path, gsettings_exec_patch, g, h->no_act))
+		rc = file_rewrite(path, gsettings_exec_patch, g, h->no_act, &err);
+		if (rc < 0)
+			ohshit("%s", err.str);
+		if (rc == 0)
 			continue;
 		dh_helper_info(h, "%s: Exec= runs with GSETTINGS_SCHEMA_DIR=%s",
 		               path, g->schema_dir);

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <dpkg/error.h>
+
 /*
  * A transformation: the new content of BUF (malloc'ed, its length in
  * *OUTLEN), or NULL when nothing changes.
@@ -17,9 +19,10 @@ typedef char *file_transform_fn(const char *buf, size_t len, size_t *outlen,
 
 /*
  * Read PATH, apply FN and replace PATH by the result (unless NO_ACT).
- * Returns whether the content changed; errors are fatal (ohshit).
+ * Returns 1 when the content changed, 0 when not, or -1 with
+ * "PATH: ..." in ERR.
  */
-bool file_rewrite(const char *path, file_transform_fn *fn, void *arg,
-                  bool no_act);
+int file_rewrite(const char *path, file_transform_fn *fn, void *arg,
+                 bool no_act, struct dpkg_error *err);
 
 #endif
