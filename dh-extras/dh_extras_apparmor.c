@@ -184,7 +184,7 @@ main(int argc, char **argv)
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	char name[PROFILE_NAME_MAX + 1], **exes = NULL, *text;
 	const char *package;
-	size_t n_exes = 0, len;
+	size_t n_exes = 0, n_setid, len;
 	int owner;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
@@ -194,7 +194,8 @@ main(int argc, char **argv)
 		ohshit("namespace %s is too long for a profile name", ns.path);
 	/* After dh_fixperms, so that an override setting them again is
 	 * caught: the profile is all the privilege the app gets. */
-	dh_strip_setid(&h);
+	if (dh_strip_setid(&h, &n_setid, &err) < 0)
+		ohshit("%s", err.str);
 	owner = find_executables(&h, &ns, &exes, &n_exes);
 	/* Generated even when nothing is installed, so that a declaration
 	 * the profile cannot be made from fails every build. */
