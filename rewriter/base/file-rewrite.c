@@ -60,10 +60,9 @@ keep_message(const char *emsg, const void *data)
 	snprintf(replace_message, sizeof(replace_message), "%s", emsg);
 }
 
-/* PATH replaced by the LEN bytes of OUT, with MODE. */
-static int
-replace(const char *path, const char *out, size_t len, mode_t mode,
-        struct dpkg_error *err)
+int
+file_replace(const char *path, const void *out, size_t len,
+             const struct stat *like, bool owner, struct dpkg_error *err)
 {
 	struct atomic_file *volatile file = NULL;
 	volatile bool open = false;
@@ -85,8 +84,10 @@ replace(const char *path, const char *out, size_t len, mode_t mode,
 	open = true;
 	if (fwrite(out, 1, len, file->fp) != len)
 		ohshite("cannot write %s", file->name_new);
+	if (owner && fchown(fileno(file->fp), like->st_uid, like->st_gid) < 0)
+		ohshite("cannot change the owner of %s", file->name_new);
 	/* A launcher stays executable. */
-	if (fchmod(fileno(file->fp), mode & 07777) < 0)
+	if (fchmod(fileno(file->fp), like->st_mode & 07777) < 0)
 		ohshite("cannot change the mode of %s", file->name_new);
 	/* A staged build file: atomic, not synced (as debhelper). */
 	open = false;
@@ -123,7 +124,7 @@ file_rewrite(const char *path, file_transform_fn *fn, void *arg,
 	free(buf);
 	if (out == NULL)
 		return 0;
-	if (!no_act && replace(path, out, outlen, st.st_mode, err) < 0) {
+	if (!no_act && file_replace(path, out, outlen, &st, false, err) < 0) {
 		free(out);
 		return -1;
 	}

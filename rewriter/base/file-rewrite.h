@@ -25,4 +25,13 @@ typedef char *file_transform_fn(const char *buf, size_t len, size_t *outlen,
 int file_rewrite(const char *path, file_transform_fn *fn, void *arg,
                  bool no_act, struct dpkg_error *err);
 
+/*
+ * PATH replaced atomically (not synced: a staged build file, as debhelper
+ * writes them) by the LEN bytes of DATA, with the mode of LIKE, and its
+ * owner when OWNER.  0, or -1 with the reason in ERR.
+ */
+struct stat;
+int file_replace(const char *path, const void *data, size_t len,
+                 const struct stat *like, bool owner, struct dpkg_error *err);
+
 #endif

@@ -393,8 +393,13 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 		if (report.n_unpatched > 0)
 			status = RELOCATE_UNPATCHED;
 	}
-	for (i = 0; i < n; i++)
-		dh_compress_manpages(h, dirs[i], ns);
+	for (i = 0; i < n; i++) {
+		size_t compressed;
+
+		if (dh_compress_manpages(h, dirs[i], ns, &compressed,
+		                         &err) < 0)
+			ohshit("%s", err.str);
+	}
 	if (!h->no_act)
 		write_report(&report, ns, report_name);
 	if (!h->quiet || status == RELOCATE_UNPATCHED)
