@@ -54,6 +54,30 @@ write_file(const char *path, const char *text, size_t len)
 	atomic_file_free(file);
 }
 
+/* The executables found so far, and the first package shipping one. */
+struct executables {
+	const struct extras_namespace *ns;
+	char ***list;
+	size_t *n;
+	int owner;
+};
+
+static int
+add_executables(const struct dh_helper *h, size_t index, const char *pkgdir,
+                void *ctx)
+{
+	struct executables *e = ctx;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	size_t before = *e->n;
+
+	(void)h;
+	if (apparmor_executables(pkgdir, e->ns, e->list, e->n, &err) < 0)
+		ohshit("%s", err.str);
+	if (e->owner < 0 && *e->n > before)
+		e->owner = (int)index;
+	return 0;
+}
+
 /*
  * The executables every package of the source installs in the namespace,
  * and the package that ships the profile: the first in debian/control
@@ -63,24 +87,10 @@ static int
 find_executables(const struct dh_helper *h, const struct extras_namespace *ns,
                  char ***list, size_t *n)
 {
-	int owner = -1;
-	size_t i;
+	struct executables e = { ns, list, n, -1 };
 
-	for (i = 0; i < h->control.count; i++) {
-		const struct dh_package *p = &h->control.packages[i];
-		size_t before = *n;
-		struct dpkg_error err = DPKG_ERROR_INIT;
-		char dir[512];
-
-		if (!p->builds)
-			continue;
-		dh_helper_tmpdir(h, p->name, dir, sizeof(dir));
-		if (apparmor_executables(dir, ns, list, n, &err) < 0)
-			ohshit("%s", err.str);
-		if (owner < 0 && *n > before)
-			owner = (int)i;
-	}
-	return owner;
+	dh_helper_each_package(h, DH_EACH_BUILT, add_executables, &e);
+	return e.owner;
 }
 
 /* The profile, generated from the declaration; exits on a refusal. */
@@ -174,7 +184,7 @@ main(int argc, char **argv)
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	char name[PROFILE_NAME_MAX + 1], **exes = NULL, *text;
 	const char *package;
-	size_t n_exes = 0, len;
+	size_t n_exes = 0, n_setid, len;
 	int owner;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
@@ -184,7 +194,8 @@ main(int argc, char **argv)
 		ohshit("namespace %s is too long for a profile name", ns.path);
 	/* After dh_fixperms, so that an override setting them again is
 	 * caught: the profile is all the privilege the app gets. */
-	dh_strip_setid(&h);
+	if (dh_strip_setid(&h, &n_setid, &err) < 0)
+		ohshit("%s", err.str);
 	owner = find_executables(&h, &ns, &exes, &n_exes);
 	/* Generated even when nothing is installed, so that a declaration
 	 * the profile cannot be made from fails every build. */

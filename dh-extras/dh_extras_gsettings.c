@@ -90,6 +90,7 @@ static void
 override_env(const struct dh_helper *h, const char *package,
              const char *pkgdir, const char *file)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char dir[1024], path[1536], line[2048];
 	/* The relocation gave the overrides the package's extras name. */
 	char *renamed = identity_renamed(package);
@@ -118,7 +119,8 @@ override_env(const struct dh_helper *h, const char *package,
 		if (fp == NULL || fclose(fp) != 0)
 			ohshite("cannot create %s", path);
 	}
-	file_rewrite(path, append_line, line, false);
+	if (file_rewrite(path, append_line, line, false, &err) < 0)
+		ohshit("%s", err.str);
 }
 
 struct programs {
@@ -131,32 +133,39 @@ struct programs {
  * on XDG_DATA_DIRS itself, in whichever package of the source ships it:
  * GLib finds the schemas there.
  */
+static int
+program_sets_data_dirs(const struct dh_helper *h, size_t index,
+                       const char *pkgdir, void *path)
+{
+	static char buf[65536];
+	char file[4608];
+	size_t n;
+	FILE *fp;
+
+	(void)h;
+	(void)index;
+	snprintf(file, sizeof(file), "%s%s", pkgdir, (const char *)path);
+	fp = fopen(file, "r");
+	if (fp == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof(buf), fp);
+	fclose(fp);
+	/* The first package that ships it answers: 1 yes, 2 no. */
+	return launcher_is(buf, n) ||
+	       (python_launcher_is(buf, n) &&
+	        memmem(buf, n, "XDG_DATA_DIRS", 13) != NULL &&
+	        memmem(buf, n, PYTHON_LAUNCHER_MARK,
+	               strlen(PYTHON_LAUNCHER_MARK)) != NULL) ? 1 : 2;
+}
+
 static bool
 sets_data_dirs(const char *path, void *ctx)
 {
 	const struct programs *p = ctx;
-	static char buf[65536];
-	size_t i, n;
 
-	for (i = 0; i < p->h->control.count; i++) {
-		char pkgdir[512], file[4608];
-		FILE *fp;
-
-		dh_helper_tmpdir(p->h, p->h->control.packages[i].name, pkgdir,
-		                 sizeof(pkgdir));
-		snprintf(file, sizeof(file), "%s%s", pkgdir, path);
-		fp = fopen(file, "r");
-		if (fp == NULL)
-			continue;
-		n = fread(buf, 1, sizeof(buf), fp);
-		fclose(fp);
-		return launcher_is(buf, n) ||
-		       (python_launcher_is(buf, n) &&
-		        memmem(buf, n, "XDG_DATA_DIRS", 13) != NULL &&
-		        memmem(buf, n, PYTHON_LAUNCHER_MARK,
-		               strlen(PYTHON_LAUNCHER_MARK)) != NULL);
-	}
-	return false;
+	return dh_helper_each_package(p->h, DH_EACH_LISTED,
+	                              program_sets_data_dirs,
+	                              (void *)path) == 1;
 }
 
 /* Patch the Exec= lines of every file matching PATTERN in PKGDIR/SUB. */
@@ -165,9 +174,11 @@ patch_entry_points(const struct dh_helper *h, struct gsettings_exec *g,
                    const char *package, const char *pkgdir, const char *sub,
                    const char *pattern)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char dir[1024], path[2048];
 	struct dirent *d;
 	DIR *dp;
+	int rc;
 
 	snprintf(dir, sizeof(dir), "%s/%s", pkgdir, sub);
 	dp = opendir(dir);
@@ -177,7 +188,10 @@ patch_entry_points(const struct dh_helper *h, struct gsettings_exec *g,
 		if (fnmatch(pattern, d->d_name, 0) != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
-		if (!file_rewrite(path, gsettings_exec_patch, g, h->no_act))
+		rc = file_rewrite(path, gsettings_exec_patch, g, h->no_act, &err);
+		if (rc < 0)
+			ohshit("%s", err.str);
+		if (rc == 0)
 			continue;
 		dh_helper_info(h, "%s: Exec= runs with GSETTINGS_SCHEMA_DIR=%s",
 		               path, g->schema_dir);
@@ -186,6 +200,42 @@ patch_entry_points(const struct dh_helper *h, struct gsettings_exec *g,
 			             path + strlen(pkgdir) + 1);
 	}
 	closedir(dp);
+}
+
+/* Whether any package of the source ships schemas in the namespace. */
+struct schemas {
+	const struct extras_namespace *ns;
+	bool any;
+};
+
+/* PKGDIR's schemas compiled, when the helper acts on it. */
+static int
+find_schemas(const struct dh_helper *h, size_t index, const char *pkgdir,
+             void *ctx)
+{
+	struct schemas *s = ctx;
+	char dir[1024];
+
+	snprintf(dir, sizeof(dir), "%s/%s/" SCHEMAS, pkgdir, s->ns->rel);
+	if (h->act[index] && dir_has(dir, "*.gschema.xml"))
+		compile_schemas(h, dir);
+	if (dir_has(dir, "*.gschema.xml") ||
+	    dir_has(dir, "gschemas.compiled"))
+		s->any = true;
+	return 0;
+}
+
+static int
+patch_package_entry_points(const struct dh_helper *h, size_t index,
+                           const char *pkgdir, void *g)
+{
+	const char *package = h->control.packages[index].name;
+
+	patch_entry_points(h, g, package, pkgdir, "usr/share/applications",
+	                   "*.desktop");
+	patch_entry_points(h, g, package, pkgdir, "usr/share/dbus-1/services",
+	                   "*.service");
+	return 0;
 }
 
 int
@@ -197,9 +247,8 @@ main(int argc, char **argv)
 	struct gsettings_exec g;
 	struct programs progs;
 	struct dpkg_error err = DPKG_ERROR_INIT;
+	struct schemas schemas = { &ns, false };
 	char schema_dir[512];
-	bool any = false;
-	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
@@ -216,30 +265,10 @@ main(int argc, char **argv)
 	 * The packages of one source share the namespace: schemas shipped
 	 * by any of them (say APP-data) serve the programs of all.
 	 */
-	for (i = 0; i < h.control.count; i++) {
-		char pkgdir[512], dir[1024];
-
-		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
-		                 sizeof(pkgdir));
-		snprintf(dir, sizeof(dir), "%s/%s/" SCHEMAS, pkgdir, ns.rel);
-		if (h.act[i] && dir_has(dir, "*.gschema.xml"))
-			compile_schemas(&h, dir);
-		if (dir_has(dir, "*.gschema.xml") ||
-		    dir_has(dir, "gschemas.compiled"))
-			any = true;
-	}
-	for (i = 0; any && i < h.control.count; i++) {
-		char pkgdir[512];
-
-		if (!h.act[i])
-			continue;
-		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
-		                 sizeof(pkgdir));
-		patch_entry_points(&h, &g, h.control.packages[i].name, pkgdir,
-		                   "usr/share/applications", "*.desktop");
-		patch_entry_points(&h, &g, h.control.packages[i].name, pkgdir,
-		                   "usr/share/dbus-1/services", "*.service");
-	}
+	dh_helper_each_package(&h, DH_EACH_LISTED, find_schemas, &schemas);
+	if (schemas.any)
+		dh_helper_each_package(&h, DH_EACH_ACTED_ON,
+		                       patch_package_entry_points, &g);
 	declaration_free(&decl);
 	dh_helper_done(&h);
 	return 0;

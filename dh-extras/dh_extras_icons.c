@@ -15,6 +15,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
+#include "base/file-copy.h"
 #include "namespace/declaration.h"
 #include "namespace/namespace.h"
 #include "dh/dh-helper.h"
@@ -61,30 +62,6 @@ make_parents(char *path)
 	}
 }
 
-/* Copy the regular file SRC to DST, which must not exist. */
-static void
-copy_icon(const char *src, const char *dst, mode_t mode)
-{
-	char buf[65536];
-	ssize_t n;
-	int in = open(src, O_RDONLY | O_NOFOLLOW);
-	int out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
-	               mode & 0777);
-
-	if (in < 0)
-		ohshite("cannot open %s", src);
-	if (out < 0)
-		ohshite("cannot create %s", dst);
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n)
-			ohshite("cannot write %s", dst);
-	if (n < 0)
-		ohshite("cannot read %s", src);
-	if (fchmod(out, mode & 0777) < 0 || close(out) < 0)
-		ohshite("cannot write %s", dst);
-	close(in);
-}
-
 /*
  * Every exported extras-NAME icon below FROM (in the package tree) gets
  * a copy NAME in TO, the same place in the namespace, and nothing is
@@ -97,6 +74,7 @@ link_icons(const struct dh_helper *h, const char *from, const char *to)
 {
 	char src[4096], dst[4096];
 	struct dirent *d;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct stat st;
 	size_t n = 0;
 	DIR *dp = opendir(from);
@@ -129,10 +107,34 @@ link_icons(const struct dh_helper *h, const char *from, const char *to)
 		if (h->no_act)
 			continue;
 		make_parents(dst);
-		copy_icon(src, dst, st.st_mode);
+		if (file_copy(src, dst, st.st_mode & 0777, true, &err) < 0)
+			ohshit("%s", err.str);
 	}
 	closedir(dp);
 	return n;
+}
+
+/* PKGDIR's exported icons, kept in the namespace NS under their names. */
+static int
+keep_icons(const struct dh_helper *h, size_t index, const char *pkgdir,
+           void *ns_)
+{
+	const struct extras_namespace *ns = ns_;
+	char from[1024], to[1024];
+	size_t n;
+
+	(void)index;
+	snprintf(from, sizeof(from), "%s/usr/share/icons", pkgdir);
+	snprintf(to, sizeof(to), "%s/%s/share/icons", pkgdir, ns->rel);
+	n = link_icons(h, from, to);
+	snprintf(from, sizeof(from), "%s/usr/share/pixmaps", pkgdir);
+	snprintf(to, sizeof(to), "%s/%s/share/pixmaps", pkgdir, ns->rel);
+	n += link_icons(h, from, to);
+	if (n > 0)
+		dh_helper_info(h, "%s: %zu icon%s kept under %s/share by their "
+		               "own names", pkgdir, n, n == 1 ? "" : "s",
+		               ns->path);
+	return 0;
 }
 
 int
@@ -142,30 +144,11 @@ main(int argc, char **argv)
 	struct declaration decl;
 	struct extras_namespace ns;
 	struct dpkg_error err = DPKG_ERROR_INIT;
-	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
 		ohshit("%s", err.str);
-	for (i = 0; i < h.control.count; i++) {
-		char pkgdir[512], from[1024], to[1024];
-		size_t n;
-
-		if (!h.act[i])
-			continue;
-		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
-		                 sizeof(pkgdir));
-		snprintf(from, sizeof(from), "%s/usr/share/icons", pkgdir);
-		snprintf(to, sizeof(to), "%s/%s/share/icons", pkgdir, ns.rel);
-		n = link_icons(&h, from, to);
-		snprintf(from, sizeof(from), "%s/usr/share/pixmaps", pkgdir);
-		snprintf(to, sizeof(to), "%s/%s/share/pixmaps", pkgdir, ns.rel);
-		n += link_icons(&h, from, to);
-		if (n > 0)
-			dh_helper_info(&h, "%s: %zu icon%s kept under %s/share "
-			               "by their own names", pkgdir, n,
-			               n == 1 ? "" : "s", ns.path);
-	}
+	dh_helper_each_package(&h, DH_EACH_ACTED_ON, keep_icons, &ns);
 	declaration_free(&decl);
 	dh_helper_done(&h);
 	return 0;

@@ -18,7 +18,7 @@
 #include "namespace/declaration.h"
 #include "dh/dh-helper.h"
 #include "dh/dh-namespace.h"
-#include "relocate/elf-section.h"
+#include "relocate/elf-read.h"
 #include "relocate/launcher.h"
 
 #include "dh_extras_launchers.usage.h"
@@ -142,6 +142,27 @@ wrap_programs(const struct dh_helper *h, const struct extras_namespace *ns,
 	closedir(dp);
 }
 
+static int
+ships_xdg_data(const struct dh_helper *h, size_t index, const char *pkgdir,
+               void *ns)
+{
+	(void)h;
+	(void)index;
+	return has_xdg_data(ns, pkgdir);
+}
+
+static int
+wrap_package(const struct dh_helper *h, size_t index, const char *pkgdir,
+             void *ns)
+{
+	int k;
+
+	(void)index;
+	for (k = 0; program_dirs[k]; k++)
+		wrap_programs(h, ns, pkgdir, program_dirs[k]);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -149,31 +170,13 @@ main(int argc, char **argv)
 	struct declaration decl;
 	struct extras_namespace ns;
 	struct dpkg_error err = DPKG_ERROR_INIT;
-	bool any = false;
-	size_t i;
-	int k;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
 		ohshit("%s", err.str);
 	/* The packages of one source share the namespace and its data. */
-	for (i = 0; !any && i < h.control.count; i++) {
-		char pkgdir[512];
-
-		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
-		                 sizeof(pkgdir));
-		any = has_xdg_data(&ns, pkgdir);
-	}
-	for (i = 0; any && i < h.control.count; i++) {
-		char pkgdir[512];
-
-		if (!h.act[i])
-			continue;
-		dh_helper_tmpdir(&h, h.control.packages[i].name, pkgdir,
-		                 sizeof(pkgdir));
-		for (k = 0; program_dirs[k]; k++)
-			wrap_programs(&h, &ns, pkgdir, program_dirs[k]);
-	}
+	if (dh_helper_each_package(&h, DH_EACH_LISTED, ships_xdg_data, &ns))
+		dh_helper_each_package(&h, DH_EACH_ACTED_ON, wrap_package, &ns);
 	declaration_free(&decl);
 	dh_helper_done(&h);
 	return 0;

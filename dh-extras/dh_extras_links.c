@@ -26,7 +26,9 @@ main(int argc, char **argv)
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
 	if (dh_namespace_find(h.control.source, &decl, &ns, &err) < 0)
 		ohshit("%s", err.str);
-	status = dh_relocate(&h, &decl, &ns, "links.json", true);
+	status = dh_relocate(&h, &decl, &ns, "links.json", true, &err);
+	if (status < 0)
+		ohshit("%s", err.str);
 	declaration_free(&decl);
 	dh_helper_done(&h);
 	return status;

@@ -23,10 +23,12 @@
 static void
 patch_dir(const struct dh_helper *h, const char *dir)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char path[2048];
 	struct metainfo mi;
 	struct dirent *d;
 	DIR *dp = opendir(dir);
+	int rc;
 
 	if (dp == NULL)
 		return;
@@ -36,7 +38,10 @@ patch_dir(const struct dh_helper *h, const char *dir)
 		    metainfo_init(&mi, d->d_name) < 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
-		if (file_rewrite(path, metainfo_patch, &mi, h->no_act))
+		rc = file_rewrite(path, metainfo_patch, &mi, h->no_act, &err);
+		if (rc < 0)
+			ohshit("%s", err.str);
+		if (rc > 0)
 			dh_helper_info(h, "%s: component %s", path, mi.id);
 	}
 	closedir(dp);

@@ -125,10 +125,12 @@ static void
 patch_programs(const struct dh_helper *h, const struct extras_namespace *ns,
                const char *pkgdir, struct module_launcher *ml)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char dir[1024], path[2048];
 	struct dirent *d;
 	size_t i;
 	DIR *dp;
+	int rc;
 
 	for (i = 0; program_dirs[i]; i++) {
 		snprintf(dir, sizeof(dir), "%s/%s/%s", pkgdir, ns->rel,
@@ -143,8 +145,11 @@ patch_programs(const struct dh_helper *h, const struct extras_namespace *ns,
 			lang = program_language(path);
 			if (lang == MODULE_NONE || ml->n_dirs[lang] == 0)
 				continue;
-			if (file_rewrite(path, module_launcher_patch, ml,
-			                 h->no_act))
+			rc = file_rewrite(path, module_launcher_patch, ml,
+			                  h->no_act, &err);
+			if (rc < 0)
+				ohshit("%s", err.str);
+			if (rc > 0)
 				dh_helper_info(h, "%s: finds its %s modules in "
 				               "the namespace", path,
 				               module_language_name(lang));

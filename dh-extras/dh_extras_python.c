@@ -120,10 +120,12 @@ static void
 patch_launchers(const struct dh_helper *h, const struct extras_namespace *ns,
                 const char *pkgdir, struct python_launcher *pl)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char dir[1024], path[2048];
 	struct dirent *d;
 	size_t i;
 	DIR *dp;
+	int rc;
 
 	for (i = 0; program_dirs[i]; i++) {
 		snprintf(dir, sizeof(dir), "%s/%s/%s", pkgdir, ns->rel,
@@ -135,8 +137,11 @@ patch_launchers(const struct dh_helper *h, const struct extras_namespace *ns,
 			snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
 			if (!is_script(path))
 				continue;
-			if (file_rewrite(path, python_launcher_patch, pl,
-			                 h->no_act))
+			rc = file_rewrite(path, python_launcher_patch, pl,
+			                  h->no_act, &err);
+			if (rc < 0)
+				ohshit("%s", err.str);
+			if (rc > 0)
 				dh_helper_info(h, "%s: finds its modules in "
 				               "the namespace", path);
 		}

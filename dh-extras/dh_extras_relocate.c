@@ -37,7 +37,9 @@ main(int argc, char **argv)
 		printf("%s\n", ns.path);
 	else
 		status = dh_relocate(&h, &decl, &ns, "relocate.json",
-		                     false);
+		                     false, &err);
+	if (status < 0)
+		ohshit("%s", err.str);
 	declaration_free(&decl);
 	dh_helper_done(&h);
 	return status;

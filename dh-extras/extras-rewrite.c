@@ -58,6 +58,7 @@ main(int argc, char **argv)
 	};
 	struct relocate_options opt = { 0 };
 	struct extras_namespace ns;
+	const char *app = NULL, *root = NULL, *why;
 	struct report report;
 	enum relocate_status status;
 	const char *json = NULL;
@@ -68,8 +69,8 @@ main(int argc, char **argv)
 	dpkg_program_init(PROGNAME);
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'a': opt.app = optarg; break;
-		case 'r': opt.root = optarg; break;
+		case 'a': app = optarg; break;
+		case 'r': root = optarg; break;
 		case 'j': json = optarg; break;
 		case 'n': opt.dry_run = true; break;
 		case 'L': opt.links_replace = true; break;
@@ -101,10 +102,14 @@ main(int argc, char **argv)
 		default: badusage("unknown option");
 		}
 	}
-	if (opt.app == NULL)
+	if (app == NULL)
 		badusage("--app is required");
 	if (optind >= argc)
 		badusage("no package tree given");
+	why = namespace_init(&ns, app, root);
+	if (why != NULL)
+		ohshit("%s '%s' %s", namespace_check_app(app) ? "app id" : "root",
+		       namespace_check_app(app) ? app : root, why);
 
 	report_init(&report);
 	status = relocate_trees(&opt, argv + optind, argc - optind, &ns,

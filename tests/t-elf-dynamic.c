@@ -14,50 +14,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../tests/elf-fixture.h"
 #include "../tests/tap.h"
 #include "relocate/elf-dynamic.h"
 
 static char dir[] = "/tmp/t-elf-dynamic.XXXXXX";
 
-static unsigned char *
-slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	unsigned char *buf;
-	long n;
-
-	if (fp == NULL)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	buf = malloc((size_t)n);
-	if (fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		fclose(fp);
-		free(buf);
-		return NULL;
-	}
-	fclose(fp);
-	*len = (size_t)n;
-	return buf;
-}
-
+/* What the command FMT, its first %s the test's directory, prints. */
 static const char *
 run(const char *fmt, const char *arg)
 {
-	static char out[4096];
 	char cmd[1024];
-	FILE *p;
-	size_t n;
 
 	snprintf(cmd, sizeof(cmd), fmt, dir, arg);
-	p = popen(cmd, "r");
-	if (p == NULL)
-		return "";
-	n = fread(out, 1, sizeof(out) - 1, p);
-	out[n] = '\0';
-	pclose(p);
-	return out;
+	return run_output(cmd);
 }
 
 /* Link bin/NAME against lib/libbar.so with the linker flags FLAGS. */

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../tests/elf-fixture.h"
 #include "../tests/tap.h"
 #include "relocate/patch.h"
 
@@ -37,44 +38,6 @@ static const char go_like[] =
 	"  \" /usr/local/lib/foolong/x\";\n"
 	"int main(void) { fwrite(blob, 1, sizeof(blob) - 1, stdout); "
 	"return 0; }\n";
-
-static unsigned char *
-slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	unsigned char *buf;
-	long n;
-
-	if (fp == NULL)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	buf = malloc((size_t)n);
-	if (fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		fclose(fp);
-		free(buf);
-		return NULL;
-	}
-	fclose(fp);
-	*len = (size_t)n;
-	return buf;
-}
-
-static char *
-run(const char *cmd)
-{
-	static char out[4096];
-	FILE *p = popen(cmd, "r");
-	size_t n;
-
-	if (p == NULL)
-		return "";
-	n = fread(out, 1, sizeof(out) - 1, p);
-	out[n] = '\0';
-	pclose(p);
-	return out;
-}
 
 int
 main(void)
@@ -126,7 +89,7 @@ main(void)
 	fclose(fp);
 	chmod(patched, 0755);
 	/* The tail-merged strings still read as they did. */
-	test_str(run(patched), ==,
+	test_str(run_output(patched), ==,
 	         "/o/ab//////share/foo/data.txt\n"
 	         "data.txt\n"
 	         "share/foo/data.txt\n"

@@ -16,7 +16,7 @@
 
 #include "apparmor/apparmor-install.h"
 #include "base/template.h"
-#include "relocate/tree.h"
+#include "base/tree.h"
 
 extern char **environ;
 

@@ -92,19 +92,6 @@ profile_check_executable(const struct extras_namespace *ns, const char *path)
 	return NULL;
 }
 
-int
-profile_name(const struct extras_namespace *ns, char *buf, size_t size)
-{
-	char *p;
-
-	if ((size_t)snprintf(buf, size, "%s", ns->path + 1) >= size)
-		return -1;
-	for (p = buf; *p; p++)
-		if (*p == '/')
-			*p = '.';
-	return 0;
-}
-
 static const char *
 templates_dir(const char *templates, char *buf, size_t size)
 {

@@ -21,7 +21,6 @@
 #include "namespace/namespace.h"
 
 #define PROFILE_WORD_MAX 256
-#define PROFILE_NAME_MAX (EXTRAS_ROOT_MAX + EXTRAS_APP_MAX + 2)
 
 struct profile_request {
 	const struct extras_namespace *ns;
@@ -45,14 +44,6 @@ struct profile_request {
  */
 int profile_generate(const struct profile_request *r, char **text,
                      size_t *len, struct dpkg_error *err);
-
-/*
- * The profile's name, which is also the name of its file under
- * /etc/apparmor.d and of its local/ include: the namespace path without
- * its leading slash, slashes turned into dots, as dh_apparmor names
- * profiles ("opt.extras.ubuntu.com.hello").  Returns -1 if SIZE is short.
- */
-int profile_name(const struct extras_namespace *ns, char *buf, size_t size);
 
 /* NULL when S may stand in a profile rule, else the reason. */
 const char *profile_check_word(const char *s);

@@ -3,19 +3,23 @@
  * content, atomically and keeping its mode.
  */
 #include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <dpkg/dpkg.h>
 #include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 
+#include "base/error-at.h"
 #include "base/file-rewrite.h"
 
 /* The whole of FP, NUL-terminated for the transformations' sake. */
 static char *
-read_all(FILE *fp, const char *path, size_t *len)
+read_all(FILE *fp, const char *path, size_t *len, struct dpkg_error *err)
 {
 	size_t alloc = 8192, n;
 	char *buf = malloc(alloc);
@@ -33,19 +37,71 @@ read_all(FILE *fp, const char *path, size_t *len)
 			alloc *= 2;
 		}
 	}
-	if (buf == NULL)
-		ohshit("out of memory reading %s", path);
-	if (ferror(fp))
-		ohshite("cannot read %s", path);
+	if (buf == NULL) {
+		put_error_at(err, path, 0, "out of memory reading it");
+		return NULL;
+	}
+	if (ferror(fp)) {
+		put_error_at(err, path, 0, "cannot read: %s", strerror(errno));
+		free(buf);
+		return NULL;
+	}
 	buf[*len] = '\0';
 	return buf;
 }
 
-bool
-file_rewrite(const char *path, file_transform_fn *fn, void *arg,
-             bool no_act)
+/* libdpkg's atomic_file reports through ohshit(): caught, kept here. */
+static char replace_message[ERROR_AT_MAX];
+
+static void
+keep_message(const char *emsg, const void *data)
 {
-	struct atomic_file *file;
+	(void)data;
+	snprintf(replace_message, sizeof(replace_message), "%s", emsg);
+}
+
+int
+file_replace(const char *path, const void *out, size_t len,
+             const struct stat *like, bool owner, struct dpkg_error *err)
+{
+	struct atomic_file *volatile file = NULL;
+	volatile bool open = false;
+	jmp_buf jump;
+
+	if (setjmp(jump)) {
+		pop_error_context(ehflag_bombout);
+		if (file != NULL) {
+			if (open)
+				fclose(file->fp);
+			unlink(file->name_new);
+			atomic_file_free(file);
+		}
+		return dpkg_put_error(err, "%s", replace_message);
+	}
+	push_error_context_jump(&jump, keep_message, path);
+	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
+	atomic_file_open(file);
+	open = true;
+	if (fwrite(out, 1, len, file->fp) != len)
+		ohshite("cannot write %s", file->name_new);
+	if (owner && fchown(fileno(file->fp), like->st_uid, like->st_gid) < 0)
+		ohshite("cannot change the owner of %s", file->name_new);
+	/* A launcher stays executable. */
+	if (fchmod(fileno(file->fp), like->st_mode & 07777) < 0)
+		ohshite("cannot change the mode of %s", file->name_new);
+	/* A staged build file: atomic, not synced (as debhelper). */
+	open = false;
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	atomic_file_free(file);
+	pop_error_context(ehflag_normaltidy);
+	return 0;
+}
+
+int
+file_rewrite(const char *path, file_transform_fn *fn, void *arg,
+             bool no_act, struct dpkg_error *err)
+{
 	struct stat st;
 	char *buf, *out;
 	size_t len, outlen;
@@ -53,28 +109,25 @@ file_rewrite(const char *path, file_transform_fn *fn, void *arg,
 
 	fp = fopen(path, "r");
 	if (fp == NULL)
-		ohshite("cannot open %s", path);
-	if (fstat(fileno(fp), &st) < 0)
-		ohshite("cannot stat %s", path);
-	buf = read_all(fp, path, &len);
+		return put_error_at(err, path, 0, "cannot open: %s",
+		                    strerror(errno));
+	if (fstat(fileno(fp), &st) < 0) {
+		fclose(fp);
+		return put_error_at(err, path, 0, "cannot stat: %s",
+		                    strerror(errno));
+	}
+	buf = read_all(fp, path, &len, err);
 	fclose(fp);
+	if (buf == NULL)
+		return -1;
 	out = fn(buf, len, &outlen, arg);
 	free(buf);
 	if (out == NULL)
-		return false;
-	if (!no_act) {
-		file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
-		atomic_file_open(file);
-		if (fwrite(out, 1, outlen, file->fp) != outlen)
-			ohshite("cannot write %s", file->name_new);
-		/* A launcher stays executable. */
-		if (fchmod(fileno(file->fp), st.st_mode & 07777) < 0)
-			ohshite("cannot change the mode of %s", file->name_new);
-		/* A staged build file: atomic, not synced (as debhelper). */
-		atomic_file_close(file);
-		atomic_file_commit(file);
-		atomic_file_free(file);
+		return 0;
+	if (!no_act && file_replace(path, out, outlen, &st, false, err) < 0) {
+		free(out);
+		return -1;
 	}
 	free(out);
-	return true;
+	return 1;
 }

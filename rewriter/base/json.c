@@ -1,156 +1,104 @@
 /*
- * json.c: write JSON reports.
+ * json.c: JSON reports, built as json-c objects (see json.h).
  */
+#include <stdlib.h>
 #include <string.h>
+
+#include <dpkg/dpkg.h>
 
 #include "base/json.h"
 #include "base/utf8.h"
 
-void
-json_init(struct json *j, FILE *fp)
+/* Compact, and '/' as it is: reports are full of paths. */
+#define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
+
+/* O, or death: json-c fails only when out of memory. */
+static struct json_object *
+checked(struct json_object *o)
 {
-	j->fp = fp;
-	j->depth = 0;
-	j->need_comma[0] = false;
-	j->after_key = false;
+	if (o == NULL)
+		ohshit("out of memory");
+	return o;
 }
 
-/* Emit the separator a new value needs at the current position. */
-static void
-json_value_prefix(struct json *j)
+struct json_object *
+json_text(const char *s)
 {
-	if (j->after_key) {
-		j->after_key = false;
-		return;
-	}
-	if (j->need_comma[j->depth])
-		fputc(',', j->fp);
-	j->need_comma[j->depth] = true;
-}
+	char *text;
+	struct json_object *v;
 
-static void
-json_open(struct json *j, char c)
-{
-	json_value_prefix(j);
-	fputc(c, j->fp);
-	if (j->depth + 1 < JSON_MAX_DEPTH)
-		j->depth++;
-	j->need_comma[j->depth] = false;
-}
-
-static void
-json_close(struct json *j, char c)
-{
-	if (j->depth > 0)
-		j->depth--;
-	fputc(c, j->fp);
-	if (j->depth == 0)
-		fputc('\n', j->fp);
-}
-
-void json_object_begin(struct json *j) { json_open(j, '{'); }
-void json_object_end(struct json *j) { json_close(j, '}'); }
-void json_array_begin(struct json *j) { json_open(j, '['); }
-void json_array_end(struct json *j) { json_close(j, ']'); }
-
-void
-json_escape(FILE *fp, const char *str, size_t len)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, n;
-
-	while (i < len) {
-		unsigned char c = s[i];
-
-		switch (c) {
-		case '"': fputs("\\\"", fp); i++; continue;
-		case '\\': fputs("\\\\", fp); i++; continue;
-		case '\n': fputs("\\n", fp); i++; continue;
-		case '\t': fputs("\\t", fp); i++; continue;
-		case '\r': fputs("\\r", fp); i++; continue;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			fprintf(fp, "\\u%04x", c);
-			i++;
-			continue;
-		}
-		n = utf8_sequence_length(s + i, len - i);
-		if (n == 0) {
-			fprintf(fp, "\\\\x%02x", c);
-			i++;
-			continue;
-		}
-		fwrite(s + i, 1, n, fp);
-		i += n;
-	}
-}
-
-void
-json_key(struct json *j, const char *key)
-{
-	json_value_prefix(j);
-	fputc('"', j->fp);
-	json_escape(j->fp, key, strlen(key));
-	fputs("\":", j->fp);
-	j->after_key = true;
-}
-
-void
-json_string_n(struct json *j, const char *s, size_t len)
-{
-	json_value_prefix(j);
-	fputc('"', j->fp);
-	json_escape(j->fp, s, len);
-	fputc('"', j->fp);
-}
-
-void
-json_string(struct json *j, const char *s)
-{
 	if (s == NULL)
-		json_null(j);
-	else
-		json_string_n(j, s, strlen(s));
+		return NULL;
+	text = utf8_clean(s, strlen(s));
+	v = json_object_new_string(text);
+	free(text);
+	return checked(v);
+}
+
+struct json_object *
+json_new_object(void)
+{
+	return checked(json_object_new_object());
+}
+
+struct json_object *
+json_new_array(void)
+{
+	return checked(json_object_new_array());
+}
+
+struct json_object *
+json_text_array(char *const *v, size_t n)
+{
+	struct json_object *a = checked(json_object_new_array_ext((int)n));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(a, json_text(v[i]));
+	return a;
 }
 
 void
-json_int(struct json *j, long long v)
+json_add(struct json_object *obj, const char *key, struct json_object *v)
 {
-	json_value_prefix(j);
-	fprintf(j->fp, "%lld", v);
+	if (json_object_object_add(obj, key, v) < 0)
+		ohshit("out of memory");
 }
 
 void
-json_bool(struct json *j, bool v)
+json_add_text(struct json_object *obj, const char *key, const char *s)
 {
-	json_value_prefix(j);
-	fputs(v ? "true" : "false", j->fp);
+	json_add(obj, key, json_text(s));
 }
 
 void
-json_null(struct json *j)
+json_add_int(struct json_object *obj, const char *key, long long v)
 {
-	json_value_prefix(j);
-	fputs("null", j->fp);
+	json_add(obj, key, checked(json_object_new_int64(v)));
 }
 
 void
-json_member_string(struct json *j, const char *key, const char *s)
+json_add_bool(struct json_object *obj, const char *key, bool v)
 {
-	json_key(j, key);
-	json_string(j, s);
+	json_add(obj, key, checked(json_object_new_boolean(v)));
 }
 
 void
-json_member_int(struct json *j, const char *key, long long v)
+json_write(FILE *fp, struct json_object *o)
 {
-	json_key(j, key);
-	json_int(j, v);
+	fputs(json_object_to_json_string_ext(o, JSON_FLAGS), fp);
+	fputc('\n', fp);
+	json_object_put(o);
 }
 
 void
-json_member_bool(struct json *j, const char *key, bool v)
+json_put_escaped(FILE *fp, const char *s)
 {
-	json_key(j, key);
-	json_bool(j, v);
+	struct json_object *v = json_text(s);
+	const char *text = json_object_to_json_string_ext(v, JSON_FLAGS);
+	size_t len = strlen(text);
+
+	/* Without the quotes json-c puts around it. */
+	fwrite(text + 1, 1, len - 2, fp);
+	json_object_put(v);
 }

@@ -12,10 +12,10 @@
 size_t utf8_sequence_length(const unsigned char *s, size_t len);
 
 /*
- * S (LEN bytes) as valid UTF-8, for a library that writes JSON itself
- * (json-c writes a string's bytes as they are): each byte not part of
- * valid UTF-8 becomes the four characters \xNN, as json_escape writes
- * it, and so does a NUL byte.  Malloc'd.
+ * S (LEN bytes) as valid UTF-8, for json-c, which writes a string's
+ * bytes as they are (base/json.c passes every string through it): each
+ * byte not part of valid UTF-8 becomes the four characters \xNN, and so
+ * does a NUL byte.  Malloc'd.
  */
 char *utf8_clean(const char *s, size_t len);
 

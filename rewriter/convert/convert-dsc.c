@@ -21,6 +21,7 @@
 #include <dpkg/ehandle.h>
 #include <dpkg/varbuf.h>
 
+#include "base/file-copy.h"
 #include "convert/convert-dsc.h"
 #include "debian/deb822.h"
 #include "debian/dsc.h"
@@ -272,28 +273,6 @@ unknown:
 		                    "tarballs a '%s' source package needs",
 		                    d->format);
 	return 0;
-}
-
-static int
-copy_file(const char *from, const char *to, struct dpkg_error *err)
-{
-	char buf[65536];
-	ssize_t n;
-	int in = open(from, O_RDONLY | O_NOFOLLOW);
-	int out = open(to, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	int ret = 0;
-
-	if (in < 0 || out < 0)
-		ret = put_error_at(err, to, 0, "cannot copy: %s", strerror(errno));
-	while (ret == 0 && (n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, n) != n)
-			ret = put_error_at(err, to, 0, "cannot write: %s",
-			                   strerror(errno));
-	if (in >= 0)
-		close(in);
-	if (out >= 0 && close(out) < 0 && ret == 0)
-		ret = put_error_at(err, to, 0, "cannot write: %s", strerror(errno));
-	return ret;
 }
 
 /* The tree a native tarball unpacked to: its one top directory. */
@@ -767,7 +746,7 @@ build_diff(struct dsc_conversion *job, const struct convert_options *opt,
 		           job->upstream, p->suffix);
 		free(path);
 		m_asprintf(&path, "%s/%s", work, p->new_name);
-		if (copy_file(p->file->path, path, err) < 0)
+		if (file_copy(p->file->path, path, 0644, false, err) < 0)
 			goto out;
 		if (n < 6)
 			names[n++] = p->new_name;
@@ -908,7 +887,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 		        strcmp(d->format, "1.0") == 0 ? ".tar.gz" : ".tar.xz");
 		snprintf(path, sizeof(path), "%s/%s", job->staging, p->new_name);
 		if (is_upstream(p)) {
-			ret = copy_file(p->file->path, path, err);
+			ret = file_copy(p->file->path, path, 0644, false, err);
 		} else if (p->role == ROLE_DEBIAN) {
 			ret = source_archive_pack(path, tree, "debian", NULL,
 			                          res->timestamp, SOURCE_XZ, err);

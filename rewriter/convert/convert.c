@@ -99,38 +99,34 @@ void
 convert_report_json(FILE *fp, const struct convert_result *res,
                     const struct convert_plan *plan)
 {
-	struct json j;
+	struct json_object *j = json_new_object(), *a;
 	int i;
 
-	json_init(&j, fp);
-	json_object_begin(&j);
-	json_member_string(&j, "app", res->app);
-	json_member_string(&j, "source", res->source);
-	json_member_string(&j, "version", res->version);
-	json_key(&j, "notes");
-	json_array_begin(&j);
+	json_add_text(j, "app", res->app);
+	json_add_text(j, "source", res->source);
+	json_add_text(j, "version", res->version);
+	a = json_new_array();
 	for (i = 0; i < plan->nnotes; i++) {
-		json_object_begin(&j);
-		json_member_string(&j, "file", plan->notes[i].file);
-		json_member_int(&j, "line", plan->notes[i].line);
-		json_member_string(&j, "message", plan->notes[i].what);
-		json_object_end(&j);
+		struct json_object *o = json_new_object();
+
+		json_add_text(o, "file", plan->notes[i].file);
+		json_add_int(o, "line", plan->notes[i].line);
+		json_add_text(o, "message", plan->notes[i].what);
+		json_object_array_add(a, o);
 	}
-	json_array_end(&j);
-	json_key(&j, "changes");
-	json_array_begin(&j);
+	json_add(j, "notes", a);
+	a = json_new_array();
 	for (i = 0; i < plan->nops; i++) {
 		const struct convert_op *op = &plan->ops[i];
+		struct json_object *o = json_new_object();
 
-		json_object_begin(&j);
-		json_member_string(&j, "op", op->kind == CONVERT_WRITE ? "write" :
-		                   op->kind == CONVERT_RENAME ? "rename" : "remove");
-		json_member_string(&j, "file", op->path);
+		json_add_text(o, "op", op->kind == CONVERT_WRITE ? "write" :
+		              op->kind == CONVERT_RENAME ? "rename" : "remove");
+		json_add_text(o, "file", op->path);
 		if (op->to)
-			json_member_string(&j, "to", op->to);
-		json_object_end(&j);
+			json_add_text(o, "to", op->to);
+		json_object_array_add(a, o);
 	}
-	json_array_end(&j);
-	json_object_end(&j);
-	fputc('\n', fp);
+	json_add(j, "changes", a);
+	json_write(fp, j);
 }

@@ -14,6 +14,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/dpkg-db.h>
 
+#include "base/file-copy.h"
 #include "convert/orig-tarball.h"
 #include "namespace/namespace.h"
 
@@ -41,8 +42,8 @@ same_content(int a, int b)
 static int
 copy_beside(int dirfd, const char *from, const char *to)
 {
-	char tmp[64], buf[65536];
-	ssize_t n;
+	char tmp[64];
+	struct stat st;
 	int in, out, ret = 0, saved;
 
 	in = openat(dirfd, from, O_RDONLY);
@@ -57,9 +58,8 @@ copy_beside(int dirfd, const char *from, const char *to)
 		errno = saved;
 		return -1;
 	}
-	while (ret == 0 && (n = read(in, buf, sizeof(buf))) != 0)
-		if (n < 0 || write(out, buf, (size_t)n) != n)
-			ret = -1;
+	if (fstat(in, &st) < 0 || file_copy_fd(out, in, st.st_size) < 0)
+		ret = -1;
 	if (ret == 0 && fsync(out) < 0)
 		ret = -1;
 	if (close(out) < 0)

@@ -363,6 +363,28 @@ dh_helper_tmpdir(const struct dh_helper *h, const char *package, char *buf,
 	return buf;
 }
 
+int
+dh_helper_each_package(const struct dh_helper *h, enum dh_each which,
+                       dh_package_fn *fn, void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < h->control.count; i++) {
+		const struct dh_package *p = &h->control.packages[i];
+		char pkgdir[512];
+		int rc;
+
+		if ((which == DH_EACH_ACTED_ON && !h->act[i]) ||
+		    (which == DH_EACH_BUILT && !p->builds))
+			continue;
+		dh_helper_tmpdir(h, p->name, pkgdir, sizeof(pkgdir));
+		rc = fn(h, i, pkgdir, ctx);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
 void
 dh_helper_show(const struct dh_helper *h, const char *fmt, ...)
 {

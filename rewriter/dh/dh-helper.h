@@ -65,6 +65,29 @@ void dh_helper_done(struct dh_helper *h);
 const char *dh_helper_tmpdir(const struct dh_helper *h, const char *package,
                              char *buf, size_t size);
 
+/* Which packages dh_helper_each_package() visits. */
+enum dh_each {
+	DH_EACH_ACTED_ON,	/* those the helper acts on (-p, -a, ...) */
+	DH_EACH_BUILT,		/* those built for the host and profiles */
+	DH_EACH_LISTED,		/* every package of debian/control: what
+				 * the packages of one source share */
+};
+
+/*
+ * Called with each package (its INDEX in H's control.packages) and its
+ * build directory PKGDIR, as dh_helper_tmpdir() names it; 0 to go on,
+ * anything else to stop there.
+ */
+typedef int dh_package_fn(const struct dh_helper *h, size_t index,
+                          const char *pkgdir, void *ctx);
+
+/*
+ * FN for each package WHICH selects, in debian/control's order: 0, or
+ * what FN returned that stopped the walk.
+ */
+int dh_helper_each_package(const struct dh_helper *h, enum dh_each which,
+                           dh_package_fn *fn, void *ctx);
+
 /* Print a command the helper runs, as debhelper does under -v. */
 void dh_helper_show(const struct dh_helper *h, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

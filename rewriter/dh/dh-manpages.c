@@ -2,6 +2,7 @@
  * dh-manpages.c: the namespace's manual pages and Info manuals compressed,
  * and the links to them following, as dh_compress does in usr/share/.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,15 +14,16 @@
 #include <libdeflate.h>
 
 #include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 #include <dpkg/file.h>
 #include <dpkg/string.h>
 #include <dpkg/varbuf.h>
 
+#include "base/error-at.h"
+#include "base/file-rewrite.h"
+#include "base/tree.h"
 #include "dh/dh-manpages.h"
 #include "relocate/patch.h"
-#include "relocate/tree.h"
 
 /* What dh_compress leaves as it is. */
 static const char *const compressed[] = {
@@ -41,29 +43,31 @@ is_compressed(const char *path)
 }
 
 /* gzip -9n FILE (the entry E of the tree in DIR): FILE.gz, FILE gone. */
-static void
+static int
 compress_file(const struct dh_helper *h, const char *dir,
-              const struct tree_entry *e)
+              const struct tree_entry *e, struct dpkg_error *err)
 {
 	struct libdeflate_compressor *c;
-	struct atomic_file *file;
 	struct varbuf in = VARBUF_INIT;
-	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct timespec times[2] = { e->st.st_atim, e->st.st_mtim };
 	char path[8192], gz[8192 + 16];
 	unsigned char *out;
 	size_t bound, n;
+	int ret;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, e->path);
 	snprintf(gz, sizeof(gz), "%s.gz", path);
 	dh_helper_show(h, "gzip -9nf %s", path);
 	if (h->no_act)
-		return;
-	if (file_slurp(path, &in, &err) < 0)
-		ohshit("%s", err.str);
+		return 0;
+	if (file_slurp(path, &in, err) < 0)
+		return -1;
 	c = libdeflate_alloc_compressor(9);
-	if (c == NULL)
-		ohshit("out of memory");
+	if (c == NULL) {
+		varbuf_destroy(&in);
+		return put_error_at(err, path, 0, "out of memory compressing "
+		                    "it");
+	}
 	bound = libdeflate_gzip_compress_bound(c, in.used);
 	out = m_malloc(bound);
 	/* libdeflate writes no name and a zero time: gzip -n. */
@@ -71,20 +75,15 @@ compress_file(const struct dh_helper *h, const char *dir,
 	libdeflate_free_compressor(c);
 	varbuf_destroy(&in);
 	if (n == 0)
-		ohshit("cannot compress %s", path);
-	file = atomic_file_new(gz, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	if (fwrite(out, 1, n, file->fp) != n ||
-	    fchown(fileno(file->fp), e->st.st_uid, e->st.st_gid) < 0 ||
-	    fchmod(fileno(file->fp), e->st.st_mode & 07777) < 0)
-		ohshite("cannot write %s", file->name_new);
-	/* A staged build file: atomic, not synced (as debhelper). */
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
+		ret = put_error_at(err, path, 0, "cannot compress");
+	else
+		ret = file_replace(gz, out, n, &e->st, true, err);
 	free(out);
-	if (utimensat(AT_FDCWD, gz, times, 0) < 0 || unlink(path) < 0)
-		ohshite("cannot replace %s by %s", path, gz);
+	if (ret == 0 &&
+	    (utimensat(AT_FDCWD, gz, times, 0) < 0 || unlink(path) < 0))
+		ret = put_error_at(err, path, 0, "cannot replace by %s: %s",
+		                   gz, strerror(errno));
+	return ret;
 }
 
 /*
@@ -94,9 +93,10 @@ compress_file(const struct dh_helper *h, const char *dir,
  * made it to the page's old, uncompressed name) is taken to the page in
  * the namespace, as the relocation takes those directories there.
  */
-static void
+static int
 follow_link(const struct dh_helper *h, const char *dir,
-            const struct tree_entry *e, const struct extras_namespace *ns)
+            const struct tree_entry *e, const struct extras_namespace *ns,
+            struct dpkg_error *err)
 {
 	static const char usr_share[] = "/usr/share/";
 	char path[8192], target[16384], newpath[8192 + 16], newlink[8192];
@@ -121,54 +121,60 @@ follow_link(const struct dh_helper *h, const char *dir,
 		         e->link + strlen(usr_share));
 		patch_relative_path(from, to, newlink, sizeof(newlink));
 	} else {
-		return;
+		return 0;
 	}
 	if (stat(target, &st) == 0)
-		return;
+		return 0;
 	strncat(target, ".gz", sizeof(target) - strlen(target) - 1);
 	if (stat(target, &st) < 0 || !S_ISREG(st.st_mode))
-		return;
+		return 0;
 	snprintf(newpath, sizeof(newpath), "%s%s", path,
 	         str_match_end(path, ".gz") ? "" : ".gz");
 	dh_helper_show(h, "ln -sf %s %s", newlink, newpath);
 	if (h->no_act)
-		return;
+		return 0;
 	if (unlink(path) < 0 || symlink(newlink, newpath) < 0 ||
 	    lchown(newpath, e->st.st_uid, e->st.st_gid) < 0)
-		ohshite("cannot make the link %s", newpath);
+		return put_error_at(err, newpath, 0, "cannot make the link: %s",
+		                    strerror(errno));
+	return 0;
 }
 
-size_t
+int
 dh_compress_manpages(const struct dh_helper *h, const char *dir,
-                     const struct extras_namespace *ns)
+                     const struct extras_namespace *ns, size_t *count,
+                     struct dpkg_error *err)
 {
 	struct tree tree;
 	struct stat st;
-	struct dpkg_error err = DPKG_ERROR_INIT;
 	char man[512], info[512];
-	size_t i, n = 0;
+	size_t i;
+	int ret = 0;
 
+	*count = 0;
 	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
 	snprintf(man, sizeof(man), "%s/share/man/", ns->rel);
 	snprintf(info, sizeof(info), "%s/share/info/", ns->rel);
-	if (tree_walk(&tree, dir, &err) < 0)
-		ohshit("%s", err.str);
-	for (i = 0; i < tree.count; i++) {
+	if (tree_walk(&tree, dir, err) < 0)
+		return -1;
+	for (i = 0; i < tree.count && ret == 0; i++) {
 		const struct tree_entry *e = &tree.entries[i];
 
 		if (!S_ISREG(e->st.st_mode) || is_compressed(e->path) ||
 		    (strncmp(e->path, man, strlen(man)) != 0 &&
 		     strncmp(e->path, info, strlen(info)) != 0))
 			continue;
-		compress_file(h, tree.dir, e);
-		n++;
+		ret = compress_file(h, tree.dir, e, err);
+		if (ret == 0)
+			(*count)++;
 	}
 	/* Also links dh_link made to a page by its name before: the
 	 * pages were compressed in the first run. */
-	for (i = 0; i < tree.count; i++)
+	for (i = 0; i < tree.count && ret == 0; i++)
 		if (tree.entries[i].link != NULL)
-			follow_link(h, tree.dir, &tree.entries[i], ns);
+			ret = follow_link(h, tree.dir, &tree.entries[i], ns,
+			                  err);
 	tree_free(&tree);
-	return n;
+	return ret;
 }

@@ -22,10 +22,12 @@
  * share/man and share/info not compressed already (mode and mtime kept),
  * then, as dh_compress does, turn each symlink of DIR whose target is
  * gone but TARGET.gz is there into LINK.gz -> TARGET.gz.  Shown as
- * commands (nothing done under --no-act); exits on a file that cannot be
- * read or written.  Returns how many files were compressed.
+ * commands (nothing done under --no-act).  *COUNT: how many files were
+ * compressed.  0, or -1 with ERR naming a file that cannot be read or
+ * written.
  */
-size_t dh_compress_manpages(const struct dh_helper *h, const char *dir,
-                            const struct extras_namespace *ns);
+int dh_compress_manpages(const struct dh_helper *h, const char *dir,
+                         const struct extras_namespace *ns, size_t *count,
+                         struct dpkg_error *err);
 
 #endif

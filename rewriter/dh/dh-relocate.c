@@ -9,38 +9,50 @@
 #include <sys/stat.h>
 
 #include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 
+#include "base/error-at.h"
+#include "base/file-rewrite.h"
 #include "dh/dh-manpages.h"
 #include "dh/dh-relocate.h"
 #include "dh/dh-rename.h"
 #include "relocate/code-paths.h"
+#include "relocate/elf-read.h"
 #include "relocate/patch.h"
 #include "relocate/relocate.h"
 #include "relocate/report.h"
 #include "relocate/source-hints.h"
 #include "namespace/layout.h"
 
-static void
+static int
 write_report(const struct report *report, const struct extras_namespace *ns,
-             const char *name)
+             const char *name, struct dpkg_error *err)
 {
-	struct atomic_file *file;
-	char path[512];
+	struct stat like = { .st_mode = 0644 };
+	char path[512], *json = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int ret;
 
 	if (mkdir("debian/.debhelper", 0755) < 0 && errno != EEXIST)
-		ohshite("cannot create debian/.debhelper");
+		return put_error_at(err, "debian/.debhelper", 0, "cannot "
+		                    "create: %s", strerror(errno));
 	if (mkdir(DH_RELOCATE_REPORT_DIR, 0755) < 0 && errno != EEXIST)
-		ohshite("cannot create %s", DH_RELOCATE_REPORT_DIR);
+		return put_error_at(err, DH_RELOCATE_REPORT_DIR, 0, "cannot "
+		                    "create: %s", strerror(errno));
 	snprintf(path, sizeof(path), DH_RELOCATE_REPORT_DIR "/%s", name);
-	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	report_write_json(report, ns, false, file->fp);
+	fp = open_memstream(&json, &len);
+	if (fp == NULL)
+		return put_error_at(err, path, 0, "out of memory");
+	report_write_json(report, ns, false, fp);
+	if (fclose(fp) != 0) {
+		free(json);
+		return put_error_at(err, path, 0, "out of memory");
+	}
 	/* A build log, not data to recover: no fsync. */
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
+	ret = file_replace(path, json, len, &like, false, err);
+	free(json);
+	return ret;
 }
 
 /*
@@ -145,7 +157,7 @@ read_elf(const char *path, size_t *len)
 	FILE *fp;
 
 	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size < PATCH_ELF_HEADER_LEN || st.st_size > (64 << 20))
+	    st.st_size < ELF_HEADER_LEN || st.st_size > (64 << 20))
 		return NULL;
 	fp = fopen(path, "r");
 	if (fp == NULL)
@@ -155,7 +167,7 @@ read_elf(const char *path, size_t *len)
 		ohshit("out of memory");
 	*len = fread(buf, 1, (size_t)st.st_size, fp);
 	fclose(fp);
-	if (!patch_is_elf(buf, *len)) {
+	if (!elf_is_elf(buf, *len)) {
 		free(buf);
 		return NULL;
 	}
@@ -317,15 +329,15 @@ write_accepted(const struct report *report, const struct declaration *decl,
 int
 dh_relocate(const struct dh_helper *h, const struct declaration *decl,
             struct extras_namespace *ns, const char *report_name,
-            bool after_dh_link)
+            bool after_dh_link, struct dpkg_error *err)
 {
 	struct relocate_options opt = { 0 };
 	struct report report;
-	enum relocate_status status;
-	struct dpkg_error err = DPKG_ERROR_INIT;
+	enum relocate_status status = RELOCATE_DONE;
 	char **dirs, cmd[8192];
 	const char **accepted;
 	size_t i, n = 0, len;
+	int ret = 0;
 
 	dirs = calloc(h->control.count + 1, sizeof(char *));
 	if (dirs == NULL)
@@ -365,14 +377,13 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 			ohshit("out of memory");
 		for (i = 0; i < h->control.count; i++)
 			names[i] = h->control.packages[i].name;
-		for (i = 0; i < n; i++)
-			if (dh_rename_doc_dirs(dirs[i], &set, &err) < 0)
-				ohshit("%s", err.str);
+		for (i = 0; i < n && ret == 0; i++)
+			ret = dh_rename_doc_dirs(dirs[i], &set, err);
 		free(names);
+		if (ret < 0)
+			goto free_dirs;
 	}
 
-	opt.app = ns->app;
-	opt.root = ns->root;
 	opt.dry_run = h->no_act;
 	opt.links_replace = after_dh_link;
 	accepted = calloc(decl->n_unpatched + 1, sizeof(char *));
@@ -385,19 +396,26 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	opt.excluded = (const char *const *)h->excluded;
 	opt.n_excluded = h->n_excluded;
 	report_init(&report);
-	status = relocate_trees(&opt, dirs, (int)n, ns, &report, &err);
-	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
-		ohshit("%s", err.str);
+	status = relocate_trees(&opt, dirs, (int)n, ns, &report, err);
+	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED) {
+		ret = -1;
+		goto out;
+	}
 	if (!after_dh_link) {
 		find_code_paths(&report, dirs, n, ns);
 		report_accept(&report, opt.accepted, opt.n_accepted);
 		if (report.n_unpatched > 0)
 			status = RELOCATE_UNPATCHED;
 	}
-	for (i = 0; i < n; i++)
-		dh_compress_manpages(h, dirs[i], ns);
-	if (!h->no_act)
-		write_report(&report, ns, report_name);
+	for (i = 0; i < n && ret == 0; i++) {
+		size_t compressed;
+
+		ret = dh_compress_manpages(h, dirs[i], ns, &compressed, err);
+	}
+	if (ret == 0 && !h->no_act)
+		ret = write_report(&report, ns, report_name, err);
+	if (ret < 0)
+		goto out;
 	if (!h->quiet || status == RELOCATE_UNPATCHED)
 		report_write_summary(&report, h->name, h->no_act,
 		                     status == RELOCATE_UNPATCHED ? stderr : stdout);
@@ -413,10 +431,14 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 		        report.n_unpatched == 1 ? "" : "s", ns->path,
 		        DH_RELOCATE_REPORT_DIR, report_name);
 	}
+out:
 	report_free(&report);
 	free(accepted);
+free_dirs:
 	for (i = 0; i < n; i++)
 		free(dirs[i]);
 	free(dirs);
+	if (ret < 0)
+		return -1;
 	return status == RELOCATE_UNPATCHED ? 1 : 0;
 }

@@ -17,11 +17,11 @@
  * references DECL lists under unpatched:, and write the report to
  * DH_RELOCATE_REPORT_DIR/REPORT.  AFTER_DH_LINK: the links dh_link made
  * replace what lies where they go (relocate_options' links_replace).
- * Dies on bad input; returns the exit status: 0, or 1 when references
- * remain unpatched (listed on stderr).
+ * Returns the exit status: 0, or 1 when references remain unpatched
+ * (listed on stderr); -1 with ERR on bad input or a failure.
  */
 int dh_relocate(const struct dh_helper *h, const struct declaration *decl,
                 struct extras_namespace *ns, const char *report_name,
-                bool after_dh_link);
+                bool after_dh_link, struct dpkg_error *err);
 
 #endif

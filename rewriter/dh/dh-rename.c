@@ -391,7 +391,9 @@ rename_one(const char *dir, const char *name, const struct dh_rename_set *set,
 		                   strerror(errno));
 	} else if (S_ISREG(st.st_mode) && overrides) {
 		/* lintian matches an override's package name too. */
-		file_rewrite(to, dh_rename_override_lines, (void *)name, false);
+		if (file_rewrite(to, dh_rename_override_lines, (void *)name,
+		                 false, err) < 0)
+			ret = -1;
 	}
 	free(from);
 	free(to);

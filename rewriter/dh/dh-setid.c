@@ -1,30 +1,42 @@
 /*
  * dh-setid.c: set-id bits removed from the staged trees.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
+#include "base/error-at.h"
+#include "base/tree.h"
 #include "dh/dh-setid.h"
-#include "relocate/tree.h"
 
-static size_t
-strip_tree(const struct dh_helper *h, const char *dir)
+/* What the walk over the packages carries. */
+struct strip {
+	size_t n;
+	struct dpkg_error *err;
+};
+
+static int
+strip_tree(const struct dh_helper *h, size_t index, const char *dir,
+           void *ctx)
 {
+	struct strip *s = ctx;
 	struct tree tree;
 	struct stat st;
-	struct dpkg_error err = DPKG_ERROR_INIT;
-	size_t i, n = 0;
+	size_t i;
+	int ret = 0;
 
+	(void)index;
 	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
-	if (tree_walk(&tree, dir, &err) < 0)
-		ohshit("%s", err.str);
-	for (i = 0; i < tree.count; i++) {
+	if (tree_walk(&tree, dir, s->err) < 0)
+		return -1;
+	for (i = 0; i < tree.count && ret == 0; i++) {
 		const struct tree_entry *e = &tree.entries[i];
 		mode_t mode = e->st.st_mode & 07777;
 		mode_t setid = mode & (S_ISUID | S_ISGID);
@@ -36,7 +48,7 @@ strip_tree(const struct dh_helper *h, const char *dir)
 
 		if (!S_ISREG(e->st.st_mode) || setid == 0)
 			continue;
-		n++;
+		s->n++;
 		snprintf(path, sizeof(path), "%s/%s", tree.dir, e->path);
 		fprintf(stderr, "%s: warning: %s: %s bit%s removed (mode %04o "
 		        "-> %04o)%s: an extras app runs confined without set-id "
@@ -51,29 +63,30 @@ strip_tree(const struct dh_helper *h, const char *dir)
 		/* chown clears set-id bits itself: first, then the mode. */
 		if (owner) {
 			dh_helper_show(h, "chown 0:0 %s", path);
-			if (!h->no_act && lchown(path, 0, 0) < 0)
-				ohshite("cannot change the owner of %s", path);
+			if (!h->no_act && lchown(path, 0, 0) < 0) {
+				ret = put_error_at(s->err, path, 0, "cannot "
+				                   "change the owner: %s",
+				                   strerror(errno));
+				break;
+			}
 		}
 		dh_helper_show(h, "chmod a-s %s", path);
 		if (!h->no_act && chmod(path, mode & ~setid) < 0)
-			ohshite("cannot change the mode of %s", path);
+			ret = put_error_at(s->err, path, 0, "cannot change the "
+			                   "mode: %s", strerror(errno));
 	}
 	tree_free(&tree);
-	return n;
+	return ret;
 }
 
-size_t
-dh_strip_setid(const struct dh_helper *h)
+int
+dh_strip_setid(const struct dh_helper *h, size_t *count,
+               struct dpkg_error *err)
 {
-	size_t i, n = 0;
+	struct strip s = { 0, err };
+	int ret;
 
-	for (i = 0; i < h->control.count; i++) {
-		char dir[512];
-
-		if (!h->act[i])
-			continue;
-		dh_helper_tmpdir(h, h->control.packages[i].name, dir, sizeof(dir));
-		n += strip_tree(h, dir);
-	}
-	return n;
+	ret = dh_helper_each_package(h, DH_EACH_ACTED_ON, strip_tree, &s);
+	*count = s.n;
+	return ret;
 }

@@ -19,9 +19,10 @@
  * Clear the setuid and setgid bits of every regular file below debian/PKG/
  * of the packages H acts on (nothing under --no-act), printing one line
  * "NAME: warning: debian/PKG/PATH: setgid bit removed (mode 2755 -> 0755):
- * ..." for each.  Returns how many files had them; exits on a tree that
- * cannot be read or a mode that cannot be changed.
+ * ..." for each, *COUNT the number of files that had them.  0, or -1
+ * with ERR on a tree that cannot be read or a mode that cannot be changed.
  */
-size_t dh_strip_setid(const struct dh_helper *h);
+int dh_strip_setid(const struct dh_helper *h, size_t *count,
+                   struct dpkg_error *err);
 
 #endif

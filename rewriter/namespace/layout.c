@@ -7,7 +7,6 @@
 
 #include "base/path.h"
 #include "namespace/layout.h"
-#include "apparmor/profile.h"
 
 /*
  * Directories shared between packages (fnmatch patterns, relative).  A

@@ -107,7 +107,7 @@ namespace_init(struct extras_namespace *ns, const char *app,
 	why = namespace_check_root(root);
 	if (why != NULL)
 		return why;
-	/* NS may be refilled from its own fields (relocate_trees does). */
+	/* NS may be refilled from its own fields. */
 	if (app != ns->app)
 		strcpy(ns->app, app);
 	if (root != ns->root)
@@ -125,4 +125,17 @@ namespace_app_of_package(const char *package)
 	if (strncmp(package, EXTRAS_PREFIX, n) == 0)
 		return package + n;
 	return package;
+}
+
+int
+profile_name(const struct extras_namespace *ns, char *buf, size_t size)
+{
+	char *p;
+
+	if ((size_t)snprintf(buf, size, "%s", ns->path + 1) >= size)
+		return -1;
+	for (p = buf; *p; p++)
+		if (*p == '/')
+			*p = '.';
+	return 0;
 }

@@ -10,6 +10,7 @@
 #define DH_EXTRAS_NAMESPACE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define EXTRAS_DEFAULT_ROOT "/opt/extras.ubuntu.com"
 #define EXTRAS_PREFIX "extras-"
@@ -38,6 +39,17 @@ const char *namespace_check_root(const char *root);
  */
 const char *namespace_init(struct extras_namespace *ns, const char *app,
                            const char *root);
+
+/*
+ * The name of the namespace's AppArmor profile, which is also the name of
+ * its file under /etc/apparmor.d and of its local/ include: the namespace
+ * path without its leading slash, slashes turned into dots, as dh_apparmor
+ * names profiles ("opt.extras.ubuntu.com.hello").  Returns -1 if SIZE is
+ * short.  Here, beside the namespace it is made from, since the layout
+ * (the profile is an export) and the gate need it as much as the profile.
+ */
+#define PROFILE_NAME_MAX (EXTRAS_ROOT_MAX + EXTRAS_APP_MAX + 2)
+int profile_name(const struct extras_namespace *ns, char *buf, size_t size);
 
 /* The app id of a source or binary package name: without "extras-". */
 const char *namespace_app_of_package(const char *package);

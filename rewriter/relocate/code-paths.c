@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "relocate/code-paths.h"
-#include "relocate/elf-section.h"
+#include "relocate/elf-read.h"
 
 #define MAX_CODE_SECTIONS 16
 

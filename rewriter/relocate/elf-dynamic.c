@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "relocate/elf-dynamic.h"
+#include "relocate/elf-read.h"
 #include "relocate/patch.h"
 
 static int
@@ -57,12 +58,7 @@ elf_reader_fd(int *fd, uint64_t size)
 static uint64_t
 get(const struct elf_dynamic *d, const unsigned char *p, size_t size)
 {
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < size; i++)
-		v = v << 8 | p[d->big_endian ? i : size - 1 - i];
-	return v;
+	return elf_get(d->big_endian, p, size);
 }
 
 static void
@@ -150,21 +146,18 @@ read_string(const struct elf_reader *r, const struct elf_dynamic *d,
 static int
 read_headers(const struct elf_reader *r, struct elf_dynamic *d)
 {
-	unsigned char eh[PATCH_ELF_HEADER_LEN];
-	unsigned base;
+	unsigned char eh[ELF_HEADER_LEN];
+	struct elf_header h;
 
 	if (r->read(r->ctx, 0, eh, sizeof(eh)) < 0 ||
-	    !patch_is_elf(eh, sizeof(eh)))
+	    !elf_header_parse(eh, sizeof(eh), &h))
 		return 0;
-	d->is64 = eh[EI_CLASS] == ELFCLASS64;
-	d->big_endian = eh[EI_DATA] == ELFDATA2MSB;
-	d->shoff = get(d, eh + (d->is64 ? 0x28 : 0x20), WORD(d));
-	base = d->is64 ? 0x3a : 0x2e;
-	d->shentsize = get(d, eh + base, 2);
-	d->shnum = get(d, eh + base + 2, 2);
-	if (d->shoff == 0 || d->shnum == 0 ||
-	    d->shentsize < (d->is64 ? 64u : 40u) || d->shoff > r->size ||
-	    d->shnum > (r->size - d->shoff) / d->shentsize)
+	d->is64 = h.is64;
+	d->big_endian = h.big_endian;
+	d->shoff = h.shoff;
+	d->shentsize = h.shentsize;
+	d->shnum = h.shnum;
+	if (!elf_header_sections_usable(&h, r->size))
 		return 0;
 	d->shdrs = malloc((size_t)d->shnum * d->shentsize);
 	if (d->shdrs == NULL)
@@ -350,25 +343,21 @@ static int
 read_segments(const struct elf_reader *r, const struct elf_dynamic *d,
               struct segment **segs, size_t *nsegs)
 {
-	unsigned char eh[PATCH_ELF_HEADER_LEN], ph[56];
-	uint64_t phoff;
-	unsigned phentsize, phnum, i;
+	unsigned char eh[ELF_HEADER_LEN], ph[56];
+	struct elf_header h;
+	unsigned i;
 
 	*segs = NULL;
 	*nsegs = 0;
-	if (r->read(r->ctx, 0, eh, sizeof(eh)) < 0)
+	if (r->read(r->ctx, 0, eh, sizeof(eh)) < 0 ||
+	    !elf_header_parse(eh, sizeof(eh), &h) ||
+	    !elf_header_programs_usable(&h, r->size))
 		return 0;
-	phoff = get(d, eh + (d->is64 ? 0x20 : 0x1c), WORD(d));
-	phentsize = get(d, eh + (d->is64 ? 0x36 : 0x2a), 2);
-	phnum = get(d, eh + (d->is64 ? 0x38 : 0x2c), 2);
-	if (phentsize < (d->is64 ? 56u : 32u) || phoff > r->size ||
-	    phnum > (r->size - phoff) / phentsize)
-		return 0;
-	*segs = calloc(phnum ? phnum : 1, sizeof(**segs));
+	*segs = calloc(h.phnum ? h.phnum : 1, sizeof(**segs));
 	if (*segs == NULL)
 		return -1;
-	for (i = 0; i < phnum; i++) {
-		uint64_t at = phoff + (uint64_t)i * phentsize;
+	for (i = 0; i < h.phnum; i++) {
+		uint64_t at = h.phoff + (uint64_t)i * h.phentsize;
 		struct segment *s = &(*segs)[*nsegs];
 
 		if (r->read(r->ctx, at, ph, d->is64 ? 56 : 32) < 0)

@@ -19,72 +19,8 @@
 #include <dpkg/varbuf.h>
 
 #include "relocate/elf-dynamic.h"
+#include "relocate/elf-read.h"
 #include "relocate/patch.h"
-
-struct elf_image {
-	const unsigned char *buf;
-	size_t len;
-	bool is64, big_endian;
-};
-
-static uint64_t
-rd(const struct elf_image *e, size_t off, size_t size)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	if (off > e->len || size > e->len - off)
-		return 0;
-	for (i = 0; i < size; i++) {
-		size_t b = e->big_endian ? i : size - 1 - i;
-
-		v = (v << 8) | e->buf[off + b];
-	}
-	return v;
-}
-
-/*
- * Whether the file has a section named NAME (through the section headers
- * and their string table; false when they are not usable).
- */
-static bool
-has_section(const struct elf_image *e, const char *name)
-{
-	uint64_t shoff, shentsize, shnum, shstrndx, stroff, strsize, i;
-	size_t ehdr_shoff = e->is64 ? 0x28 : 0x20;
-	size_t ehdr_shentsize = e->is64 ? 0x3a : 0x2e;
-	size_t namelen = strlen(name) + 1;
-
-	shoff = rd(e, ehdr_shoff, e->is64 ? 8 : 4);
-	shentsize = rd(e, ehdr_shentsize, 2);
-	shnum = rd(e, ehdr_shentsize + 2, 2);
-	shstrndx = rd(e, ehdr_shentsize + 4, 2);
-	if (shoff == 0 || shentsize < (e->is64 ? 64u : 40u) ||
-	    shoff > e->len || shnum > (e->len - shoff) / shentsize ||
-	    shstrndx >= shnum)
-		return false;
-	stroff = rd(e, shoff + shstrndx * shentsize + (e->is64 ? 0x18 : 0x10),
-	            e->is64 ? 8 : 4);
-	strsize = rd(e, shoff + shstrndx * shentsize + (e->is64 ? 0x20 : 0x14),
-	             e->is64 ? 8 : 4);
-	if (stroff > e->len || strsize > e->len - stroff)
-		return false;
-	for (i = 0; i < shnum; i++) {
-		uint64_t off = rd(e, shoff + i * shentsize, 4);
-
-		if (off < strsize && strsize - off >= namelen &&
-		    memcmp(e->buf + stroff + off, name, namelen) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* A program built by Go's linker: its build information is there. */
-static bool
-is_go(const struct elf_image *e)
-{
-	return has_section(e, ".go.buildinfo");
-}
 
 /*
  * RP (a RUNPATH, or NULL for none) with an $ORIGIN-relative entry added
@@ -250,7 +186,6 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
           const char *file, const unsigned char *buf, size_t len,
           struct patch_result *res, struct report *report)
 {
-	struct elf_image e;
 	struct elf_buffer eb = { buf, len };
 	struct elf_reader r = elf_reader_buffer(&eb);
 	struct elf_dynamic d;
@@ -263,11 +198,10 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 
 	memset(res, 0, sizeof(*res));
 	/* The header is read unchecked below: too short, it is no ELF. */
-	if (!patch_is_elf(buf, len))
+	if (!elf_is_elf(buf, len))
 		return patch_blob(sc, file, buf, len, report);
-	e = (struct elf_image){ buf, len, buf[EI_CLASS] == ELFCLASS64,
-	                        buf[EI_DATA] == ELFDATA2MSB };
-	go = is_go(&e);
+	/* A program built by Go's linker: its build information is there. */
+	go = elf_has_section(buf, len, ".go.buildinfo");
 	if (elf_dynamic_read(&r, &d) < 0 ||
 	    patch_elf_runpath(ctx, file, &r, &d, &edits, &res->rpath,
 	                      report) < 0) {
@@ -340,61 +274,4 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 		res->len = len;
 	}
 	return 0;
-}
-
-bool
-patch_elf_imports(const unsigned char *buf, size_t len, const char *name)
-{
-	struct elf_image e = { buf, len, false, false };
-	uint64_t shoff, shentsize, shnum, i;
-	size_t namelen = strlen(name);
-
-	if (!patch_is_elf(buf, len))
-		return false;
-	e.is64 = buf[4] == 2;
-	e.big_endian = buf[5] == 2;
-	shoff = rd(&e, e.is64 ? 0x28 : 0x20, e.is64 ? 8 : 4);
-	shentsize = rd(&e, e.is64 ? 0x3a : 0x2e, 2);
-	shnum = rd(&e, (e.is64 ? 0x3a : 0x2e) + 2, 2);
-	if (shoff == 0 || shentsize < (e.is64 ? 64u : 40u) ||
-	    shoff > len || shnum > (len - shoff) / shentsize)
-		return false;
-	for (i = 0; i < shnum; i++) {
-		size_t sh = shoff + i * shentsize;
-		uint64_t offset, size, link, strsh, stroff, strsize, j;
-		uint64_t entsize = e.is64 ? 24 : 16;
-
-		if (rd(&e, sh + 4, 4) != SHT_DYNSYM)
-			continue;
-		offset = rd(&e, sh + (e.is64 ? 0x18 : 0x10), e.is64 ? 8 : 4);
-		size = rd(&e, sh + (e.is64 ? 0x20 : 0x14), e.is64 ? 8 : 4);
-		link = rd(&e, sh + (e.is64 ? 0x28 : 0x18), 4);
-		if (link >= shnum || offset > len || size > len - offset)
-			return false;
-		strsh = shoff + link * shentsize;
-		stroff = rd(&e, strsh + (e.is64 ? 0x18 : 0x10), e.is64 ? 8 : 4);
-		strsize = rd(&e, strsh + (e.is64 ? 0x20 : 0x14),
-		             e.is64 ? 8 : 4);
-		if (stroff > len || strsize > len - stroff)
-			return false;
-		for (j = 0; j + entsize <= size; j += entsize) {
-			uint64_t at = offset + j;
-			uint64_t sym = rd(&e, at, 4);
-			uint64_t shndx = rd(&e, at + (e.is64 ? 6 : 14), 2);
-
-			if (shndx == SHN_UNDEF && sym < strsize &&
-			    namelen < strsize - sym &&
-			    memcmp(buf + stroff + sym, name, namelen + 1) == 0)
-				return true;
-		}
-	}
-	return false;
-}
-
-bool
-patch_is_elf(const unsigned char *buf, size_t len)
-{
-	return len >= PATCH_ELF_HEADER_LEN &&
-	       memcmp(buf, "\x7f" "ELF", 4) == 0 &&
-	       (buf[4] == 1 || buf[4] == 2) && (buf[5] == 1 || buf[5] == 2);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "relocate/elf-read.h"
 #include "relocate/patch.h"
 
 int
@@ -16,7 +17,7 @@ patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	memset(res, 0, sizeof(*res));
 	if (len == 0)
 		return 0;
-	if (patch_is_elf(buf, len))
+	if (elf_is_elf(buf, len))
 		return patch_elf(ctx, sc, file, buf, len, res, report);
 	if (!patch_is_compressed(buf, len) &&
 	    (memchr(buf, '\0', len) == NULL || patch_is_info(buf, len)))

@@ -61,7 +61,7 @@ int patch_content(const struct patch_context *ctx,
 int patch_text(const struct patch_context *ctx, struct pathmap_scanner *sc,
                const char *file, const unsigned char *buf, size_t len,
                struct patch_result *res, struct report *report);
-/* Anything but patch_is_elf() content goes to patch_blob(). */
+/* Anything but elf_is_elf() content goes to patch_blob(). */
 int patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
               const char *file, const unsigned char *buf, size_t len,
               struct patch_result *res, struct report *report);
@@ -94,20 +94,6 @@ bool patch_is_mo(const unsigned char *buf, size_t len);
 int patch_mo(struct pathmap_scanner *sc, const char *file,
              const unsigned char *buf, size_t len, struct patch_result *res,
              struct report *report);
-
-/* e_ident and the fields up to the section header table. */
-#define PATCH_ELF_HEADER_LEN 64
-
-/*
- * Whether BUF starts with an ELF header of a known class and byte order,
- * PATCH_ELF_HEADER_LEN bytes at least: what patch_elf() reads.
- */
-bool patch_is_elf(const unsigned char *buf, size_t len);
-
-/* Whether the ELF file BUF calls the function NAME of another object: an
- * undefined symbol of its dynamic symbol table. */
-bool patch_elf_imports(const unsigned char *buf, size_t len,
-                       const char *name);
 
 /* Whether BUF is a GNU Info manual: a node, and NULs only in cookies. */
 bool patch_is_info(const unsigned char *buf, size_t len);

@@ -19,6 +19,7 @@
 
 #include "base/fmt.h"
 #include "relocate/elf-dynamic.h"
+#include "relocate/elf-read.h"
 #include "relocate/relocate-run.h"
 
 /* A thread's buffer for file contents, grown as needed. */
@@ -89,7 +90,7 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 		if (n <= 0)
 			return n < 0 ? -1 : 0;
 		if (off == 0)
-			elf = patch_is_elf(chunk, (size_t)n);
+			elf = elf_is_elf(chunk, (size_t)n);
 		if ((elf ? pathmap_next_packed(sc, chunk, (size_t)n, 0, &m) :
 		           pathmap_next(sc, chunk, (size_t)n, 0, &m)) ||
 		    pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m))
@@ -131,7 +132,7 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd,
 		return false;
 	if (patch_is_compressed(head, (size_t)n))
 		return true;
-	*elf = patch_is_elf(head, (size_t)n);
+	*elf = elf_is_elf(head, (size_t)n);
 	if (n < 2 || head[0] != '#' || head[1] != '!') {
 		for (i = 0; ctx->localedir != NULL && scripts[i]; i++)
 			if (str_match_end(file, scripts[i]))

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/file-copy.h"
 #include "base/fmt.h"
 #include "relocate/elf-dynamic.h"
 #include "relocate/relocate-run.h"
@@ -22,59 +23,6 @@ relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
 
 	return fmt_into(path, size, "%s/%s", job->plan->tree->dir,
 	                dry_run ? pe->e->path : relocate_final_path(pe));
-}
-
-/*
- * Copy the SIZE bytes of IN into OUT, in the kernel where it can (a
- * reflink on file systems that share extents), else through a buffer.
- */
-static int
-copy_content(int out, int in, off_t size)
-{
-	off_t at = 0;
-	char buf[65536];
-
-	while (at < size) {
-		off_t from = at;
-		ssize_t n = copy_file_range(in, &from, out, NULL,
-		                            (size_t)(size - at), 0);
-
-		if (n > 0) {
-			at += n;
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n == 0)
-			break;
-		if (errno != EXDEV && errno != ENOSYS && errno != EINVAL &&
-		    errno != EOPNOTSUPP)
-			return -1;
-		/* No copy in the kernel here: through the buffer. */
-		while (at < size) {
-			ssize_t r = pread(in, buf, sizeof(buf), at), w = 0;
-
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r <= 0)
-				return -1;
-			while (w < r) {
-				ssize_t k = write(out, buf + w, (size_t)(r - w));
-
-				if (k < 0 && errno == EINTR)
-					continue;
-				if (k < 0)
-					return -1;
-				w += k;
-			}
-			at += r;
-		}
-	}
-	if (at != size) {
-		errno = EIO;
-		return -1;
-	}
-	return 0;
 }
 
 /* Write the new content into TMP, a file of its own. */
@@ -167,7 +115,7 @@ relocate_replace_edited(struct patch_job *job, const char *path, int fd,
 	if (*rpath != NULL)
 		return wait_for_patchelf(job, path, tmp, rpath, false);
 	out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (out < 0 || copy_content(out, fd, st->st_size) < 0)
+	if (out < 0 || file_copy_fd(out, fd, st->st_size) < 0)
 		goto fail;
 	for (i = 0; i < edits->n; i++)
 		if (pwrite(out, edits->v[i].bytes, edits->v[i].len,

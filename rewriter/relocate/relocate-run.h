@@ -22,12 +22,12 @@
 #include <dpkg/error.h>
 
 #include "base/path.h"
+#include "base/tree.h"
 #include "namespace/layout.h"
 #include "relocate/patch.h"
 #include "relocate/pathmap.h"
 #include "relocate/relocate.h"
 #include "relocate/report.h"
-#include "relocate/tree.h"
 
 /* How an entry gets to its place. */
 enum how {
@@ -71,7 +71,7 @@ struct patch_job {
 /* One run of the relocation over the staged trees of a source. */
 struct relocation {
 	const struct relocate_options *opt;
-	struct extras_namespace *ns;
+	const struct extras_namespace *ns;
 	struct tree_plan *plans;
 	int nplans;
 	struct pathmap *paths, *programs, *icons, *libs;

@@ -125,23 +125,13 @@ drop_replaced(const struct tree_plan *plan, struct dpkg_error *err)
 
 enum relocate_status
 relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
-               struct extras_namespace *ns, struct report *report,
+               const struct extras_namespace *ns, struct report *report,
                struct dpkg_error *err)
 {
 	struct relocation run = {.opt = opt, .ns = ns};
 	enum relocate_status status = RELOCATE_BAD_INPUT;
-	const char *why;
 	int t;
 
-	why = namespace_init(ns, opt->app, opt->root);
-	if (why != NULL) {
-		dpkg_put_error(err, "%s '%s' %s",
-		               namespace_check_app(opt->app) ? "app id" :
-		               "root",
-		               namespace_check_app(opt->app) ? opt->app :
-		               opt->root, why);
-		return RELOCATE_BAD_INPUT;
-	}
 	run.plans = calloc(ndirs, sizeof(*run.plans));
 	run.paths = pathmap_new();
 	run.programs = pathmap_new();

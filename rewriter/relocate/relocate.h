@@ -32,8 +32,6 @@
 #include "relocate/report.h"
 
 struct relocate_options {
-	const char *app;
-	const char *root;	/* NULL: EXTRAS_DEFAULT_ROOT */
 	bool dry_run;		/* plan and report; write nothing */
 	int jobs;		/* threads searching contents; 0: one a CPU */
 	/* Files (absolute; "DIR/" for all below DIR) whose unpatched
@@ -58,9 +56,10 @@ enum relocate_status {
 	RELOCATE_FAILED = 3,	/* a system call failed midway */
 };
 
+/* The trees DIRS moved into NS, the namespace the caller built. */
 enum relocate_status relocate_trees(const struct relocate_options *opt,
                                     char *const *dirs, int ndirs,
-                                    struct extras_namespace *ns,
+                                    const struct extras_namespace *ns,
                                     struct report *report,
                                     struct dpkg_error *err);
 

@@ -253,100 +253,94 @@ report_take(struct report *into, struct report *from)
 	report_free(from);
 }
 
-static void
-json_moves(struct json *j, const char *key, const struct report_move *m,
-           size_t n)
+static struct json_object *
+json_moves(const struct report_move *m, size_t n)
 {
+	struct json_object *a = json_new_array();
 	size_t i;
 
-	json_key(j, key);
-	json_array_begin(j);
 	for (i = 0; i < n; i++) {
-		json_object_begin(j);
-		json_member_string(j, "from", m[i].from);
-		json_member_string(j, "to", m[i].to);
-		json_object_end(j);
+		struct json_object *o = json_new_object();
+
+		json_add_text(o, "from", m[i].from);
+		json_add_text(o, "to", m[i].to);
+		json_object_array_add(a, o);
 	}
-	json_array_end(j);
+	return a;
 }
 
-static void
-json_unpatched(struct json *j, const char *key,
-               const struct report_unpatched *u, size_t n)
+static struct json_object *
+json_unpatched(const struct report_unpatched *u, size_t n)
 {
+	struct json_object *a = json_new_array();
 	size_t i;
 
-	json_key(j, key);
-	json_array_begin(j);
 	for (i = 0; i < n; i++) {
-		json_object_begin(j);
-		json_member_string(j, "file", u[i].file);
-		json_member_int(j, "offset", u[i].offset);
-		json_member_string(j, "string", u[i].string);
-		json_member_string(j, "reason", u[i].reason);
-		json_object_end(j);
+		struct json_object *o = json_new_object();
+
+		json_add_text(o, "file", u[i].file);
+		json_add_int(o, "offset", u[i].offset);
+		json_add_text(o, "string", u[i].string);
+		json_add_text(o, "reason", u[i].reason);
+		json_object_array_add(a, o);
 	}
-	json_array_end(j);
+	return a;
 }
 
 void
 report_write_json(const struct report *r, const struct extras_namespace *ns,
                   bool dry_run, FILE *fp)
 {
-	struct json j;
+	struct json_object *j = json_new_object(), *a, *sum;
 	size_t i;
 
-	json_init(&j, fp);
-	json_object_begin(&j);
-	json_member_string(&j, "app", ns->app);
-	json_member_string(&j, "root", ns->root);
-	json_member_string(&j, "namespace", ns->path);
-	json_member_bool(&j, "dry_run", dry_run);
-	json_moves(&j, "moves", r->moves, r->n_moves);
-	json_moves(&j, "exports", r->exports, r->n_exports);
+	json_add_text(j, "app", ns->app);
+	json_add_text(j, "root", ns->root);
+	json_add_text(j, "namespace", ns->path);
+	json_add_bool(j, "dry_run", dry_run);
+	json_add(j, "moves", json_moves(r->moves, r->n_moves));
+	json_add(j, "exports", json_moves(r->exports, r->n_exports));
 
-	json_key(&j, "patches");
-	json_array_begin(&j);
+	a = json_new_array();
 	for (i = 0; i < r->n_patches; i++) {
 		const struct report_patch *p = &r->patches[i];
+		struct json_object *o = json_new_object();
 
-		json_object_begin(&j);
-		json_member_string(&j, "file", p->file);
-		json_member_string(&j, "kind", p->kind);
+		json_add_text(o, "file", p->file);
+		json_add_text(o, "kind", p->kind);
 		if (p->line > 0)
-			json_member_int(&j, "line", p->line);
+			json_add_int(o, "line", p->line);
 		if (p->offset >= 0)
-			json_member_int(&j, "offset", p->offset);
-		json_member_string(&j, "old", p->old);
-		json_member_string(&j, "new", p->new);
-		json_object_end(&j);
+			json_add_int(o, "offset", p->offset);
+		json_add_text(o, "old", p->old);
+		json_add_text(o, "new", p->new);
+		json_object_array_add(a, o);
 	}
-	json_array_end(&j);
+	json_add(j, "patches", a);
 
-	json_unpatched(&j, "unpatched", r->unpatched, r->n_unpatched);
-	json_unpatched(&j, "accepted", r->accepted, r->n_accepted);
+	json_add(j, "unpatched", json_unpatched(r->unpatched, r->n_unpatched));
+	json_add(j, "accepted", json_unpatched(r->accepted, r->n_accepted));
 
-	json_key(&j, "flags");
-	json_array_begin(&j);
+	a = json_new_array();
 	for (i = 0; i < r->n_flags; i++) {
-		json_object_begin(&j);
-		json_member_string(&j, "file", r->flags[i].file);
-		json_member_string(&j, "flag", r->flags[i].flag);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
+		struct json_object *o = json_new_object();
 
-	json_key(&j, "summary");
-	json_object_begin(&j);
-	json_member_int(&j, "moves", (long long)r->n_moves);
-	json_member_int(&j, "exports", (long long)r->n_exports);
-	json_member_int(&j, "patches", (long long)r->n_patches);
-	json_member_int(&j, "unpatched", (long long)r->n_unpatched);
-	json_member_int(&j, "accepted", (long long)r->n_accepted);
-	json_member_int(&j, "flags", (long long)r->n_flags);
-	json_member_int(&j, "rpath_patchelf", (long long)r->n_rpath_patchelf);
-	json_object_end(&j);
-	json_object_end(&j);
+		json_add_text(o, "file", r->flags[i].file);
+		json_add_text(o, "flag", r->flags[i].flag);
+		json_object_array_add(a, o);
+	}
+	json_add(j, "flags", a);
+
+	sum = json_new_object();
+	json_add_int(sum, "moves", (long long)r->n_moves);
+	json_add_int(sum, "exports", (long long)r->n_exports);
+	json_add_int(sum, "patches", (long long)r->n_patches);
+	json_add_int(sum, "unpatched", (long long)r->n_unpatched);
+	json_add_int(sum, "accepted", (long long)r->n_accepted);
+	json_add_int(sum, "flags", (long long)r->n_flags);
+	json_add_int(sum, "rpath_patchelf", (long long)r->n_rpath_patchelf);
+	json_add(j, "summary", sum);
+	json_write(fp, j);
 }
 
 void
@@ -371,7 +365,7 @@ report_write_summary(const struct report *r, const char *progname,
 
 		fprintf(fp, "%s: error: %s: offset %lld: '", progname, u->file,
 		        u->offset);
-		json_escape(fp, u->string, strlen(u->string));
+		json_put_escaped(fp, u->string);
 		fprintf(fp, "': %s\n", u->reason);
 	}
 }

@@ -4,62 +4,47 @@
 #include "base/json.h"
 #include "review/review.h"
 
-static void
-member_string_or_null(struct json *j, const char *key, const char *s)
+static struct json_object *
+package_json(const struct review_package *p)
 {
-	json_key(j, key);
-	if (s != NULL)
-		json_string(j, s);
-	else
-		json_null(j);
-}
+	struct json_object *o = json_new_object();
 
-static void
-write_package(struct json *j, const struct review_package *p)
-{
-	json_object_begin(j);
-	json_member_string(j, "file", p->where);
-	json_member_string(j, "package", p->deb.package);
-	json_member_string(j, "version", p->deb.version);
-	json_member_string(j, "source", p->deb.source);
-	member_string_or_null(j, "app", p->namespace_ok ? p->ns.app : NULL);
-	member_string_or_null(j, "root", p->namespace_ok ? p->ns.root : NULL);
-	member_string_or_null(j, "namespace",
-	                      p->namespace_ok ? p->ns.path : NULL);
-	json_member_bool(j, "accepted", p->nproblems == 0);
-	json_member_int(j, "problems", (long long)p->nproblems);
-	json_object_end(j);
+	json_add_text(o, "file", p->where);
+	json_add_text(o, "package", p->deb.package);
+	json_add_text(o, "version", p->deb.version);
+	json_add_text(o, "source", p->deb.source);
+	json_add_text(o, "app", p->namespace_ok ? p->ns.app : NULL);
+	json_add_text(o, "root", p->namespace_ok ? p->ns.root : NULL);
+	json_add_text(o, "namespace", p->namespace_ok ? p->ns.path : NULL);
+	json_add_bool(o, "accepted", p->nproblems == 0);
+	json_add_int(o, "problems", (long long)p->nproblems);
+	return o;
 }
 
 void
 review_write_json(const struct review *r, FILE *fp)
 {
-	struct json j;
+	struct json_object *j = json_new_object(), *a;
 	size_t i;
 
-	json_init(&j, fp);
-	json_object_begin(&j);
-	json_member_bool(&j, "accepted", r->nproblems == 0);
-	json_key(&j, "packages");
-	json_array_begin(&j);
+	json_add_bool(j, "accepted", r->nproblems == 0);
+	a = json_new_array();
 	for (i = 0; i < r->npackages; i++)
-		write_package(&j, &r->packages[i]);
-	json_array_end(&j);
-	json_key(&j, "problems");
-	json_array_begin(&j);
+		json_object_array_add(a, package_json(&r->packages[i]));
+	json_add(j, "packages", a);
+	a = json_new_array();
 	for (i = 0; i < r->nproblems; i++) {
 		const struct review_problem *pb = &r->problems[i];
 		const struct review_package *p = &r->packages[pb->package];
+		struct json_object *o = json_new_object();
 
-		json_object_begin(&j);
-		json_member_string(&j, "file", p->where);
-		json_member_string(&j, "package", p->deb.package);
-		json_member_string(&j, "rule", pb->rule);
-		member_string_or_null(&j, "path", pb->path);
-		json_member_string(&j, "message", pb->message);
-		json_object_end(&j);
+		json_add_text(o, "file", p->where);
+		json_add_text(o, "package", p->deb.package);
+		json_add_text(o, "rule", pb->rule);
+		json_add_text(o, "path", pb->path);
+		json_add_text(o, "message", pb->message);
+		json_object_array_add(a, o);
 	}
-	json_array_end(&j);
-	json_object_end(&j);
-	fputc('\n', fp);
+	json_add(j, "problems", a);
+	json_write(fp, j);
 }

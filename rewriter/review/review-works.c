@@ -30,7 +30,7 @@
 #include "base/datadir.h"
 #include "base/path.h"
 #include "namespace/layout.h"
-#include "relocate/elf-section.h"
+#include "relocate/elf-read.h"
 #include "relocate/patch.h"
 #include "review/compiled-names.h"
 #include "review/review.h"
@@ -758,8 +758,8 @@ check_translations(struct works *w, size_t i)
 		const unsigned char *data = (const unsigned char *)m->data;
 
 		if (m->data == NULL || !path_is_under(m->path, p->ns.rel) ||
-		    !patch_elf_imports(data, (size_t)m->size, "textdomain") ||
-		    patch_elf_imports(data, (size_t)m->size, "bindtextdomain"))
+		    !elf_imports(data, (size_t)m->size, "textdomain") ||
+		    elf_imports(data, (size_t)m->size, "bindtextdomain"))
 			continue;
 		review_problem(w->r, i, "works", m->path, "calls textdomain() "
 		               "and never bindtextdomain(), so gettext looks "

@@ -11,6 +11,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/varbuf.h>
 
+#include "base/json.h"
 #include "base/utf8.h"
 #include "store/report.h"
 #include "store/store-file.h"
@@ -19,18 +20,6 @@
 #define OUTPUT_TAIL 4096
 #define LOG_MAX (64 * 1024 * 1024)
 #define TOOL_REPORT_MAX (16 * 1024 * 1024)
-
-/* A JSON string of S, whatever its bytes: a log, a file name or a
- * reason may hold any (utf8_clean). */
-static struct json_object *
-string(const char *s)
-{
-	char *text = utf8_clean(s, strlen(s));
-	struct json_object *v = json_object_new_string(text);
-
-	free(text);
-	return v;
-}
 
 struct json_object *
 report_open(const char *json_path, long long id, const char *upload)
@@ -43,10 +32,10 @@ report_open(const char *json_path, long long id, const char *upload)
 	report = json_object_new_object();
 	json_object_object_add(report, "job", json_object_new_int64(id));
 	json_object_object_add(report, "upload",
-	                       string(upload));
-	json_object_object_add(report, "state", string("queued"));
+	                       json_text(upload));
+	json_object_object_add(report, "state", json_text("queued"));
 	json_object_object_add(report, "verdict",
-	                       string("in progress"));
+	                       json_text("in progress"));
 	json_object_object_add(report, "attempts", json_object_new_int(0));
 	json_object_object_add(report, "steps", json_object_new_array());
 	json_object_object_add(report, "loses", json_object_new_array());
@@ -58,7 +47,7 @@ void
 report_set(struct json_object *report, const char *key, const char *value)
 {
 	json_object_object_add(report, key, value ?
-	                       string(value) : NULL);
+	                       json_text(value) : NULL);
 }
 
 /* The log's last OUTPUT_TAIL bytes, from a line's start. */
@@ -139,13 +128,13 @@ report_step(struct json_object *report, const char *step,
 	char *tail = log_tail(log);
 	size_t i;
 
-	json_object_object_add(s, "step", string(step));
-	json_object_object_add(s, "verdict", string(verdict));
+	json_object_object_add(s, "step", json_text(step));
+	json_object_object_add(s, "verdict", json_text(verdict));
 	json_object_object_add(s, "command", command ?
-	                       string(command) : NULL);
+	                       json_text(command) : NULL);
 	json_object_object_add(s, "log", log_name ?
-	                       string(log_name) : NULL);
-	json_object_object_add(s, "output", string(tail));
+	                       json_text(log_name) : NULL);
+	json_object_object_add(s, "output", json_text(tail));
 	free(tail);
 	list = json_object_new_array();
 	if (!json_object_object_get_ex(report, "fix", &fix)) {
@@ -153,8 +142,8 @@ report_step(struct json_object *report, const char *step,
 		json_object_object_add(report, "fix", fix);
 	}
 	for (i = 0; i < nreasons; i++) {
-		json_object_array_add(list, string(reasons[i]));
-		json_object_array_add(fix, string(reasons[i]));
+		json_object_array_add(list, json_text(reasons[i]));
+		json_object_array_add(fix, json_text(reasons[i]));
 	}
 	json_object_object_add(s, "reasons", list);
 	/* A tool's report is the store's own file, but bounded all the
@@ -192,7 +181,7 @@ report_lose(struct json_object *report, const char *what)
 		loses = json_object_new_array();
 		json_object_object_add(report, "loses", loses);
 	}
-	json_object_array_add(loses, string(what));
+	json_object_array_add(loses, json_text(what));
 }
 
 struct json_object *

@@ -3,6 +3,7 @@
 #define FUZZ_OWN_INIT
 #include "fuzz.h"
 #include "patch-maps.h"
+#include "relocate/elf-read.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -30,6 +31,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	report_free(&report);
 	/* What the gate asks of a program's dynamic symbols. */
-	(void)patch_elf_imports(data, size, "textdomain");
+	(void)elf_imports(data, size, "textdomain");
 	return 0;
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "relocate/tree.h"
+#include "base/tree.h"
 
 /* Suffixes of the temporary files the rewriter itself writes. */
 static const char *const reserved_suffixes[] = { ".dpkg-new", ".dpkg-tmp",
