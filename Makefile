@@ -163,7 +163,8 @@ install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(DATADIR)/templates \
-		$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence
+		$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence \
+		$(DESTDIR)$(PERLDIR)/DhExtras
 	install -m 755 $(CMDS) $(DESTDIR)$(BINDIR)
 	install -d $(DESTDIR)$(PREFIX)/share/lintian/profiles/dh-extras
 	install -m 644 lintian/profiles/dh-extras/*.profile \
@@ -177,6 +178,9 @@ install: all
 	sed 's,/usr/share/dh-extras/auto,$(DATADIR)/auto,' \
 		dh-extras/Debian/Debhelper/Sequence/extras.pm \
 		>$(DESTDIR)$(PERLDIR)/Debian/Debhelper/Sequence/extras.pm
+	sed "s,'/usr/share/dh-extras','$(DATADIR)'," \
+		dh-extras/DhExtras/AddonData.pm \
+		>$(DESTDIR)$(PERLDIR)/DhExtras/AddonData.pm
 
 # Fuzzing with clang's libFuzzer under ASan and UBSan: every
 # tests/fuzz/fuzz-NAME.c is one harness over one parser of hostile input,

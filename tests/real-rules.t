@@ -470,24 +470,40 @@ test_expect_success 'a link debian/PKG.links makes in /bin lands in the namespac
 	echo "four, five, six" >expect && cmp expect out
 '
 
-# The add-on's sequence is written twice: in extras.pm for dh, in
-# rules-classic.c for a rules without dh.  A rules running dh's own
-# commands one by one, converted, runs the extras helpers in the order dh
-# with the add-on does.  (dh_dwz stays in a classic rules, told
-# --no-dwz-multifile, where the add-on removes it from dh's sequence.)
-test_expect_success 'a classic rules gets the extras helpers in the order of dh --with extras' '
+# The add-on's sequence is data (templates/addon/sequence), read by the
+# add-on for dh and by extras-convert for a rules without dh.  A rules
+# running dh's own commands one by one (as dh prints them, with their
+# options), converted, runs the extras helpers where dh with the add-on
+# does and dh's own commands with the options the add-on gives them, in
+# dh binary and in dh clean.  Left out: -a and -i, which dh adds to
+# arch-dependent commands only; dh_auto_*, the add-on's own in both
+# (their PATH), dh_auto_install running dh_extras_unprefix itself; and
+# dh_dwz, removed from dh's sequence but left in a classic rules, told
+# --no-dwz-multifile.
+commands () {
+	sed -n "s/^[ 	]*\(dh_.*\)/\1/p" "$@" |
+		sed -e "s/ -[ai]\( \|\$\)/\1/g" -e "/^dh_auto_/d"
+}
+
+test_expect_success 'a classic rules gets the extras helpers and options where dh --with extras has them' '
 	rm -rf seqdh seqclassic && cp -R "$TOP/tests/fixtures/greet" seqdh &&
-	(cd seqdh && dh binary --no-act --without extras) >plain.out &&
-	(cd seqdh && dh binary --no-act --with extras) >extras.out &&
-	sed -n "s/^ *\(dh_[a-z_]*\).*/\1/p" extras.out >expect &&
+	for seq in binary clean; do
+		(cd seqdh && dh $seq --no-act --without extras) >plain-$seq.out &&
+		(cd seqdh && dh $seq --no-act --with extras) >extras-$seq.out ||
+			return 1
+	done &&
+	commands extras-binary.out extras-clean.out >expect &&
+	grep_q "^dh_strip --no-automatic-dbgsym\$" expect &&
+	grep_q "^dh_extras_clean\$" expect &&
 	cp -R seqdh seqclassic &&
-	{ printf "#!/usr/bin/make -f\nbinary:\n" &&
-	  sed -n "s/^ *\(dh_[a-z_]*\).*/\t\1/p" plain.out; } >seqclassic/debian/rules &&
+	{ printf "#!/usr/bin/make -f\n" &&
+	  for seq in binary clean; do
+		echo "$seq:" &&
+		sed -n "s/^ *\(dh_.*\)/\t\1/p" plain-$seq.out || return 1
+	  done; } >seqclassic/debian/rules &&
 	extras-convert seqclassic >seq.out &&
-	sed -n "s/^\t\(dh_[a-z_]*\).*/\1/p" seqclassic/debian/rules |
-		grep -v -e "^dh_auto_" -e "^dh_dwz$" >actual &&
-	grep -v -e "^dh_auto_" expect >expect.cmp &&
-	diff -u expect.cmp actual
+	commands seqclassic/debian/rules | sed "/^dh_dwz /d" >actual &&
+	diff -u expect actual
 '
 
 test_done

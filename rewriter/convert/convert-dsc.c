@@ -27,6 +27,7 @@
 #include "debian/dsc.h"
 #include "namespace/namespace.h"
 #include "debian/source-archive.h"
+#include "dh/dh-addon.h"
 
 enum role {
 	ROLE_ORIG,		/* upstream tarball: reused */
@@ -813,9 +814,8 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
       struct convert_plan *plan, struct convert_result *res,
       struct dpkg_error *err)
 {
-	static const char *const autoconf_inputs[] = {
-		"configure.ac", "configure.in", NULL,
-	};
+	const struct dh_addon *addon = dh_addon_data(err);
+	const struct dh_buildsystem *ac;
 	const struct dsc *d = &job->dsc;
 	struct convert_options tree_opt = *opt;
 	bool native = false;
@@ -824,6 +824,9 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 
 	if (job->diff)
 		return build_diff(job, opt, plan, res, err);
+	if (addon == NULL)
+		return -1;
+	ac = dh_addon_buildsystem(addon, "autoconf");
 
 	for (i = 0; i < job->nparts; i++) {
 		struct part *p = &job->parts[i];
@@ -850,11 +853,11 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 	tree = native ? tree_of(unpack) : m_strdup(unpack);
 	/* The upstream tarball is not unpacked: ask it whether ./configure
 	 * comes from autoconf. */
-	for (i = 0; i < job->nparts && !tree_opt.autoconf; i++)
+	for (i = 0; ac && i < job->nparts && !tree_opt.autoconf; i++)
 		if (job->parts[i].role == ROLE_ORIG &&
 		    source_archive_has_top_file(job->parts[i].file->path,
 		                                job->parts[i].file->name,
-		                                autoconf_inputs,
+		                                (const char *const *)ac->detect,
 		                                &tree_opt.autoconf, err) < 0) {
 			free(tree);
 			return -1;

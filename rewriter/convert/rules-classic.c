@@ -5,12 +5,12 @@
  * dh-sequence-extras adds the helpers to dh's sequence; a recipe that
  * calls dh_link, dh_installdeb ... one by one never sees them.  So each
  * helper is written into the recipe where the add-on puts it in the
- * sequence (dh-extras/Debian/Debhelper/Sequence/extras.pm), next to the
- * command it follows or precedes there, with that command's package
- * options (-a, -i, -pNAME ...).  And as dh_auto_configure and
+ * sequence (templates/addon/sequence, which the add-on reads too), next
+ * to the command it follows or precedes there, with that command's
+ * package options (-a, -i, -pNAME ...).  And as dh_auto_configure and
  * dh_auto_build do in the add-on, the program is built for the namespace:
  * the prefix and system directories the recipes give configure, CMake or
- * make name it.
+ * make (templates/addon/buildsystems) name it.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -23,15 +23,8 @@
 #include <dpkg/string.h>
 #include <dpkg/varbuf.h>
 
+#include "dh/dh-addon.h"
 #include "convert/rules-rewrite.h"
-
-/* dh_extras_relocate and the helpers that follow it in the sequence,
- * written before the recipe's first command of rules_after_relocation. */
-static const char *const relocation[] = {
-	"dh_extras_relocate", "dh_extras_metainfo", "dh_extras_python",
-	"dh_extras_modules", "dh_extras_icons", "dh_extras_launchers",
-	"dh_extras_gsettings", NULL,
-};
 
 /*
  * The add-on puts its dh_auto_* and dh_shlibdeps first on dh's PATH;
@@ -45,31 +38,6 @@ static const char *const relocation[] = {
 	"export PATH := $(or $(DH_EXTRAS_AUTODIR),/usr/share/dh-extras/auto)" \
 	":$(PATH)\n"
 
-/* Options the add-on gives the commands themselves. */
-static const struct {
-	const char *command, *option;
-} added_options[] = {
-	{ "dh_makeshlibs", "--no-scripts" },
-	{ "dh_strip", "--no-automatic-dbgsym" },
-	{ "dh_dwz", "--no-dwz-multifile" },
-};
-
-/* One helper before or after a command, as the add-on inserts it. */
-static const struct {
-	const char *command, *helper;
-	bool after;
-} placed[] = {
-	{ "dh_prep", "dh_extras_pkgdirs", true },
-	{ "dh_clean", "dh_extras_clean", false },
-	{ "dh_link", "dh_extras_links", true },
-	{ "dh_shlibdeps", "dh_extras_privlibs", true },
-	{ "dh_installdeb", "dh_extras_apparmor", false },
-	{ "dh_installdeb", "dh_extras_declare", true },
-	{ "dh_installdeb", "dh_extras_scripts", true },
-	{ "dh_gencontrol", "dh_extras_rename", true },
-	{ "dh_builddeb", "dh_extras_check", false },
-};
-
 static bool
 is_word(const char *s, size_t n, const char *word)
 {
@@ -77,12 +45,13 @@ is_word(const char *s, size_t n, const char *word)
 }
 
 /*
- * dh_extras_unprefix follows dh_auto_install in the sequence: what "make
- * install" put in the namespace goes back to usr/ before the commands
- * that install more there (wget's dh_installinfo would put wget.info
- * beside the one its install made).  It is written before the first
- * dh_install* command of a recipe (dh_install too, as dh runs it) but
- * dh_installdirs and dh_installdeb, or with the relocation.
+ * The helpers after dh_auto_install in the sequence (dh_extras_unprefix):
+ * what "make install" put in the namespace goes back to usr/ before the
+ * commands that install more there (wget's dh_installinfo would put
+ * wget.info beside the one its install made).  They are written before
+ * the first dh_install* command of a recipe (dh_install too, as dh runs
+ * it) but dh_installdirs and dh_installdeb, or with the relocation; a
+ * recipe's dh_auto_install is the add-on's, which runs them itself.
  */
 static bool
 installs_files(const char *cmd, size_t n)
@@ -130,14 +99,35 @@ package_options(const char *args, const char *end, struct varbuf *out)
 	}
 }
 
+/* A recipe line for each of the N helpers, with the package options. */
 static void
-add_line(struct varbuf *out, const char *helper, const char *options,
-         size_t optlen)
+add_lines(struct varbuf *out, char *const *helpers, size_t n,
+          const struct varbuf *opts)
 {
-	varbuf_add_char(out, '\t');
-	varbuf_add_str(out, helper);
-	varbuf_add_buf(out, options, optlen);
-	varbuf_add_char(out, '\n');
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		varbuf_add_char(out, '\t');
+		varbuf_add_str(out, helpers[i]);
+		varbuf_add_buf(out, opts->buf, opts->used);
+		varbuf_add_char(out, '\n');
+	}
+}
+
+/* The helpers dh runs right before (or after) COMMAND (N bytes). */
+static void
+add_around(struct varbuf *out, const struct dh_addon *a, const char *command,
+           size_t n, bool after, const struct varbuf *opts)
+{
+	const struct dh_addon_place *place = dh_addon_place(a, command, n);
+
+	if (place == NULL)
+		return;
+	if (after)
+		add_lines(out, place->names + place->at + 1,
+		          place->nnames - place->at - 1, opts);
+	else
+		add_lines(out, place->names, place->at, opts);
 }
 
 /* The end of the logical line at P: its last physical line's newline. */
@@ -157,22 +147,68 @@ logical_end(const char *p, const char *end)
 
 /*
  * The installation directories a recipe gives the build system, as
- * whole words: each is written for the namespace.  Others (--datadir=
- * /usr/share ...) follow the prefix, or relocation patches them, or the
- * build fails where it cannot.
+ * whole words: each is written for the namespace, as the add-on tells
+ * the build systems it knows (NAME=%NS%/etc for NAME=/etc, NAME=%NS% for
+ * NAME=/usr).  Others (--datadir=/usr/share ...) follow the prefix, or
+ * relocation patches them, or the build fails where it cannot.
  */
-static const struct {
-	const char *word, *dir;		/* dir: below the namespace */
-} namespace_words[] = {
-	{ "--prefix=/usr", "" },
-	{ "--sysconfdir=/etc", "/etc" },
-	{ "--localstatedir=/var", "/var" },
-	{ "prefix=/usr", "" },
-	{ "PREFIX=/usr", "" },
-	{ "-DCMAKE_INSTALL_PREFIX=/usr", "" },
-	{ "-DCMAKE_INSTALL_SYSCONFDIR=/etc", "/etc" },
-	{ "-DCMAKE_INSTALL_LOCALSTATEDIR=/var", "/var" },
+struct namespace_word {
+	char *word;		/* NAME=/usr ... */
+	size_t name;		/* its length through "=" */
+	const char *dir;	/* below the namespace */
 };
+
+static bool
+is_system_dir(const char *dir)
+{
+	return (strncmp(dir, "/etc", 4) == 0 || strncmp(dir, "/var", 4) == 0) &&
+	       (dir[4] == '\0' || dir[4] == '/');
+}
+
+/* WORDS, N of them, with those of PARAMS (NULL-ended, or NULL). */
+static struct namespace_word *
+add_words(struct namespace_word *words, size_t *n, char *const *params)
+{
+	for (; params && *params; params++) {
+		size_t name = strchr(*params, '=') + 1 - *params;
+		const char *dir = *params + name + strlen(DH_ADDON_NS);
+
+		words = m_realloc(words, (*n + 2) * sizeof(*words));
+		words[(*n)++] = (struct namespace_word){
+			str_fmt("%.*s%s%s", (int)name, *params,
+			        is_system_dir(dir) ? "" : "/usr", dir),
+			name, dir,
+		};
+	}
+	return words;
+}
+
+/* The words of every build system's params, NULL-ended (autoconf's and
+ * meson's twice, the second never reached). */
+static struct namespace_word *
+namespace_words(const struct dh_addon *a)
+{
+	struct namespace_word *words = m_malloc(sizeof(*words));
+	size_t n = 0, i;
+	int k;
+
+	for (i = 0; i < a->nbuildsystems; i++)
+		for (k = 0; k < DH_STEPS; k++)
+			words = add_words(words, &n,
+			                  a->buildsystems[i].params[k]);
+	words[n].word = NULL;
+	return words;
+}
+
+static void
+namespace_words_free(struct namespace_word *words)
+{
+	size_t i;
+
+	for (i = 0; words[i].word != NULL; i++)
+		free(words[i].word);
+	free(words);
+}
 
 static bool
 word_edge(char c)
@@ -181,48 +217,43 @@ word_edge(char c)
 	       c == ';' || c == '\\';
 }
 
-/* Recipe line P to EOL (line LINE) with those words written for the
+/* Recipe line P to EOL (line LINE) with WORDS written for the
  * namespace NS, into OUT. */
 static void
 build_for_namespace(const char *file, int line, const char *p,
-                    const char *eol, const char *ns, struct varbuf *out,
+                    const char *eol, const char *ns,
+                    const struct namespace_word *words, struct varbuf *out,
                     struct convert_plan *plan)
 {
 	const char *q = p;
 
 	while (q < eol) {
-		size_t i, n = 0;
+		const struct namespace_word *w = NULL;
+		size_t n = 0;
 
 		if (q == p || word_edge(q[-1]))
-			for (i = 0; i < array_count(namespace_words); i++) {
-				n = strlen(namespace_words[i].word);
+			for (w = words; w->word != NULL; w++) {
+				n = strlen(w->word);
 				if ((size_t)(eol - q) >= n &&
-				    strncmp(q, namespace_words[i].word, n) == 0 &&
+				    strncmp(q, w->word, n) == 0 &&
 				    (q + n == eol || word_edge(q[n])))
 					break;
 			}
-		else
-			i = array_count(namespace_words);
-		if (i == array_count(namespace_words)) {
+		if (w == NULL || w->word == NULL) {
 			varbuf_add_char(out, *q++);
 			continue;
 		}
 		/* The name and "=", then the namespace. */
-		varbuf_add_buf(out, q, strchr(namespace_words[i].word, '=') + 1 -
-		                       namespace_words[i].word);
+		varbuf_add_buf(out, q, w->name);
 		varbuf_add_str(out, ns);
-		varbuf_add_str(out, namespace_words[i].dir);
+		varbuf_add_str(out, w->dir);
 		if (plan)
 			convert_plan_note(plan, file, line, "'%s' written as "
 			                  "'%.*s%s%s': the program is built for the "
 			                  "namespace, as dh_auto_configure and "
 			                  "dh_auto_build would build it",
-			                  namespace_words[i].word,
-			                  (int)(strchr(namespace_words[i].word,
-			                               '=') + 1 -
-			                        namespace_words[i].word),
-			                  namespace_words[i].word, ns,
-			                  namespace_words[i].dir);
+			                  w->word, (int)w->name, w->word, ns,
+			                  w->dir);
 		q += n;
 	}
 }
@@ -264,6 +295,8 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 	bool in_recipe = false, runs_auto = false;
 	bool cdbs = strstr(text, "/usr/share/cdbs/") != NULL;
 	int line = 0, first_line = 0;
+	const struct dh_addon *a;
+	struct namespace_word *words;
 
 	if (rules_runs_dh(text, len))
 		return m_strdup(text);
@@ -273,6 +306,10 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		             "(%%: dh $@), then convert");
 		return NULL;
 	}
+	a = dh_addon_data(err);
+	if (a == NULL)
+		return NULL;
+	words = namespace_words(a);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
 		const char *eol = nl ? nl + 1 : end, *cmd, *args;
@@ -289,8 +326,8 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		continued = eol - p >= 2 && eol[-1] == '\n' && eol[-2] == '\\';
 		if (!recipe) {
 			if (in_recipe)
-				build_for_namespace(file, line, p, eol, ns, &out,
-				                    plan);
+				build_for_namespace(file, line, p, eol, ns,
+				                    words, &out, plan);
 			else
 				varbuf_add_buf(&out, p, eol - p);
 			if (!continued) {
@@ -308,7 +345,8 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 			runs_auto = true;
 		if (cmdlen < 3 || strncmp(cmd, "dh_", 3) != 0 ||
 		    strncmp(cmd, "dh_extras_", 10) == 0) {
-			build_for_namespace(file, line, p, eol, ns, &out, plan);
+			build_for_namespace(file, line, p, eol, ns, words, &out,
+			                    plan);
 			p = eol;
 			continue;
 		}
@@ -316,38 +354,32 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 		if (!unprefixed_here && !relocated_here &&
 		    (installs_files(cmd, cmdlen) ||
 		     rules_word_in(cmd, cmdlen, rules_after_relocation))) {
-			add_line(&out, "dh_extras_unprefix", opts.buf, opts.used);
+			add_around(&out, a, "dh_auto_install", 15, true, &opts);
 			unprefixed_here = true;
 		}
+		/* The relocation: what dh runs before dh_link, and when the
+		 * recipe has no dh_link to follow, what it runs after. */
 		if (!relocated_here && rules_word_in(cmd, cmdlen, rules_after_relocation)) {
-			for (i = 0; relocation[i]; i++)
-				add_line(&out, relocation[i], opts.buf, opts.used);
+			add_around(&out, a, "dh_link", 7, false, &opts);
 			if (!is_word(cmd, cmdlen, "dh_link"))
-				add_line(&out, "dh_extras_links", opts.buf,
-				         opts.used);
+				add_around(&out, a, "dh_link", 7, true, &opts);
 			relocated_here = any = true;
 			if (first_line == 0)
 				first_line = line;
 		}
-		for (i = 0; i < array_count(placed); i++)
-			if (!placed[i].after &&
-			    is_word(cmd, cmdlen, placed[i].command) &&
-			    !(is_word(cmd, cmdlen, "dh_clean") &&
-			      memmem(args, eol - args, " -k", 3) != NULL))
-				add_line(&out, placed[i].helper, opts.buf,
-				         opts.used);
+		if (!is_word(cmd, cmdlen, "dh_link") &&
+		    !(is_word(cmd, cmdlen, "dh_clean") &&
+		      memmem(args, eol - args, " -k", 3) != NULL))
+			add_around(&out, a, cmd, cmdlen, false, &opts);
 		varbuf_add_buf(&out, p, args - p);
-		for (i = 0; i < array_count(added_options); i++)
-			if (is_word(cmd, cmdlen, added_options[i].command)) {
+		for (i = 0; i < a->noptions; i++)
+			if (is_word(cmd, cmdlen, a->options[i].command)) {
 				varbuf_add_char(&out, ' ');
-				varbuf_add_str(&out, added_options[i].option);
+				varbuf_add_str(&out, a->options[i].option);
 			}
 		varbuf_add_buf(&out, args, eol - args);
-		for (i = 0; i < array_count(placed); i++)
-			if (placed[i].after &&
-			    is_word(cmd, cmdlen, placed[i].command))
-				add_line(&after, placed[i].helper, opts.buf,
-				         opts.used);
+		if (!is_word(cmd, cmdlen, "dh_auto_install"))
+			add_around(&after, a, cmd, cmdlen, true, &opts);
 		if (!continued) {
 			varbuf_add_buf(&out, after.buf, after.used);
 			varbuf_reset(&after);
@@ -357,6 +389,7 @@ rules_add_helpers(const char *file, const char *text, size_t len,
 	}
 	varbuf_add_buf(&out, after.buf, after.used);
 	varbuf_destroy(&after);
+	namespace_words_free(words);
 	if (!any) {
 		varbuf_destroy(&out);
 		put_error_at(err, file, 0, "runs neither dh nor dh_link, "

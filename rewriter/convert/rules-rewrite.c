@@ -12,6 +12,7 @@
 #include <dpkg/string.h>
 #include <dpkg/varbuf.h>
 
+#include "dh/dh-addon.h"
 #include "namespace/layout.h"
 #include "namespace/namespace.h"
 #include "convert/rules-rewrite.h"
@@ -184,18 +185,14 @@ rules_rewrite_configure(const char *file, const char *text, size_t len,
 	return varbuf_detach(&out);
 }
 
-/* Whether the tree is an autoconf package: its configure takes
- * debhelper's arguments. */
+/* Whether the tree has one of FILES (NULL: none) at its top. */
 static bool
-is_autoconf(const struct convert_plan *plan)
+has_top_file(const struct convert_plan *plan, char *const *files)
 {
-	static const char *const inputs[] = {
-		"configure.ac", "configure.in", NULL,
-	};
 	int i;
 
-	for (i = 0; inputs[i]; i++) {
-		char *path = str_fmt("%s/%s", plan->dir, inputs[i]);
+	for (i = 0; files && files[i]; i++) {
+		char *path = str_fmt("%s/%s", plan->dir, files[i]);
 		struct stat st;
 		bool found = lstat(path, &st) == 0 && S_ISREG(st.st_mode);
 
@@ -425,6 +422,8 @@ int
 rules_rewrite(struct convert_plan *plan, const struct control_info *info,
               const char *root, bool autoconf, struct dpkg_error *err)
 {
+	const struct dh_addon *addon = dh_addon_data(err);
+	const struct dh_buildsystem *ac;
 	struct extras_namespace ns;
 	const char *why;
 	char *text, *out;
@@ -432,6 +431,10 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 	mode_t mode;
 	int ret;
 
+	if (addon == NULL)
+		return -1;
+	/* An autoconf package: its configure takes debhelper's arguments. */
+	ac = dh_addon_buildsystem(addon, "autoconf");
 	ret = convert_read(plan, RULES_FILE, &text, &len, &mode, false, err);
 	if (ret < 0)
 		return -1;
@@ -441,7 +444,8 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 	}
 	/* Without dh, dh_auto_configure is debhelper's own, which the
 	 * namespace does not reach: rules_add_helpers() sees to it. */
-	if ((autoconf || is_autoconf(plan)) && rules_runs_dh(text, len))
+	if ((autoconf || (ac && has_top_file(plan, ac->detect))) &&
+	    rules_runs_dh(text, len))
 		out = rules_rewrite_configure(RULES_FILE, text, len, plan);
 	else
 		out = m_strndup(text, len);

@@ -14,6 +14,9 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include <dpkg/macros.h>
+
+#include "dh/dh-addon.h"
 #include "relocate/pathmap.h"
 #include "relocate/source-hints.h"
 
@@ -22,20 +25,25 @@
 
 enum kind { MAKE, C_SOURCE, AUTOCONF, MESON_OPTIONS, MESON, CMAKE, GO };
 
+/* The files of the build systems the add-on knows (their detect and
+ * sources in templates/addon/buildsystems) are read as their language. */
+static const struct {
+	const char *buildsystem;
+	enum kind kind;
+} buildsystem_kinds[] = {
+	{ "makefile", MAKE }, { "autoconf", AUTOCONF }, { "meson", MESON },
+	{ "cmake", CMAKE },
+};
+
+/* And these, whichever build system compiles them. */
 static const struct {
 	const char *pattern;	/* fnmatch() on the file name */
 	enum kind kind;
 } kinds[] = {
-	{ "Makefile", MAKE }, { "makefile", MAKE }, { "GNUmakefile", MAKE },
-	{ "Makefile.am", MAKE }, { "Makefile.in", MAKE }, { "*.mk", MAKE },
-	{ "*.mak", MAKE }, { "*.make", MAKE },
 	{ "*.[ch]", C_SOURCE }, { "*.cc", C_SOURCE }, { "*.cpp", C_SOURCE },
 	{ "*.cxx", C_SOURCE }, { "*.hh", C_SOURCE }, { "*.hpp", C_SOURCE },
 	{ "*.h.in", C_SOURCE },
-	{ "configure.ac", AUTOCONF }, { "configure.in", AUTOCONF },
 	{ "meson_options.txt", MESON_OPTIONS }, { "meson.options", MESON_OPTIONS },
-	{ "meson.build", MESON },
-	{ "CMakeLists.txt", CMAKE }, { "*.cmake", CMAKE },
 	{ "*.go", GO },
 };
 
@@ -56,6 +64,7 @@ static const char *const patterns[] = {
 
 struct search {
 	const char *dir, *string, *replacement;
+	const struct dh_addon *addon;
 	pcre2_code *re[GO + 1];
 	pcre2_match_data *md;
 	struct source_hints *hints;
@@ -475,6 +484,30 @@ skipped_dir(const char *path, const char *name)
 	return false;
 }
 
+/* The kind of file NAME is, or -1: none where a path is set. */
+static int
+kind_of(const struct search *s, const char *name)
+{
+	size_t i, j;
+
+	for (i = 0; i < array_count(buildsystem_kinds); i++) {
+		const struct dh_buildsystem *b =
+			dh_addon_buildsystem(s->addon,
+			                     buildsystem_kinds[i].buildsystem);
+
+		for (j = 0; b && b->detect && b->detect[j]; j++)
+			if (fnmatch(b->detect[j], name, 0) == 0)
+				return buildsystem_kinds[i].kind;
+		for (j = 0; b && b->sources && b->sources[j]; j++)
+			if (fnmatch(b->sources[j], name, 0) == 0)
+				return buildsystem_kinds[i].kind;
+	}
+	for (i = 0; i < array_count(kinds); i++)
+		if (fnmatch(kinds[i].pattern, name, 0) == 0)
+			return kinds[i].kind;
+	return -1;
+}
+
 static int
 by_name(const void *a, const void *b)
 {
@@ -486,7 +519,7 @@ static int
 walk(struct search *s, const char *rel, struct dpkg_error *err)
 {
 	char path[8192], **names = NULL;
-	size_t n = 0, i, k;
+	size_t n = 0, i;
 	struct dirent *de;
 	DIR *d;
 
@@ -516,6 +549,7 @@ walk(struct search *s, const char *rel, struct dpkg_error *err)
 	for (i = 0; i < n && s->hints->n < SOURCE_HINTS_MAX; i++) {
 		char child[4096], full[8192 + 4096];
 		struct stat st;
+		int k;
 
 		snprintf(child, sizeof(child), "%s%s%s", rel, *rel ? "/" : "",
 		         names[i]);
@@ -530,11 +564,9 @@ walk(struct search *s, const char *rel, struct dpkg_error *err)
 		/* Go's tests are not compiled into the program. */
 		if (fnmatch("*_test.go", names[i], 0) == 0)
 			continue;
-		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-			if (fnmatch(kinds[k].pattern, names[i], 0) == 0) {
-				search_file(s, full, child, kinds[k].kind);
-				break;
-			}
+		k = kind_of(s, names[i]);
+		if (k >= 0)
+			search_file(s, full, child, (enum kind)k);
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
@@ -547,7 +579,8 @@ source_hints_find(const char *dir, const char *string,
                   const char *replacement, struct source_hints *hints,
                   struct dpkg_error *err)
 {
-	struct search s = { dir, string, replacement, { NULL }, NULL, hints };
+	struct search s = { dir, string, replacement, NULL, { NULL }, NULL,
+	                    hints };
 	size_t k;
 	int ret;
 
@@ -555,6 +588,9 @@ source_hints_find(const char *dir, const char *string,
 	hints->n = 0;
 	if (*string == '\0')
 		return 0;
+	s.addon = dh_addon_data(err);
+	if (s.addon == NULL)
+		return -1;
 	for (k = 0; k < sizeof(patterns) / sizeof(patterns[0]); k++) {
 		PCRE2_SIZE erroff;
 		int errcode;

@@ -35,77 +35,24 @@ error("dh-extras: $auto_dir/dh_auto_configure is missing: the namespace "
 $ENV{PATH} = "$auto_dir:$ENV{PATH}"
     unless (split /:/, $ENV{PATH})[0] eq $auto_dir;
 
-# debian/NAME of the package's old name reaches debian/extras-NAME from
-# the moment dh_prep has emptied the staging directories.  (Once: a second
-# entry of the same command before dh_auto_configure was seen not to run
-# in the binary sequence.)
-insert_after('dh_prep', 'dh_extras_pkgdirs');
-insert_before('dh_clean', 'dh_extras_clean');
-
-# Back to usr/ whatever an install made outside dh_auto_install (a
-# "$(MAKE) install" in an override) put under the namespace prefix.
-insert_after('dh_auto_install', 'dh_extras_unprefix');
-
-# Relocate once everything is installed, before dh_link makes links
-# between final paths and dh_compress, dh_strip and dh_shlibdeps see the
-# files where they will live.
-insert_before('dh_link', 'dh_extras_relocate');
-
-# dh_link makes the links of debian/PKG.links where the maintainer wrote
-# them, outside the namespace: relocate those too.
-insert_after('dh_link', 'dh_extras_links');
-
-# The desktop integration that needs the final layout, in this order:
-# metainfo, Python, Perl, Ruby and Node programs pointed at their modules,
-# the exported icons kept in the namespace under their own names, compiled
-# programs started with the namespace's data on XDG_DATA_DIRS, then
-# schemas compiled where relocation put them and seen by the exported
-# entry points that run no launcher.
-insert_after('dh_extras_relocate', 'dh_extras_metainfo');
-insert_after('dh_extras_metainfo', 'dh_extras_python');
-insert_after('dh_extras_python', 'dh_extras_modules');
-insert_after('dh_extras_modules', 'dh_extras_icons');
-insert_after('dh_extras_icons', 'dh_extras_launchers');
-insert_after('dh_extras_launchers', 'dh_extras_gsettings');
-
-# The namespace's libraries serve the app's own packages only: their
-# shlibs and symbols files go once dh_shlibdeps has used them.
-# Nor is ldconfig, whose cache never sees the namespace, triggered.
-insert_after('dh_shlibdeps', 'dh_extras_privlibs');
-add_command_options('dh_makeshlibs', '--no-scripts');
-
-# Confine the app once its files have their final paths and modes
-# (after dh_fixperms), before dh_installdeb turns the profile into a
-# conffile.
-insert_before('dh_installdeb', 'dh_extras_apparmor');
-
-# An extras package runs no maintainer script but the ones dh-extras
-# generates: whatever dh_installdeb made of the author's scripts and of
-# other helpers' snippets is replaced.
-insert_after('dh_installdeb', 'dh_extras_scripts');
-
-# Ship the declaration the profile was generated from, so that the gate
-# can generate it again and compare.
-insert_after('dh_installdeb', 'dh_extras_declare');
-
-# The build ran under the maintainer's package names; each package takes
-# its extras name where it meets the outside, in the control file
-# dh_gencontrol wrote and in debian/files, so that dpkg-deb writes
-# extras-NAME_*.deb and dpkg-genchanges lists it.
-insert_after('dh_gencontrol', 'dh_extras_rename');
-
-# The review gate at build time, on the finished trees: refuse the build
-# of what the store would refuse.
-insert_before('dh_builddeb', 'dh_extras_check');
-
-# Debug symbols would land in /usr/lib/debug, outside any namespace: no
-# dbgsym package, so dh_strip drops the debug information and dh_dwz,
-# which compresses it, has nothing to do but harm: it refuses a program
-# patchelf gave a RUNPATH ("Allocatable section ... after non-allocatable
-# ones"), as dh_extras_relocate does to one whose libraries are in the
-# namespace and that was linked without one (plain Makefiles, CMake and
-# Meson install none).
-add_command_options('dh_strip', '--no-automatic-dbgsym');
-remove_command('dh_dwz');
+# Where the helpers go, the options dh's own commands get and what dh no
+# longer runs: templates/addon/sequence, which extras-convert writes
+# into a debian/rules without dh too.  dh-extras(7) says why.
+use DhExtras::AddonData qw(addon_sequence);
+foreach my $change (addon_sequence()) {
+	my ($verb, @args) = @$change;
+	if ($verb eq 'insert') {
+		my ($helper, $where, $command) = @args;
+		if ($where eq 'before') {
+			insert_before($command, $helper);
+		} else {
+			insert_after($command, $helper);
+		}
+	} elsif ($verb eq 'option') {
+		add_command_options(@args);
+	} else {
+		remove_command(@args);
+	}
+}
 
 1;
