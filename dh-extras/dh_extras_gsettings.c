@@ -24,7 +24,6 @@
 #include "base/file-rewrite.h"
 #include "relocate/gsettings-exec.h"
 #include "relocate/launcher.h"
-#include "relocate/python-launcher.h"
 
 #include "dh_extras_gsettings.usage.h"
 
@@ -150,11 +149,7 @@ sets_data_dirs(const char *path, void *ctx)
 			continue;
 		n = fread(buf, 1, sizeof(buf), fp);
 		fclose(fp);
-		return launcher_is(buf, n) ||
-		       (python_launcher_is(buf, n) &&
-		        memmem(buf, n, "XDG_DATA_DIRS", 13) != NULL &&
-		        memmem(buf, n, PYTHON_LAUNCHER_MARK,
-		               strlen(PYTHON_LAUNCHER_MARK)) != NULL);
+		return launcher_sets_data(buf, n);
 	}
 	return false;
 }
