@@ -70,14 +70,16 @@ launcher_script(const char *program, const char *datadir)
 /*
  * Whether the shell script BUF hands itself to another interpreter, which
  * reads it whole: Perl's "eval 'exec perl -S $0 ${1+"$@"}'", Tcl's
- * comment whose backslash hides "exec wish "$0"" from Tcl.
+ * comment whose backslash hides "exec wish "$0"" from Tcl.  Both come
+ * first, before anything the other interpreter would choke on.
  */
 static bool
 reread_by_another(const char *buf, size_t len)
 {
 	size_t pos, end, p;
+	int lines = 0;
 
-	for (pos = next_line(buf, len, 0); pos < len; pos = end) {
+	for (pos = next_line(buf, len, 0); pos < len && lines++ < 8; pos = end) {
 		end = next_line(buf, len, pos);
 		for (p = pos; p < end && is_blank(buf[p]); p++)
 			;
