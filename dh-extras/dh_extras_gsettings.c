@@ -24,7 +24,6 @@
 #include "base/file-rewrite.h"
 #include "relocate/gsettings-exec.h"
 #include "relocate/launcher.h"
-#include "relocate/python-launcher.h"
 
 #include "dh_extras_gsettings.usage.h"
 
@@ -151,11 +150,7 @@ program_sets_data_dirs(const struct dh_helper *h, size_t index,
 	n = fread(buf, 1, sizeof(buf), fp);
 	fclose(fp);
 	/* The first package that ships it answers: 1 yes, 2 no. */
-	return launcher_is(buf, n) ||
-	       (python_launcher_is(buf, n) &&
-	        memmem(buf, n, "XDG_DATA_DIRS", 13) != NULL &&
-	        memmem(buf, n, PYTHON_LAUNCHER_MARK,
-	               strlen(PYTHON_LAUNCHER_MARK)) != NULL) ? 1 : 2;
+	return launcher_sets_data(buf, n) ? 1 : 2;
 }
 
 static bool

@@ -1,6 +1,6 @@
 /*
- * dh_extras_launchers: start the compiled programs of a namespace with
- * its data on XDG_DATA_DIRS (run by dh after dh_extras_icons).
+ * dh_extras_launchers: start the programs of a namespace with its data
+ * on XDG_DATA_DIRS (run by dh after dh_extras_icons).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,6 +15,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
+#include "base/file-rewrite.h"
 #include "namespace/declaration.h"
 #include "dh/dh-helper.h"
 #include "dh/dh-namespace.h"
@@ -58,22 +59,43 @@ has_xdg_data(const struct extras_namespace *ns, const char *pkgdir)
 	return false;
 }
 
-/* Whether PATH is a regular file holding a compiled program. */
-static bool
-is_program(const char *path, const struct stat *st)
+enum program_kind {
+	NOT_A_PROGRAM,
+	WRAPPED,	/* compiled, or a script of another interpreter */
+	GIVEN_A_LINE,	/* a script whose language says it in a line */
+	LAUNCHER,	/* a launcher already (a second run) */
+};
+
+/*
+ * What PATH is (see launcher.h): an executable regular file, compiled or
+ * a script, else nothing to do; *LANG the script's language.
+ */
+static enum program_kind
+program_kind(const char *path, const struct stat *st,
+             enum launcher_language *lang)
 {
-	unsigned char head[4096];
+	static char head[65536];
 	ssize_t n;
 	int fd;
 
+	*lang = LAUNCHER_NONE;
 	if (!S_ISREG(st->st_mode) || !(st->st_mode & 0111))
-		return false;
+		return NOT_A_PROGRAM;
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		ohshite("cannot open %s", path);
 	n = read(fd, head, sizeof(head));
+	if (n < 0)
+		ohshite("cannot read %s", path);
 	close(fd);
-	return n > 0 && elf_is_program(head, (size_t)n);
+	if (elf_is_program((unsigned char *)head, (size_t)n))
+		return WRAPPED;
+	if (n < 2 || memcmp(head, "#!", 2) != 0)
+		return NOT_A_PROGRAM;
+	if (launcher_is(head, (size_t)n))
+		return LAUNCHER;
+	*lang = launcher_language(head, (size_t)n);
+	return *lang == LAUNCHER_NONE ? WRAPPED : GIVEN_A_LINE;
 }
 
 static void
@@ -88,14 +110,19 @@ write_launcher(const char *path, const char *script)
 		ohshite("cannot write %s", path);
 }
 
-/* Each program of PKGDIR's NS/DIR becomes NS/DIR/.PROG behind a launcher. */
+/*
+ * Each program of PKGDIR's NS/DIR becomes NS/DIR/.PROG behind a launcher,
+ * or gets the line of its language.
+ */
 static void
-wrap_programs(const struct dh_helper *h, const struct extras_namespace *ns,
+launch_programs(const struct dh_helper *h, const struct extras_namespace *ns,
               const char *pkgdir, const char *sub)
 {
 	char dir[1024], path[2048], hidden[2048], real[2048], datadir[1024];
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct dirent *d;
 	struct stat st;
+	int rc;
 	DIR *dp;
 
 	snprintf(dir, sizeof(dir), "%s/%s/%s", pkgdir, ns->rel, sub);
@@ -104,6 +131,7 @@ wrap_programs(const struct dh_helper *h, const struct extras_namespace *ns,
 	if (dp == NULL)
 		return;
 	while ((d = readdir(dp)) != NULL) {
+		enum launcher_language lang;
 		char *script;
 
 		if (d->d_name[0] == '.')
@@ -111,8 +139,28 @@ wrap_programs(const struct dh_helper *h, const struct extras_namespace *ns,
 		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
 		if (lstat(path, &st) < 0)
 			ohshite("cannot stat %s", path);
-		if (!is_program(path, &st))
+		switch (program_kind(path, &st, &lang)) {
+		case NOT_A_PROGRAM:
+		case LAUNCHER:
 			continue;
+		case GIVEN_A_LINE:
+			if (!launcher_word_ok(datadir))
+				ohshit("%s: cannot be named in a %s program",
+				       datadir, launcher_language_name(lang));
+			rc = file_rewrite(path, launcher_line_patch, datadir,
+			                  h->no_act, &err);
+			if (rc < 0)
+				ohshit("%s", err.str);
+			if (rc > 0)
+				dh_helper_info(h, "%s/%s/%s: a %s program, puts "
+				               "%s first on XDG_DATA_DIRS itself",
+				               ns->path, sub, d->d_name,
+				               launcher_language_name(lang),
+				               datadir);
+			continue;
+		case WRAPPED:
+			break;
+		}
 		/* Renaming one name of a hard-linked file would leave the
 		 * other running without the namespace's data. */
 		if (st.st_nlink > 1) {
@@ -152,14 +200,14 @@ ships_xdg_data(const struct dh_helper *h, size_t index, const char *pkgdir,
 }
 
 static int
-wrap_package(const struct dh_helper *h, size_t index, const char *pkgdir,
+launch_package(const struct dh_helper *h, size_t index, const char *pkgdir,
              void *ns)
 {
 	int k;
 
 	(void)index;
 	for (k = 0; program_dirs[k]; k++)
-		wrap_programs(h, ns, pkgdir, program_dirs[k]);
+		launch_programs(h, ns, pkgdir, program_dirs[k]);
 	return 0;
 }
 
@@ -176,7 +224,7 @@ main(int argc, char **argv)
 		ohshit("%s", err.str);
 	/* The packages of one source share the namespace and its data. */
 	if (dh_helper_each_package(&h, DH_EACH_LISTED, ships_xdg_data, &ns))
-		dh_helper_each_package(&h, DH_EACH_ACTED_ON, wrap_package, &ns);
+		dh_helper_each_package(&h, DH_EACH_ACTED_ON, launch_package, &ns);
 	declaration_free(&decl);
 	dh_helper_done(&h);
 	return 0;

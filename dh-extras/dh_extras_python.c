@@ -204,7 +204,7 @@ main(int argc, char **argv)
 	struct modules m = { .n = 0 };
 	struct python_launcher pl;
 	struct dpkg_error err = DPKG_ERROR_INIT;
-	char pkgdir[512], datadir[sizeof(ns.path) + 8];
+	char pkgdir[512];
 	size_t i;
 
 	dh_helper_init(&h, NAME, argc, argv, NULL, help_text);
@@ -218,8 +218,6 @@ main(int argc, char **argv)
 	}
 	pl.dirs = (const char *const *)m.dirs;
 	pl.n_dirs = m.n;
-	snprintf(datadir, sizeof(datadir), "%s/share", ns.path);
-	pl.datadir = datadir;
 	pl.app = ns.app;
 	for (i = 0; m.n > 0 && i < h.control.count; i++) {
 		struct modules own = { .n = 0 };

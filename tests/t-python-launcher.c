@@ -8,7 +8,7 @@
 static const char *const dirs[] = {
 	"/opt/extras.ubuntu.com/quill/lib/python3/dist-packages",
 };
-static struct python_launcher pl = { dirs, 1, NULL, NULL };
+static struct python_launcher pl = { dirs, 1, NULL };
 
 #define LINE "import sys; sys.path[1:1] = " \
 	"['/opt/extras.ubuntu.com/quill/lib/python3/dist-packages']  " \
@@ -32,7 +32,7 @@ patched(const char *s)
 int
 main(void)
 {
-	test_plan(13);
+	test_plan(12);
 
 	test_ok(python_launcher_is("#!/usr/bin/python3\n", 19));
 	test_ok(python_launcher_is("#! /usr/bin/env python3 -Es\nx", 29));
@@ -62,18 +62,7 @@ main(void)
 	test_str(patched("#!/bin/sh\nexec python3 -m quill\n"), ==,
 	         "(unchanged)");
 
-	/* With the namespace's share: first on XDG_DATA_DIRS too. */
-	pl.datadir = "/opt/extras.ubuntu.com/quill/share";
-	test_str(patched("#!/usr/bin/python3\nmain()\n"), ==,
-	         "#!/usr/bin/python3\nimport sys; sys.path[1:1] = "
-	         "['/opt/extras.ubuntu.com/quill/lib/python3/dist-packages']; "
-	         "import os; os.environ['XDG_DATA_DIRS'] = "
-	         "'/opt/extras.ubuntu.com/quill/share:' + "
-	         "os.environ.get('XDG_DATA_DIRS', '/usr/local/share:/usr/share')"
-	         "  " PYTHON_LAUNCHER_MARK "\nmain()\n");
-
 	/* With the app id: TMPDIR where its profile lets it write. */
-	pl.datadir = NULL;
 	pl.app = "quill";
 	test_str(patched("#!/usr/bin/python3\nmain()\n"), ==,
 	         "#!/usr/bin/python3\n" LINE

@@ -19,67 +19,19 @@ module_language_name(enum module_language lang)
 	return lang >= 0 && lang < MODULE_LANGUAGES ? language_names[lang] : "?";
 }
 
-/* The offset of the line after the one at POS. */
-static bool
-is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-/* Whether WORD (N bytes) is NAME followed by nothing but a version. */
-static bool
-names(const char *word, size_t n, const char *name)
-{
-	size_t k = strlen(name), i;
-
-	if (n < k || memcmp(word, name, k) != 0)
-		return false;
-	for (i = k; i < n; i++)
-		if (!(word[i] >= '0' && word[i] <= '9') && word[i] != '.')
-			return false;
-	return true;
-}
-
 enum module_language
 module_launcher_language(const char *buf, size_t len)
 {
-	size_t end, pos = 2, word, n;
-	bool env = false;
+	size_t n;
+	const char *word = shebang_command(buf, len, &n);
 
-	if (len < 2 || memcmp(buf, "#!", 2) != 0)
+	if (word == NULL)
 		return MODULE_NONE;
-	end = next_line(buf, len, 0);
-	if (end > 0 && buf[end - 1] == '\n')
-		end--;
-	for (;;) {
-		const char *slash;
-
-		while (pos < end && is_blank(buf[pos]))
-			pos++;
-		word = pos;
-		while (pos < end && !is_blank(buf[pos]))
-			pos++;
-		if (pos == word)
-			return MODULE_NONE;
-		/* env's options and assignments come before the command. */
-		if (env && (buf[word] == '-' ||
-		            memchr(buf + word, '=', pos - word) != NULL))
-			continue;
-		slash = memrchr(buf + word, '/', pos - word);
-		if (slash != NULL)
-			word = (size_t)(slash - buf) + 1;
-		n = pos - word;
-		if (!env && n == 3 && memcmp(buf + word, "env", 3) == 0) {
-			env = true;
-			continue;
-		}
-		break;
-	}
-	if (names(buf + word, n, "perl"))
+	if (names_command(word, n, "perl"))
 		return MODULE_PERL;
-	if (names(buf + word, n, "ruby"))
+	if (names_command(word, n, "ruby"))
 		return MODULE_RUBY;
-	if (names(buf + word, n, "node") || names(buf + word, n, "nodejs"))
+	if (names_command(word, n, "node") || names_command(word, n, "nodejs"))
 		return MODULE_NODE;
 	return MODULE_NONE;
 }
@@ -120,9 +72,8 @@ is_es_module(const char *buf, size_t len)
 	return false;
 }
 
-/* Where the line goes, and what comes around the directories. */
-static size_t
-insertion_point(enum module_language lang, const char *buf, size_t len)
+size_t
+module_launcher_insertion_point(enum module_language lang, const char *buf, size_t len)
 {
 	size_t pos = next_line(buf, len, 0);
 
@@ -169,7 +120,7 @@ module_launcher_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 	out = malloc(alloc);
 	if (out == NULL)
 		return NULL;
-	at = insertion_point(lang, buf, len);
+	at = module_launcher_insertion_point(lang, buf, len);
 	memcpy(out, buf, at);
 	n = at;
 	if (at > 0 && buf[at - 1] != '\n')

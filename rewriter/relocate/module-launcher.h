@@ -67,6 +67,13 @@ enum module_language module_launcher_language(const char *buf, size_t len);
 bool module_launcher_dir_ok(const char *dir);
 
 /*
+ * Where a line of LANG goes in BUF: after the "#!" line, and for Ruby
+ * and Node after the first comments and a "use strict" directive.
+ */
+size_t module_launcher_insertion_point(enum module_language lang,
+                                       const char *buf, size_t len);
+
+/*
  * BUF with the line of its language inserted (see above).  NULL when BUF
  * is no program of a known language, its language has no directories,
  * it has the line already, or (Node) it is an ES module.

@@ -41,9 +41,8 @@ skip_docstring(const char *buf, size_t len, size_t pos)
 	return next_line(buf, len, (size_t)(close - buf) + 3);
 }
 
-/* Where the first statement may go: see python-launcher.h. */
-static size_t
-insertion_point(const char *buf, size_t len)
+size_t
+python_launcher_insertion_point(const char *buf, size_t len)
 {
 	size_t pos = next_line(buf, len, 0), at;
 
@@ -78,14 +77,13 @@ python_launcher_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 	           strlen(PYTHON_LAUNCHER_MARK) + 1) != NULL)
 		return NULL;
 	alloc = len + 512 + 2 * strlen(PYTHON_LAUNCHER_MARK) +
-	        (pl->datadir ? strlen(pl->datadir) : 0) +
 	        (pl->app ? strlen(pl->app) : 0);
 	for (i = 0; i < pl->n_dirs; i++)
 		alloc += strlen(pl->dirs[i]) + 4;
 	out = malloc(alloc);
 	if (out == NULL)
 		return NULL;
-	at = insertion_point(buf, len);
+	at = python_launcher_insertion_point(buf, len);
 	memcpy(out, buf, at);
 	n = at;
 	if (at > 0 && buf[at - 1] != '\n')
@@ -95,12 +93,6 @@ python_launcher_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 		n += (size_t)snprintf(out + n, alloc - n, "%s'%s'",
 		                      i ? ", " : "", pl->dirs[i]);
 	n += (size_t)snprintf(out + n, alloc - n, "]");
-	if (pl->datadir != NULL)
-		n += (size_t)snprintf(out + n, alloc - n, "; import os; "
-		                      "os.environ['XDG_DATA_DIRS'] = '%s:' + "
-		                      "os.environ.get('XDG_DATA_DIRS', "
-		                      "'/usr/local/share:/usr/share')",
-		                      pl->datadir);
 	n += (size_t)snprintf(out + n, alloc - n, "  " PYTHON_LAUNCHER_MARK "\n");
 	if (pl->app != NULL)
 		n += (size_t)snprintf(out + n, alloc - n, "import os; "

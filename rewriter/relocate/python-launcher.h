@@ -7,10 +7,10 @@
  * out of Python's sight.  Rather than asking users for PYTHONPATH (which
  * every child process would inherit), each launcher of the namespace gets
  * one line that puts the namespace's module directories on its own
- * sys.path, right after the script's directory, and the namespace's share
- * first on XDG_DATA_DIRS, where GLib and GTK look for the app's schemas,
- * help and data (the program's children inherit that, which they need),
- * and its temporary files where its profile lets it write them.
+ * sys.path, right after the script's directory, and its temporary files
+ * where its profile lets it write them.  (The namespace's share first on
+ * XDG_DATA_DIRS, which every program needs, not only Python's, is
+ * dh_extras_launchers' line: launcher.h.)
  */
 #ifndef DH_EXTRAS_PYTHON_LAUNCHER_H
 #define DH_EXTRAS_PYTHON_LAUNCHER_H
@@ -24,7 +24,6 @@
 struct python_launcher {
 	const char *const *dirs;	/* absolute module directories */
 	size_t n_dirs;
-	const char *datadir;		/* NS/share, or NULL */
 	/* The app id: TMPDIR becomes ~/.cache/APP/tmp, the temporary
 	 * directory its profile allows (Python's tempfile would otherwise
 	 * try /tmp, which it does not); or NULL. */
@@ -35,9 +34,13 @@ struct python_launcher {
 bool python_launcher_is(const char *buf, size_t len);
 
 /*
- * BUF with the sys.path line inserted where a statement may first go:
- * after the "#!" line, comments, the module's docstring and any
- * "from __future__" import.  NULL when BUF is no Python launcher or has
+ * Where a statement may first go in BUF: after the "#!" line, comments,
+ * the module's docstring and any "from __future__" import.
+ */
+size_t python_launcher_insertion_point(const char *buf, size_t len);
+
+/*
+ * BUF with the sys.path line inserted where a statement may first go.  NULL when BUF is no Python launcher or has
  * the line already.
  */
 char *python_launcher_patch(const char *buf, size_t len, size_t *outlen,

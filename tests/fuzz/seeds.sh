@@ -11,7 +11,8 @@ fixtures=$here/../fixtures
 out=${1:?usage: seeds.sh DIR}
 rm -rf "$out"
 for name in changelog changes clearsign compiled-names contents control \
-    deb822 debfile declaration desktop-entry dsc identity maintscript module-launcher patch-elf \
+    deb822 debfile declaration desktop-entry dsc identity launcher-line \
+    maintscript module-launcher patch-elf \
     patch-text \
     relation rules \
     source-archive; do
@@ -36,11 +37,14 @@ for f in "$fixtures"/*/debian/changelog; do
 	# The harness converts the source "hello".
 	sed '1s/^[^ ]*/hello/' "$f" >"$out/changelog/$n"
 done
-# Programs with a "#!" line: what dh_extras_modules reads.
-for f in "$fixtures"/*/bin/* "$fixtures"/*/js/*-js "$fixtures"/*/scripts/*; do
+# Programs with a "#!" line: what dh_extras_modules and
+# dh_extras_launchers read.
+for f in "$fixtures"/*/bin/* "$fixtures"/*/js/*-js "$fixtures"/*/scripts/* \
+    "$fixtures"/chorus/chorus*; do
 	[ -f "$f" ] || continue
 	n=$((n + 1))
 	cp "$f" "$out/module-launcher/$n"
+	cp "$f" "$out/launcher-line/$n"
 done
 for f in "$fixtures"/*/debian/rules; do
 	n=$((n + 1))
