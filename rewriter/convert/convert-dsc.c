@@ -911,7 +911,8 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 			ret = copy_file(p->file->path, path, err);
 		} else if (p->role == ROLE_DEBIAN) {
 			ret = source_archive_pack(path, tree, "debian", NULL,
-			                          res->timestamp, SOURCE_XZ, err);
+			                          res->timestamp, SOURCE_XZ_FAST,
+			                          err);
 		} else {
 			char top[1024];
 
