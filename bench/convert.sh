@@ -5,6 +5,12 @@
 #
 # The packages: a generated 3.0 (quilt) source with a large upstream
 # tarball, and hello from the archive when apt-get source can fetch it.
+#
+# Then the four big inputs of tests/convert-big.sh, each converted at full
+# size (a 4 MiB relation field, debian/rules and debian/control, a debian
+# tarball of 200,000 members) and at a quarter of it: both times and their
+# ratio (4 when the work is linear; target: at most 2 s at full size).
+# tests/convert-linear.t checks the growth by instructions counted.
 set -eu
 
 : "${BENCH_DIR:=${TMPDIR:-/tmp}/dh-extras-bench-convert}"
@@ -75,5 +81,27 @@ for dsc; do
 		"$(lt 1.0 "$ratio" && echo ' (over the 1.0 target)' || :)"
 	lt 1.0 "$ratio" && status=1
 done
+
+# big INPUT LABEL SIZE: INPUT at SIZE and SIZE/4, best of 3 each.
+big () {
+	(cd "$BENCH_DIR/big" && big_dsc "$1" "$3" >/dev/null 2>&1)
+	tf=$(best_of 3 convert "$BENCH_DIR/big/greet_1.0-1.dsc")
+	(cd "$BENCH_DIR/big" && big_dsc "$1" $(($3 / 4)) >/dev/null 2>&1)
+	tq=$(best_of 3 convert "$BENCH_DIR/big/greet_1.0-1.dsc")
+	printf '%s: extras-convert %ss, at 1/4 %ss, ratio %s (linear: 4)%s\n' \
+		"$2" "$tf" "$tq" "$(calc "$tf / $tq")" \
+		"$(lt 2.0 "$tf" && echo ' (over the 2 s target)' || :)"
+	lt 2.0 "$tf" && status=1
+	return 0
+}
+. "$TOP/tests/convert-fixture.sh"
+. "$TOP/tests/convert-big.sh"
+mkdir -p "$BENCH_DIR/big"
+(cd "$BENCH_DIR/big" && big_setup)
+# 4 MiB less 4 KiB: a control file may have at most 4 MiB.
+big relation 'a relation field of 4 MiB' $((4096 * 1024 - 4096))
+big rules 'a debian/rules of 4 MiB' $((4096 * 1024 - 4096))
+big control 'a debian/control of 4 MiB' $((4096 * 1024 - 4096))
+big tarball 'a debian tarball of 200,000 members' 200000
 rm -rf "$BENCH_DIR"
 exit $status

@@ -893,7 +893,8 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 			ret = file_copy(p->file->path, path, 0644, false, err);
 		} else if (p->role == ROLE_DEBIAN) {
 			ret = source_archive_pack(path, tree, "debian", NULL,
-			                          res->timestamp, SOURCE_XZ, err);
+			                          res->timestamp, SOURCE_XZ_FAST,
+			                          err);
 		} else {
 			char top[1024];
 

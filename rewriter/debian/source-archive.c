@@ -661,8 +661,11 @@ source_archive_pack(const char *path, const char *dir, const char *subdir,
 	}
 	names_sort(&members);
 	archive_write_set_format_gnutar(a);
-	if (compression == SOURCE_XZ) {
+	if (compression == SOURCE_XZ || compression == SOURCE_XZ_FAST) {
 		archive_write_add_filter_xz(a);
+		if (compression == SOURCE_XZ_FAST)
+			archive_write_set_filter_option(a, "xz",
+			                                "compression-level", "3");
 	} else {
 		archive_write_add_filter_gzip(a);
 		/* No timestamp in the gzip header: the same bytes every run. */

@@ -50,6 +50,13 @@ int source_archive_extract(const char *path, const char *name,
 enum source_compression {
 	SOURCE_GZIP,
 	SOURCE_XZ,
+	/*
+	 * xz -3, for the packaging alone: on real debian tarballs (xterm,
+	 * qbittorrent, goobox, nano) 6 to 9 % larger than -6, and about 6
+	 * times faster, which is what a debian/ of megabytes from a hostile
+	 * upload costs the converter.
+	 */
+	SOURCE_XZ_FAST,
 };
 
 /*
