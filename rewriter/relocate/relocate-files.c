@@ -233,7 +233,8 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		dpkg_put_error(&job->err, "%s: out of memory", path);
 		job->failed = 1;
 	} else if (!run->opt->dry_run && (res.data || res.rpath) &&
-	           relocate_replace_file(job, path, &res) < 0) {
+	           relocate_replace_file(job, path, &res, buf,
+	                                 (size_t)st.st_size) < 0) {
 		job->failed = 1;
 	}
 	free(res.data);
