@@ -375,6 +375,59 @@ next_slash(const struct pathmap *map, const unsigned char *buf, size_t len,
 	return len;
 }
 
+bool
+pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
+                  size_t len)
+{
+	const struct pathmap *map = sc->map;
+	size_t from = 0;
+
+#ifdef __SSE2__
+	if (map->nfirst > 0) {
+		const __m128i slash = _mm_set1_epi8('/');
+		const __m128i zero = _mm_setzero_si128();
+		__m128i f[PATHMAP_FIRSTS_MAX];
+		int k;
+
+		for (k = 0; k < map->nfirst; k++)
+			f[k] = _mm_set1_epi8((char)map->firsts[k]);
+		for (; from + 18 <= len; from += 16) {
+			const unsigned char *p = buf + from;
+			__m128i m = _mm_cmpeq_epi8(
+			        _mm_loadu_si128((const __m128i *)p), slash);
+			__m128i v1, v2, f1, f2;
+
+			if (_mm_movemask_epi8(m) == 0)
+				continue;
+			v1 = _mm_loadu_si128((const __m128i *)(p + 1));
+			v2 = _mm_loadu_si128((const __m128i *)(p + 2));
+			f1 = _mm_cmpeq_epi8(v1, f[0]);
+			f2 = _mm_cmpeq_epi8(v2, f[0]);
+			for (k = 1; k < map->nfirst; k++) {
+				f1 = _mm_or_si128(f1, _mm_cmpeq_epi8(v1, f[k]));
+				f2 = _mm_or_si128(f2, _mm_cmpeq_epi8(v2, f[k]));
+			}
+			f2 = _mm_and_si128(f2, _mm_cmpeq_epi8(v1, zero));
+			m = _mm_and_si128(m, _mm_or_si128(f1, f2));
+			if (_mm_movemask_epi8(m) != 0)
+				return true;
+		}
+	}
+#endif
+	for (; from < len; from++) {
+		const unsigned char *p = memchr(buf + from, '/', len - from);
+
+		if (p == NULL)
+			return false;
+		from = (size_t)(p - buf);
+		if (from + 1 < len && (map->first[buf[from + 1]] ||
+		                       (buf[from + 1] == 0 && from + 2 < len &&
+		                        map->first[buf[from + 2]])))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The next path of the map at or after FROM: at a slash that starts a
  * mapped top directory.  Text (PACKED false) wants the path standing

@@ -90,9 +90,10 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 			return n < 0 ? -1 : 0;
 		if (off == 0)
 			elf = patch_is_elf(chunk, (size_t)n);
-		if ((elf ? pathmap_next_packed(sc, chunk, (size_t)n, 0, &m) :
-		           pathmap_next(sc, chunk, (size_t)n, 0, &m)) ||
-		    pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m))
+		if (pathmap_may_match(sc, chunk, (size_t)n) &&
+		    ((elf ? pathmap_next_packed(sc, chunk, (size_t)n, 0, &m) :
+		            pathmap_next(sc, chunk, (size_t)n, 0, &m)) ||
+		     pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m)))
 			return 1;
 		if (off + (size_t)n >= size)
 			break;
