@@ -17,21 +17,31 @@ SIZE_MB=${BENCH_SIZE_MB:-1100}
 APP=benchapp
 
 command -v rg >/dev/null || { echo "bench/rewrite: ripgrep (rg) is needed" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench/rewrite: GNU time (/usr/bin/time) is needed" >&2; exit 2; }
 
-# now: seconds since the epoch, with nanoseconds.
-now () { date +%s.%N; }
 # calc EXPR: floating point arithmetic; lt A B: whether A < B.
 calc () { awk "BEGIN { printf \"%.6f\", $1 }"; }
 lt () { awk "BEGIN { exit !($1 < $2) }"; }
-# best_of N CMD...: the fastest of N runs, in seconds.
+# timed CMD...: the WALL and CPU seconds of one run, CPU being user +
+# system time of the command and its children (patchelf's among them): on
+# a machine shared with other jobs the wall time measures the load too.
+timed () {
+	/usr/bin/time -f '%e %U %S' -o "$BENCH_DIR/time" "$@" >/dev/null 2>&1 || true
+	# The last line: a failure's status comes first.
+	read -r WALL u s <<-EOF
+	$(tail -n 1 "$BENCH_DIR/time")
+	EOF
+	CPU=$(calc "$u + $s")
+}
+# best_of N CMD...: the least WALL and the least CPU of N runs.
 best_of () {
-	n=$1; shift; best=
+	n=$1; shift; bw=; bc=
 	for _ in $(seq "$n"); do
-		t0=$(now); "$@" >/dev/null 2>&1 || true; t1=$(now)
-		t=$(calc "$t1 - $t0")
-		if [ -z "$best" ] || lt "$t" "$best"; then best=$t; fi
+		timed "$@"
+		if [ -z "$bw" ] || lt "$WALL" "$bw"; then bw=$WALL; fi
+		if [ -z "$bc" ] || lt "$CPU" "$bc"; then bc=$CPU; fi
 	done
-	echo "$best"
+	WALL=$bw CPU=$bc
 }
 
 make_tree () {
@@ -87,26 +97,37 @@ files=$(find "$t" -type f | wc -l)
 # Warm the cache.
 find "$t" -type f -exec cat {} + >/dev/null
 
-t_cat=$(best_of 3 sh -c "find '$t' -type f -print0 | xargs -0 cat >/dev/null")
-t_rg=$(best_of 3 rg -l -F -uuu -f "$BENCH_DIR/patterns" "$t")
-t_dry=$(best_of 3 extras-rewrite --app $APP --dry-run "$t")
-# A real run writes: each on a fresh hardlinked copy (renames and
-# replacements never touch the original's inodes).
-best_real=
+best_of 3 sh -c "find '$t' -type f -print0 | xargs -0 cat >/dev/null"
+w_cat=$WALL c_cat=$CPU
+best_of 3 rg -l -F -uuu -f "$BENCH_DIR/patterns" "$t"
+w_rg=$WALL c_rg=$CPU
+best_of 3 extras-rewrite --app $APP --dry-run "$t"
+w_dry=$WALL c_dry=$CPU
+# A real run writes: each on a fresh copy, whose files have one name as
+# in a staged tree (a hard-linked copy's would all be replaced, never
+# patched in place, and the original's inodes must stay as they are).
+w_real='' c_real=''
 for _ in 1 2 3; do
-	rm -rf "$BENCH_DIR/run" && cp -al "$t" "$BENCH_DIR/run"
-	t0=$(now); extras-rewrite --app $APP "$BENCH_DIR/run" >/dev/null 2>"$BENCH_DIR/run.err" || true; t1=$(now)
-	tr=$(calc "$t1 - $t0")
-	if [ -z "$best_real" ] || lt "$tr" "$best_real"; then best_real=$tr; fi
+	rm -rf "$BENCH_DIR/run" && cp -a "$t" "$BENCH_DIR/run"
+	timed sh -c "extras-rewrite --app $APP '$BENCH_DIR/run' 2>'$BENCH_DIR/run.err'"
+	if [ -z "$w_real" ] || lt "$WALL" "$w_real"; then w_real=$WALL; fi
+	if [ -z "$c_real" ] || lt "$CPU" "$c_real"; then c_real=$CPU; fi
 done
-rm -rf "$BENCH_DIR/run"
+rm -rf "$BENCH_DIR/run" "$BENCH_DIR/time"
 
-printf 'rewrite: tree of %d MiB in %d files, %d patterns\n' \
-	$((bytes / 1048576)) "$files" "$(wc -l <"$BENCH_DIR/patterns")"
-printf 'rewrite: cat %.3fs  rg %.3fs  dry-run %.3fs  run %.3fs\n' \
-	"$t_cat" "$t_rg" "$t_dry" "$best_real"
+printf 'rewrite: tree of %d MiB in %d files, %d patterns; load average %s\n' \
+	$((bytes / 1048576)) "$files" "$(wc -l <"$BENCH_DIR/patterns")" \
+	"$(cut -d' ' -f1 /proc/loadavg)"
+printf 'rewrite: wall: cat %.3fs  rg %.3fs  dry-run %.3fs  run %.3fs\n' \
+	"$w_cat" "$w_rg" "$w_dry" "$w_real"
+printf 'rewrite: CPU:  cat %.3fs  rg %.3fs  dry-run %.3fs  run %.3fs\n' \
+	"$c_cat" "$c_rg" "$c_dry" "$c_real"
 # The summary: what was patched, and how many RUNPATHs needed patchelf.
 sed -n 's/^extras-rewrite: /rewrite: run: /p' "$BENCH_DIR/run.err" | head -n 1
-printf 'rewrite: dry-run/rg %.2f  run/rg %.2f (target <= 0.8)  dry-run/cat %.2f  run/cat %.2f (target < 1.0)\n' \
-	"$(calc "$t_dry / $t_rg")" "$(calc "$best_real / $t_rg")" \
-	"$(calc "$t_dry / $t_cat")" "$(calc "$best_real / $t_cat")"
+ratios () { # LABEL CAT RG DRY REAL
+	printf 'rewrite: %s: dry-run/rg %.2f  run/rg %.2f (target <= 0.8)  dry-run/cat %.2f  run/cat %.2f (target < 1.0)\n' \
+		"$1" "$(calc "$4 / $3")" "$(calc "$5 / $3")" \
+		"$(calc "$4 / $2")" "$(calc "$5 / $2")"
+}
+ratios wall "$w_cat" "$w_rg" "$w_dry" "$w_real"
+ratios CPU "$c_cat" "$c_rg" "$c_dry" "$c_real"

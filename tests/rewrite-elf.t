@@ -206,4 +206,26 @@ test_expect_success 'a .desktop file naming a program of bin, sbin or games by i
 	grep_q "^TryExec=$ABSNS/sbin/admin\$" $d/extras-tools.desktop
 '
 
+test_expect_success 'a RUNPATH is written into the file when it has one name, into a copy when it has another' '
+	mkdir -p inplace/usr/bin inplace/usr/lib/foo elsewhere &&
+	cc -shared -fPIC -o inplace/usr/lib/foo/libbar.so bar.c &&
+	for p in alone linked; do
+		cc -o inplace/usr/bin/$p prog.c -Linplace/usr/lib/foo -lbar \
+			-Wl,-rpath,/usr/lib/foo -Wl,--enable-new-dtags || return 1
+	done &&
+	touch -d "2001-02-03 04:05:06" inplace/usr/bin/alone &&
+	ln inplace/usr/bin/linked elsewhere/linked &&
+	cp inplace/usr/bin/linked linked.orig &&
+	ino=$(stat -c %i inplace/usr/bin/alone) &&
+	extras-rewrite --app foo inplace >inplace.out 2>&1 &&
+	! grep -q "by patchelf" inplace.out &&
+	for p in alone linked; do
+		test "$(patchelf --print-rpath inplace/$NS/bin/$p)" = "\$ORIGIN/../lib/foo" || return 1
+	done &&
+	test "$(stat -c %i inplace/$NS/bin/alone)" = "$ino" &&
+	test "$(stat -c %Y inplace/$NS/bin/alone)" = "$(date -d "2001-02-03 04:05:06" +%s)" &&
+	cmp elsewhere/linked linked.orig &&
+	test "$(stat -c %h elsewhere/linked)" = 1
+'
+
 test_done

@@ -6,11 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "relocate/pathmap.h"
 
 #define PATHMAP_TOPS_MAX 64
 #define PATHMAP_TOP_MAX 32
+#define PATHMAP_FIRSTS_MAX 4
 
 struct pathmap_entry {
 	char *old;
@@ -30,6 +34,13 @@ struct pathmap {
 	size_t toplen[PATHMAP_TOPS_MAX];
 	size_t ntops;
 	bool first[256];
+	/* The same bytes listed, when there are few enough for the
+	 * vector search (next_slash); else nfirst is 0. */
+	unsigned char firsts[PATHMAP_FIRSTS_MAX];
+	int nfirst;
+	/* Whether some old path is I bytes long (I <= PATH_MAX): a prefix
+	 * of another length is not looked up. */
+	bool has_len[PATH_MAX + 1];
 };
 
 struct pathmap_scanner {
@@ -112,7 +123,7 @@ lookup_entry(const struct pathmap *map, const char *old, size_t len)
 	uint64_t h;
 	size_t s;
 
-	if (map->nslots == 0)
+	if (map->nslots == 0 || (len <= PATH_MAX && !map->has_len[len]))
 		return NULL;
 	h = hash_bytes(old, len);
 	for (s = h & (map->nslots - 1); map->slots[s];
@@ -164,6 +175,8 @@ pathmap_add(struct pathmap *map, const char *old, const char *new)
 	}
 	e->oldlen = len;
 	e->hash = hash_bytes(old, len);
+	if (len <= PATH_MAX)
+		map->has_len[len] = true;
 	for (s = e->hash & (map->nslots - 1); map->slots[s];
 	     s = (s + 1) & (map->nslots - 1))
 		;
@@ -194,6 +207,16 @@ collect_tops(struct pathmap *map)
 		memcpy(map->tops[map->ntops], old, len);
 		map->toplen[map->ntops++] = len;
 		map->first[(unsigned char)old[0]] = true;
+	}
+	map->nfirst = 0;
+	for (i = 0; i < 256; i++) {
+		if (!map->first[i])
+			continue;
+		if (map->nfirst == PATHMAP_FIRSTS_MAX) {
+			map->nfirst = 0;
+			break;
+		}
+		map->firsts[map->nfirst++] = (unsigned char)i;
 	}
 	return 0;
 }
@@ -293,6 +316,119 @@ pathmap_resolve(const struct pathmap *map, const char *path,
 }
 
 /*
+ * The offset of the next slash at or after FROM that may start a path of
+ * the map: followed by the first byte of a top directory (STRIDE 1), or
+ * by NUL and that byte (STRIDE 2, UTF-16); LEN when there is none.  The
+ * candidates the callers check one by one.  On a binary, a slash every
+ * few hundred bytes is followed by anything: 16 bytes at a time, the
+ * slash and the byte after it are tested together, as ripgrep's literal
+ * search does, and the callers see only the few real candidates.
+ */
+static size_t
+next_slash(const struct pathmap *map, const unsigned char *buf, size_t len,
+           size_t from, size_t stride)
+{
+#ifdef __SSE2__
+	if (map->nfirst > 0) {
+		const __m128i slash = _mm_set1_epi8('/');
+		const __m128i zero = _mm_setzero_si128();
+		__m128i f[PATHMAP_FIRSTS_MAX];
+		int k;
+
+		for (k = 0; k < map->nfirst; k++)
+			f[k] = _mm_set1_epi8((char)map->firsts[k]);
+		for (; from + 16 + stride <= len; from += 16) {
+			const unsigned char *p = buf + from;
+			__m128i v0 = _mm_loadu_si128((const __m128i *)p);
+			__m128i vn = _mm_loadu_si128(
+			        (const __m128i *)(p + stride));
+			__m128i m = _mm_cmpeq_epi8(v0, slash), fm;
+			unsigned bits;
+
+			if (_mm_movemask_epi8(m) == 0)
+				continue;
+			fm = _mm_cmpeq_epi8(vn, f[0]);
+			for (k = 1; k < map->nfirst; k++)
+				fm = _mm_or_si128(fm, _mm_cmpeq_epi8(vn, f[k]));
+			m = _mm_and_si128(m, fm);
+			if (stride == 2)
+				m = _mm_and_si128(m, _mm_cmpeq_epi8(
+				        _mm_loadu_si128(
+				                (const __m128i *)(p + 1)),
+				        zero));
+			bits = (unsigned)_mm_movemask_epi8(m);
+			if (bits != 0)
+				return from + (size_t)__builtin_ctz(bits);
+		}
+	}
+#endif
+	for (; from < len; from++) {
+		const unsigned char *p = memchr(buf + from, '/', len - from);
+
+		if (p == NULL)
+			return len;
+		from = (size_t)(p - buf);
+		if (from + stride < len && map->first[buf[from + stride]] &&
+		    (stride == 1 || buf[from + 1] == 0))
+			return from;
+	}
+	return len;
+}
+
+bool
+pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
+                  size_t len)
+{
+	const struct pathmap *map = sc->map;
+	size_t from = 0;
+
+#ifdef __SSE2__
+	if (map->nfirst > 0) {
+		const __m128i slash = _mm_set1_epi8('/');
+		const __m128i zero = _mm_setzero_si128();
+		__m128i f[PATHMAP_FIRSTS_MAX];
+		int k;
+
+		for (k = 0; k < map->nfirst; k++)
+			f[k] = _mm_set1_epi8((char)map->firsts[k]);
+		for (; from + 18 <= len; from += 16) {
+			const unsigned char *p = buf + from;
+			__m128i m = _mm_cmpeq_epi8(
+			        _mm_loadu_si128((const __m128i *)p), slash);
+			__m128i v1, v2, f1, f2;
+
+			if (_mm_movemask_epi8(m) == 0)
+				continue;
+			v1 = _mm_loadu_si128((const __m128i *)(p + 1));
+			v2 = _mm_loadu_si128((const __m128i *)(p + 2));
+			f1 = _mm_cmpeq_epi8(v1, f[0]);
+			f2 = _mm_cmpeq_epi8(v2, f[0]);
+			for (k = 1; k < map->nfirst; k++) {
+				f1 = _mm_or_si128(f1, _mm_cmpeq_epi8(v1, f[k]));
+				f2 = _mm_or_si128(f2, _mm_cmpeq_epi8(v2, f[k]));
+			}
+			f2 = _mm_and_si128(f2, _mm_cmpeq_epi8(v1, zero));
+			m = _mm_and_si128(m, _mm_or_si128(f1, f2));
+			if (_mm_movemask_epi8(m) != 0)
+				return true;
+		}
+	}
+#endif
+	for (; from < len; from++) {
+		const unsigned char *p = memchr(buf + from, '/', len - from);
+
+		if (p == NULL)
+			return false;
+		from = (size_t)(p - buf);
+		if (from + 1 < len && (map->first[buf[from + 1]] ||
+		                       (buf[from + 1] == 0 && from + 2 < len &&
+		                        map->first[buf[from + 2]])))
+			return true;
+	}
+	return false;
+}
+
+/*
  * The next path of the map at or after FROM: at a slash that starts a
  * mapped top directory.  Text (PACKED false) wants the path standing
  * alone: "x/usr" and "/usrx" are not /usr.  Packed strings (Go's) run
@@ -303,11 +439,9 @@ static bool
 next_path(const struct pathmap *map, const unsigned char *buf, size_t len,
           size_t from, bool packed, struct pathmap_match *match)
 {
-	const unsigned char *p;
 
-	while (from < len &&
-	       (p = memchr(buf + from, '/', len - from)) != NULL) {
-		size_t start = (size_t)(p - buf), top, end;
+	while (from < len && (from = next_slash(map, buf, len, from, 1)) < len) {
+		size_t start = from, top, end;
 		bool after_name;
 
 		from = start + 1;
@@ -357,11 +491,9 @@ pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
                    size_t len, size_t from, struct pathmap_match *match)
 {
 	const struct pathmap *map = sc->map;
-	const unsigned char *p;
 
-	while (from < len &&
-	       (p = memchr(buf + from, '/', len - from)) != NULL) {
-		size_t start = (size_t)(p - buf), i, n = 0;
+	while (from < len && (from = next_slash(map, buf, len, from, 2)) < len) {
+		size_t start = from, i, n = 0;
 		char token[PATH_MAX];
 
 		from = start + 1;

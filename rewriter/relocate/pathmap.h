@@ -83,6 +83,14 @@ bool pathmap_next_packed(struct pathmap_scanner *sc, const unsigned char *buf,
 bool pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
                         size_t len, size_t from, struct pathmap_match *match);
 
+/*
+ * Whether BUF may hold a path of the map in any of these encodings: false
+ * only when none of pathmap_next(), pathmap_next_packed() and
+ * pathmap_next_utf16() can find one there.  One pass, where they take two.
+ */
+bool pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
+                       size_t len);
+
 /* Whether C may continue a file name (so a match cannot end before it). */
 static inline bool
 pathmap_is_name_byte(unsigned char c)

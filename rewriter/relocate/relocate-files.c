@@ -91,9 +91,10 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 			return n < 0 ? -1 : 0;
 		if (off == 0)
 			elf = elf_is_elf(chunk, (size_t)n);
-		if ((elf ? pathmap_next_packed(sc, chunk, (size_t)n, 0, &m) :
-		           pathmap_next(sc, chunk, (size_t)n, 0, &m)) ||
-		    pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m))
+		if (pathmap_may_match(sc, chunk, (size_t)n) &&
+		    ((elf ? pathmap_next_packed(sc, chunk, (size_t)n, 0, &m) :
+		            pathmap_next(sc, chunk, (size_t)n, 0, &m)) ||
+		     pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m)))
 			return 1;
 		if (off + (size_t)n >= size)
 			break;
@@ -234,7 +235,8 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		dpkg_put_error(&job->err, "%s: out of memory", path);
 		job->failed = 1;
 	} else if (!run->opt->dry_run && (res.data || res.rpath) &&
-	           relocate_replace_file(job, path, &res) < 0) {
+	           relocate_replace_file(job, path, &res, buf,
+	                                 (size_t)st.st_size) < 0) {
 		job->failed = 1;
 	}
 	free(res.data);

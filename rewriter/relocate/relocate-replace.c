@@ -49,6 +49,114 @@ fail:
 	return -1;
 }
 
+/*
+ * A descriptor open for writing on the file at PATH, JOB's, when the few
+ * bytes that change may be written where they are rather than into a
+ * copy put in its place: else -1, and the caller replaces the file.
+ *
+ * In place, a crash can leave the file half patched where a replacement
+ * leaves the old file whole.  That is no loss here: the staged tree is
+ * the build's own, made by dh_auto_install, and a build that fails is
+ * staged again (dh_prep empties it).  It holds only for a file no one
+ * else sees: one name (another, in this tree or out of it, must keep the
+ * old content until its own replacement, or for ever), owned by us (a
+ * file we do not own is not ours to change, and we may not set its
+ * times back), no set-id bit (a write clears it, where the replacement
+ * gets it back), and writable.
+ */
+static int
+open_in_place(const struct patch_job *job, const char *path)
+{
+	const struct stat *st = &job->plan->p[job->index].e->st;
+	struct stat now;
+	int fd;
+
+	if (job->nlinks > 0 || st->st_nlink != 1 || st->st_uid != geteuid() ||
+	    (st->st_mode & (S_ISUID | S_ISGID)) != 0)
+		return -1;
+	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &now) < 0 || !S_ISREG(now.st_mode) ||
+	    now.st_dev != st->st_dev || now.st_ino != st->st_ino ||
+	    now.st_nlink != 1 || now.st_uid != st->st_uid ||
+	    (now.st_mode & (S_ISUID | S_ISGID)) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int
+pwrite_all(int fd, const void *data, size_t len, off_t off)
+{
+	while (len > 0) {
+		ssize_t n = pwrite(fd, data, len, off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		data = (const char *)data + n;
+		len -= (size_t)n;
+		off += n;
+	}
+	return 0;
+}
+
+/* Close FD, the file JOB changed in place, with the times it had. */
+static int
+close_in_place(struct patch_job *job, const char *path, int fd, int rc)
+{
+	const struct stat *st = &job->plan->p[job->index].e->st;
+	struct timespec times[2] = {st->st_atim, st->st_mtim};
+
+	if (rc == 0 && futimens(fd, times) < 0)
+		rc = -1;
+	if (rc < 0)
+		dpkg_put_error(&job->err, "%s: cannot patch: %s", path,
+		               strerror(errno));
+	if (close(fd) < 0 && rc == 0) {
+		dpkg_put_error(&job->err, "%s: cannot patch: %s", path,
+		               strerror(errno));
+		rc = -1;
+	}
+	return rc;
+}
+
+/*
+ * Write into FD the bytes of NEW that differ from OLD, both LEN long: a
+ * run of differences ends where 64 bytes in a row are the same.
+ */
+static int
+write_changes(int fd, const unsigned char *old, const unsigned char *new,
+              size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		size_t start, end, same;
+
+		while (i < len && old[i] == new[i])
+			i++;
+		if (i == len)
+			break;
+		start = end = i;
+		for (same = 0; i < len && same < 64; i++) {
+			if (old[i] == new[i]) {
+				same++;
+			} else {
+				same = 0;
+				end = i;
+			}
+		}
+		if (pwrite_all(fd, new + start, end + 1 - start,
+		               (off_t)start) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* JOB waits for patchelf to set RPATH in its replacement TMP of PATH. */
 static int
 wait_for_patchelf(struct patch_job *job, const char *path, const char *tmp,
@@ -81,10 +189,20 @@ temp_name(struct patch_job *job, const char *path, char *tmp, size_t size)
 
 int
 relocate_replace_file(struct patch_job *job, const char *path,
-                      struct patch_result *res)
+                      struct patch_result *res, const unsigned char *old,
+                      size_t oldlen)
 {
 	char tmp[PATH_MAX * 2];
+	int fd;
 
+	/* Strings patched over in an ELF file: its length stays. */
+	if (res->rpath == NULL && res->data != NULL && res->len == oldlen &&
+	    (fd = open_in_place(job, path)) >= 0)
+		return close_in_place(job, path, fd,
+		                      write_changes(fd, old,
+		                                    (const unsigned char *)
+		                                            res->data,
+		                                    oldlen));
 	if (temp_name(job, path, tmp, sizeof(tmp)) < 0)
 		return -1;
 	/* Only the RUNPATH changes: patchelf writes the replacement. */
@@ -114,6 +232,18 @@ relocate_replace_edited(struct patch_job *job, const char *path, int fd,
 		return -1;
 	if (*rpath != NULL)
 		return wait_for_patchelf(job, path, tmp, rpath, false);
+	/* A RUNPATH in room the file has: a few hundred bytes change, where
+	 * a replacement copies the whole file. */
+	out = open_in_place(job, path);
+	if (out >= 0) {
+		int rc = 0;
+
+		for (i = 0; i < edits->n && rc == 0; i++)
+			rc = pwrite_all(out, edits->v[i].bytes,
+			                edits->v[i].len,
+			                (off_t)edits->v[i].off);
+		return close_in_place(job, path, out, rc);
+	}
 	out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (out < 0 || file_copy_fd(out, fd, st->st_size) < 0)
 		goto fail;

@@ -117,19 +117,23 @@ int relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
                       size_t size);
 
 /*
- * Replace the file at PATH, JOB's, by the patch result, atomically, with
- * the file's metadata; then point its other hardlinked names at the new
- * inode.  When the result needs a RUNPATH set by patchelf, the replacement
+ * Replace the file at PATH, JOB's, whose content is OLD (OLDLEN bytes), by
+ * the patch result, atomically, with the file's metadata; then point its
+ * other hardlinked names at the new inode.  A result of the same length
+ * is written in place instead when the file is only ours (see
+ * open_in_place()): the bytes that differ.  When the result needs a RUNPATH set by patchelf, the replacement
  * waits under its temporary name instead, JOB taking RES->rpath, until
  * relocate_set_rpaths() sets it and finishes the job.  -1 on failure, the
  * error in JOB and no temporary file left.
  */
 int relocate_replace_file(struct patch_job *job, const char *path,
-                          struct patch_result *res);
+                          struct patch_result *res, const unsigned char *old,
+                          size_t oldlen);
 /*
  * The same for the file at PATH, open on FD, whose replacement is a copy
  * with EDITS made (elf-dynamic.h), or, when *RPATH is set, the one
- * patchelf writes (JOB takes *RPATH).
+ * patchelf writes (JOB takes *RPATH).  The edits are made in place
+ * instead when the file is only ours, as above.
  */
 struct elf_edits;
 int relocate_replace_edited(struct patch_job *job, const char *path, int fd,
