@@ -130,8 +130,26 @@ main(int argc, char **argv)
 	names = m_malloc((h.control.count + 1) * sizeof(*names));
 	for (i = 0; i < h.control.count; i++)
 		names[i] = h.control.packages[i].name;
-	set.names = names;
-	set.n = h.control.count;
+	set = (struct dh_rename_set){ .names = names, .n = h.control.count };
+	/*
+	 * First the names outside the source that each package provides:
+	 * a sibling's need of one names the provider (all packages, acted
+	 * on or not, as their controls are).
+	 */
+	for (i = 0; i < h.control.count; i++) {
+		struct dpkg_error err = DPKG_ERROR_INIT;
+		char dir[512], path[1024], *text;
+		size_t len;
+
+		dh_helper_tmpdir(&h, h.control.packages[i].name, dir,
+		                 sizeof(dir));
+		snprintf(path, sizeof(path), "%s/DEBIAN/control", dir);
+		text = read_text(path, &len);
+		if (text != NULL &&
+		    dh_rename_virtuals(path, text, len, &set, &err) < 0)
+			ohshit("%s", err.str);
+		free(text);
+	}
 	for (i = 0; i < h.control.count; i++) {
 		const char *package = h.control.packages[i].name;
 		char dir[512], path[1024];
@@ -149,6 +167,12 @@ main(int argc, char **argv)
 	}
 	if (acted)
 		rename_files_list(&h, &set);
+	for (i = 0; i < set.n_virtuals; i++) {
+		free(set.virtuals[i]);
+		free(set.providers[i]);
+	}
+	free(set.virtuals);
+	free(set.providers);
 	free(names);
 	dh_helper_done(&h);
 	return 0;

@@ -8,7 +8,7 @@
 #include "dh/dh-rename.h"
 
 static const char *const names[] = { "hello", "libhello1", "hello-data" };
-static const struct dh_rename_set set = { names, 3 };
+static struct dh_rename_set set = { names, 3, NULL, NULL, 0 };
 static char *out;
 
 /* TEXT's control file renamed, or the error. */
@@ -47,7 +47,7 @@ files_list(const char *text)
 int
 main(void)
 {
-	test_plan(12);
+	test_plan(17);
 	dpkg_program_init("t-dh-rename");
 
 	test_str(control("Package: hello\nSource: extras-hello\nVersion: 1\n"
@@ -91,6 +91,35 @@ main(void)
 	         "error: DEBIAN/control: holds 2 stanzas, not one binary "
 	         "package's");
 
+	/*
+	 * pkg-kde-tools' ${ABI:VirtualPackage}: the library provides
+	 * libhello1-22.12 and its symbols file has the program depend on
+	 * it.  The archive's libhello1 provides it too: an extras package
+	 * never stands in for it, and the program needs its own library.
+	 */
+	{
+		static const char lib[] = "Package: libhello1\n"
+			"Provides: libhello1-22.12\n";
+		struct dpkg_error err = DPKG_ERROR_INIT;
+
+		test_int(dh_rename_virtuals("DEBIAN/control", lib,
+		                            strlen(lib), &set, &err), ==, 0);
+		test_str(control(lib), ==, "Package: extras-libhello1\n"
+		         "Source: extras-hello\n");
+	}
+	test_str(control("Package: hello\nDepends: libc6, libhello1 (>= 1), "
+	                 "libhello1-22.12, libhello1-22.12 (>= 2) | x\n"
+	                 "Provides: hello-data, mail-reader\n"), ==,
+	         "Package: extras-hello\nDepends: libc6, extras-libhello1 "
+	         "(>= 1), extras-libhello1, libhello1-22.12 (>= 2) | x\n"
+	         "Provides: extras-hello-data\n");
+	/* Only a need: another package's claim on it stays, for the gate. */
+	test_str(control("Package: hello-data\nBreaks: libhello1-22.12\n"), ==,
+	         "Package: extras-hello-data\nSource: extras-hello\n"
+	         "Breaks: libhello1-22.12\n");
+	test_str(control("Package: hello\nProvides: extras-hello-data\n"), ==,
+	         "Package: extras-hello\nProvides: extras-hello-data\n");
+
 	test_str(files_list("hello_1.0-1_amd64.deb utils optional\n"
 	                    "hello-data_1.0-1_all.deb utils optional\n"
 	                    "hello-dbgsym_1.0-1_amd64.deb debug optional "
@@ -107,5 +136,9 @@ main(void)
 	test_str(files_list("hellox_1_all.deb a b\nhello\n"), ==,
 	         "hellox_1_all.deb a b\nhello\n");
 	free(out);
+	free(set.virtuals[0]);
+	free(set.providers[0]);
+	free(set.virtuals);
+	free(set.providers);
 	return test_done();
 }

@@ -25,7 +25,7 @@ patched(const char *s)
 int
 main(void)
 {
-	test_plan(11);
+	test_plan(15);
 
 	test_int(metainfo_init(&mi, "extras-org.example.App.appdata.xml"),
 	         ==, 0);
@@ -55,5 +55,31 @@ main(void)
 	test_str(patched("<component><launchable type=\"url\">https://x"
 	                 "</launchable></component>"), ==,
 	         "(unchanged)");
+	/*
+	 * The component's own former ids (goobox provides
+	 * org.gnome.Goobox.desktop, its id before the .desktop suffix was
+	 * dropped) are renamed with it: kept, they claim the archive's app.
+	 */
+	test_int(metainfo_init(&mi, "extras-org.gnome.Goobox.appdata.xml"),
+	         ==, 0);
+	test_str(patched("<component>\n  <id>org.gnome.Goobox</id>\n"
+	                 "  <provides>\n    <id>org.gnome.Goobox.desktop</id>\n"
+	                 "  </provides>\n  <replaces><id>org.gnome.Goobox"
+	                 "</id></replaces>\n  <provides><id>org.gnome.Other"
+	                 "</id></provides>\n</component>\n"), ==,
+	         "<component>\n  <id>extras-org.gnome.Goobox</id>\n"
+	         "  <provides>\n    <id>extras-org.gnome.Goobox.desktop</id>\n"
+	         "  </provides>\n  <replaces><id>extras-org.gnome.Goobox"
+	         "</id></replaces>\n  <provides><id>org.gnome.Other"
+	         "</id></provides>\n</component>\n");
+	/* Patched again, it stays as it is. */
+	test_str(patched("<component><id>extras-org.gnome.Goobox</id>"
+	                 "<provides><id>extras-org.gnome.Goobox.desktop</id>"
+	                 "</provides></component>"), ==, "(unchanged)");
+	/* An old id without the suffix, when the component's has it. */
+	test_str(patched("<component><id>goobox.desktop</id><provides><id>"
+	                 "goobox</id></provides></component>"), ==,
+	         "<component><id>extras-org.gnome.Goobox</id><provides><id>"
+	         "extras-goobox</id></provides></component>");
 	return test_done();
 }

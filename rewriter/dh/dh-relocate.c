@@ -371,7 +371,8 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	if (!h->no_act) {
 		const char **names = calloc(h->control.count + 1,
 		                            sizeof(*names));
-		struct dh_rename_set set = { names, h->control.count };
+		struct dh_rename_set set = { .names = names,
+		                             .n = h->control.count };
 
 		if (names == NULL)
 			ohshit("out of memory");

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -110,27 +111,47 @@ keep_message(const char *emsg, const void *data)
 	snprintf(parse_message, sizeof(parse_message), "%s", emsg);
 }
 
+/* Whether field NAME lists alternatives a package needs or may use. */
+static bool
+is_dependency_field(const char *name)
+{
+	static const char *const fields[] = {
+		"Pre-Depends", "Depends", "Recommends", "Suggests", "Enhances",
+		NULL,
+	};
+	int i;
+
+	for (i = 0; fields[i]; i++)
+		if (strcasecmp(name, fields[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The package of SET that provides VIRTUAL, or NULL. */
+static const char *
+provider(const struct dh_rename_set *set, const char *virtual)
+{
+	size_t i;
+
+	for (i = 0; i < set->n_virtuals; i++)
+		if (strcmp(set->virtuals[i], virtual) == 0)
+			return set->providers[i];
+	return NULL;
+}
+
 /*
- * The value of relation field F (of FILE) as libdpkg parses it, with the
- * packages of SET renamed and written back as dpkg writes relations, in
- * *OUT; NULL there when none of them is named.
+ * Relation field F (of FILE) parsed by libdpkg into PKG; -1 with ERR set
+ * when it does not parse.
  */
 static int
-rename_relations(const char *file, const struct deb822_field *f,
-                 const struct dh_rename_set *set, char **out,
-                 struct dpkg_error *err)
+parse_relations(const char *file, const struct deb822_field *f,
+                struct pkginfo *pkg, struct dpkg_error *err)
 {
 	const struct fieldinfo *fip = find_field_info(fieldinfos, f->name);
 	struct parsedb_state *volatile ps;
-	struct pkginfo pkg;
-	struct dependency *dep;
-	struct deppossi *alt;
-	struct varbuf vb = VARBUF_INIT;
-	bool renamed = false;
 	jmp_buf jump;
 
-	*out = NULL;
-	pkg_blank(&pkg);
+	pkg_blank(pkg);
 	ps = parsedb_new(file, -1, pdb_parse_binary);
 	ps->lno = f->line;
 	if (setjmp(jump)) {
@@ -143,24 +164,64 @@ rename_relations(const char *file, const struct deb822_field *f,
 		return put_error_at(err, file, f->line, "%s", what);
 	}
 	push_error_context_jump(&jump, keep_message, file);
-	fip->rcall(&pkg, &pkg.available, ps, f->value, fip);
+	fip->rcall(pkg, &pkg->available, ps, f->value, fip);
 	pop_error_context(ehflag_normaltidy);
 	parsedb_close(ps);
+	return 0;
+}
 
+/*
+ * The value of relation field F (of FILE) as libdpkg parses it, with the
+ * packages of SET renamed and written back as dpkg writes relations, in
+ * *OUT; NULL there when none of them is named.  A name outside the
+ * source that Provides lists (a substitution variable gave it, as
+ * pkg-kde-tools' ${ABI:VirtualPackage}) goes; where a sibling needs it,
+ * unversioned, it names the package of SET that provided it.
+ */
+static int
+rename_relations(const char *file, const struct deb822_field *f,
+                 const struct dh_rename_set *set, char **out,
+                 struct dpkg_error *err)
+{
+	struct pkginfo pkg;
+	struct dependency *dep;
+	struct deppossi *alt;
+	struct varbuf vb = VARBUF_INIT;
+	bool renamed = false, first = true;
+	bool provides = strcasecmp(f->name, "Provides") == 0;
+	bool needs = is_dependency_field(f->name);
+
+	*out = NULL;
+	if (parse_relations(file, f, &pkg, err) < 0)
+		return -1;
 	for (dep = pkg.available.depends; dep; dep = dep->next) {
+		if (provides && dep->list != NULL &&
+		    !has_prefix(dep->list->ed->name) &&
+		    !in_set(set, dep->list->ed->name,
+		            strlen(dep->list->ed->name))) {
+			renamed = true;
+			continue;
+		}
 		for (alt = dep->list; alt; alt = alt->next) {
-			char *name;
+			const char *name = alt->ed->name, *by;
+			char *new_name;
 
-			if (has_prefix(alt->ed->name) ||
-			    !in_set(set, alt->ed->name, strlen(alt->ed->name)))
+			if (has_prefix(name))
 				continue;
-			name = identity_renamed(alt->ed->name);
-			alt->ed = pkg_hash_find_set(name);
-			free(name);
+			if (in_set(set, name, strlen(name)))
+				new_name = identity_renamed(name);
+			else if (needs && alt->verrel == DPKG_RELATION_NONE &&
+			         (by = provider(set, name)) != NULL)
+				new_name = identity_renamed(by);
+			else
+				continue;
+			alt->ed = pkg_hash_find_set(new_name);
+			free(new_name);
 			renamed = true;
 		}
-		if (dep != pkg.available.depends)
+		if (!first)
 			varbuf_add_str(&vb, ", ");
+		first = false;
 		varbufdependency(&vb, dep);
 	}
 	varbuf_end_str(&vb);
@@ -169,6 +230,52 @@ rename_relations(const char *file, const struct deb822_field *f,
 	else
 		varbuf_destroy(&vb);
 	return 0;
+}
+
+int
+dh_rename_virtuals(const char *file, const char *text, size_t len,
+                   struct dh_rename_set *set, struct dpkg_error *err)
+{
+	const struct deb822_field *package, *f;
+	struct deb822 d;
+	struct pkginfo pkg;
+	struct dependency *dep;
+	int ret = -1;
+
+	if (deb822_parse(&d, file, text, len, err) < 0)
+		return -1;
+	if (d.nstanzas != 1) {
+		put_error_at(err, file, 0, "holds %d stanzas, not one binary "
+		             "package's", d.nstanzas);
+		goto out;
+	}
+	package = deb822_find(&d.stanzas[0], "Package");
+	f = deb822_find(&d.stanzas[0], "Provides");
+	ret = 0;
+	if (package == NULL || f == NULL)
+		goto out;
+	if (parse_relations(file, f, &pkg, err) < 0) {
+		ret = -1;
+		goto out;
+	}
+	for (dep = pkg.available.depends; dep; dep = dep->next) {
+		const char *name = dep->list ? dep->list->ed->name : NULL;
+		size_t n = set->n_virtuals;
+
+		if (name == NULL || has_prefix(name) ||
+		    in_set(set, name, strlen(name)) || provider(set, name))
+			continue;
+		set->virtuals = m_realloc(set->virtuals,
+		                          (n + 1) * sizeof(*set->virtuals));
+		set->providers = m_realloc(set->providers,
+		                           (n + 1) * sizeof(*set->providers));
+		set->virtuals[n] = m_strdup(name);
+		set->providers[n] = m_strdup(package->value);
+		set->n_virtuals = n + 1;
+	}
+out:
+	deb822_free(&d);
+	return ret;
 }
 
 /* NAME (LEN bytes) given its extras name, as "NAME\n" for a field. */
@@ -244,6 +351,12 @@ dh_rename_control(const char *file, const char *text, size_t len,
 		}
 		if (value == NULL)
 			continue;
+		if (*value == '\0') {
+			/* Nothing of it stays: no field. */
+			free(value);
+			edit_add(&ed, f->start, f->end, m_strdup(""));
+			continue;
+		}
 		m_asprintf(&line, "%s\n", value);
 		free(value);
 		edit_add(&ed, f->value_start, f->end, line);

@@ -18,11 +18,26 @@
 
 #include "base/error-at.h"
 
-/* The packages of one source, as debian/control names them. */
+/*
+ * The packages of one source, as debian/control names them, and the
+ * virtual names outside the source they provide (dh_rename_virtuals()),
+ * each with its provider.
+ */
 struct dh_rename_set {
 	const char *const *names;
 	size_t n;
+	char **virtuals;
+	char **providers;
+	size_t n_virtuals;
 };
+
+/*
+ * Add to SET the names outside the source that TEXT (LEN bytes, a
+ * DEBIAN/control read from FILE) Provides, with its package.  Returns 0,
+ * or -1 with ERR set.
+ */
+int dh_rename_virtuals(const char *file, const char *text, size_t len,
+                       struct dh_rename_set *set, struct dpkg_error *err);
 
 /*
  * TEXT (LEN bytes, one stanza: a DEBIAN/control read from FILE) with its
@@ -31,7 +46,11 @@ struct dh_rename_set {
  * writes it), and in Depends, Pre-Depends, Recommends, Suggests,
  * Enhances, Breaks, Conflicts, Replaces and Provides every package of SET
  * (or its -dbgsym) given its extras name; each such field as libdpkg
- * parses and writes relations.  A new string in *OUT, or -1 with ERR set.
+ * parses and writes relations.  A name outside the source goes from
+ * Provides (no extras package stands in for another; a substitution
+ * variable such as pkg-kde-tools' ${ABI:VirtualPackage} put it there),
+ * and an unversioned need of one of SET's virtual names names its
+ * provider instead.  A new string in *OUT, or -1 with ERR set.
  */
 int dh_rename_control(const char *file, const char *text, size_t len,
                       const char *source, const struct dh_rename_set *set,

@@ -43,6 +43,28 @@ put(struct out *o, const char *p, size_t n)
 	o->len += n;
 }
 
+/*
+ * Whether ID (N bytes) is the component's own OWN (N_OWN bytes) under
+ * another spelling AppStream knows: with or without the ".desktop" that
+ * ids of the desktop-file era carried.
+ */
+static bool
+own_former_id(const char *id, size_t n, const char *own, size_t n_own)
+{
+	static const char desktop[] = ".desktop";
+	size_t d = sizeof(desktop) - 1;
+
+	if (n == n_own)
+		return memcmp(id, own, n) == 0;
+	if (n == n_own + d)
+		return memcmp(id, own, n_own) == 0 &&
+		       memcmp(id + n_own, desktop, d) == 0;
+	if (n_own == n + d)
+		return memcmp(own, id, n) == 0 &&
+		       memcmp(own + n, desktop, d) == 0;
+	return false;
+}
+
 /* The end of the start tag <NAME ...> at P, or NULL if P opens none. */
 static const char *
 start_tag(const char *p, const char *end, const char *name)
@@ -63,17 +85,21 @@ metainfo_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 	struct metainfo *mi = arg;
 	const char *p = buf, *end = buf + len;
 	size_t prefix = strlen(EXTRAS_PREFIX);
-	bool id_done = false;
+	bool id_done = false, claim = false;
+	const char *own = NULL;
+	size_t n_own = 0;
 	struct out o;
 
 	const char *q;
-	size_t n_launchables = 0;
+	size_t n_prefixed = 0;
 
-	/* Growth: one <id> and one prefix a launchable at most. */
+	/* Growth: one <id>, and one prefix a launchable or a former id. */
 	for (q = buf; (q = memmem(q, (size_t)(end - q), "<launchable", 11));
 	     q++)
-		n_launchables++;
-	o.data = malloc(len + sizeof(mi->id) + n_launchables * prefix + 1);
+		n_prefixed++;
+	for (q = buf; (q = memmem(q, (size_t)(end - q), "<id", 3)); q++)
+		n_prefixed++;
+	o.data = malloc(len + sizeof(mi->id) + n_prefixed * prefix + 1);
 	o.len = 0;
 	if (o.data == NULL)
 		return NULL;
@@ -91,12 +117,43 @@ metainfo_patch(const char *buf, size_t len, size_t *outlen, void *arg)
 		    gt[-1] != '/' &&
 		    (close = memmem(gt, (size_t)(end - gt), "</id>", 5)) != NULL) {
 			id_done = true;
+			own = gt + 1;
+			n_own = (size_t)(close - own);
+			/* Patched before: its former ids already are too. */
+			if (n_own >= prefix && memcmp(own, EXTRAS_PREFIX,
+			                              prefix) == 0)
+				own = NULL;
 			put(&o, p, (size_t)(gt + 1 - p));
 			if ((size_t)(close - gt - 1) != strlen(mi->id) ||
 			    memcmp(gt + 1, mi->id, strlen(mi->id)) != 0)
 				mi->n_changes++;
 			put(&o, mi->id, strlen(mi->id));
 			p = close;
+			continue;
+		}
+		/*
+		 * <provides> and <replaces> name ids the component answers
+		 * to: its own former ids go with it into the extras- names;
+		 * another component's stay, for the review to judge.
+		 */
+		if (start_tag(p, end, "provides") != NULL ||
+		    start_tag(p, end, "replaces") != NULL)
+			claim = true;
+		else if ((size_t)(end - p) >= 11 &&
+		         (memcmp(p, "</provides>", 11) == 0 ||
+		          memcmp(p, "</replaces>", 11) == 0))
+			claim = false;
+		else if (claim && own != NULL &&
+		         (gt = start_tag(p, end, "id")) != NULL &&
+		         gt[-1] != '/' &&
+		         (close = memmem(gt, (size_t)(end - gt), "</id>",
+		                         5)) != NULL &&
+		         own_former_id(gt + 1, (size_t)(close - gt - 1), own,
+		                       n_own)) {
+			put(&o, p, (size_t)(gt + 1 - p));
+			put(&o, EXTRAS_PREFIX, prefix);
+			mi->n_changes++;
+			p = gt + 1;
 			continue;
 		}
 		if ((gt = start_tag(p, end, "launchable")) != NULL &&

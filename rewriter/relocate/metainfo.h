@@ -24,9 +24,9 @@ struct metainfo {
 int metainfo_init(struct metainfo *mi, const char *basename);
 
 /*
- * BUF with the component's <id> (the first) set to MI's and every
- * desktop-id launchable given the extras- prefix; NULL when nothing
- * changes.
+ * BUF with the component's <id> (the first) set to MI's, and every
+ * desktop-id launchable and every former id of its own under <provides>
+ * or <replaces> given the extras- prefix; NULL when nothing changes.
  */
 char *metainfo_patch(const char *buf, size_t len, size_t *outlen,
                      void *metainfo);
