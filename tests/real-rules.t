@@ -233,13 +233,14 @@ test_expect_success 'an autoconf package whose rules run ./configure gets dh_aut
 	printf "%s\n" "#!/usr/bin/make -f" "%:" "	dh \$@" "" \
 		"override_dh_auto_configure:" \
 		"	./configure --prefix=/usr --datadir=/usr/share \\" \
-		"	  --disable-silent-rules" >ownconf/debian/rules &&
+		"	  --with-demo-libdir=/usr/lib --disable-silent-rules" >ownconf/debian/rules &&
 	extras-convert ownconf >ownconf.out &&
 	grep_q "^debian/rules:6: .\./configure. written as .dh_auto_configure --., which the namespace reaches" ownconf.out &&
 	! grep_q "runs .\./configure. itself" ownconf.out &&
 	grep_q "^	dh_auto_configure -- --prefix=/usr --datadir=/usr/share \\\\\$" ownconf/debian/rules &&
 	build_fixture ownconf-built "$TRASH/ownconf" || { tail -n 30 ownconf-built.log; false; } &&
 	grep_q "dh-extras: --datadir=/usr/share becomes --datadir=/$ROOT/greet/share" ownconf-built.log &&
+	! grep "with-demo-libdir=/usr/lib becomes" ownconf-built.log &&
 	in_namespace extras-greet_1.0_*.deb -- \
 		env LANG=C.UTF-8 LANGUAGE=fr /$ROOT/greet/bin/greet >out &&
 	printf "Bonjour de greet !\nThe data file was found.\n" >expect &&

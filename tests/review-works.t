@@ -206,4 +206,10 @@ test_expect_success 'an empty var/ directory tree is refused too, by its top' '
 	refused var-dir 1 "works: $NS/var: the namespace.s var/ holds data"
 '
 
+test_expect_success 'a polkit action, by which the menu entry would run the app as root through pkexec' '
+	t=$(case_tree polkit) && mkdir -p $t/$NS/share/polkit-1/actions &&
+	echo "<policyconfig/>" >$t/$NS/share/polkit-1/actions/org.example.demo.policy &&
+	refused polkit 1 "works: $NS/share/polkit-1/actions/org.example.demo.policy: a polkit action or rule, for running a program as root (pkexec): an extras app runs as its user, confined, and polkit never reads its namespace: remove it, and have Exec= start the program itself"
+'
+
 test_done

@@ -892,6 +892,39 @@ check_variable_data(struct works *w, size_t i)
 		               "files instead");
 }
 
+/*
+ * A polkit action or rule the build moved into the namespace: polkit
+ * reads only its own directories, so pkexec finds no action for the
+ * program, and the profile runs no setuid program anyway.  An app whose
+ * menu entry goes through pkexec (synaptic's Exec=synaptic-pkexec) would
+ * start nothing.  Reported once, at the first file.
+ */
+static void
+check_privilege_escalation(struct works *w, size_t i)
+{
+	const struct review_package *p = &w->r->packages[i];
+	char polkit[sizeof(p->ns.path) + 24];
+	size_t j;
+
+	if (!p->namespace_ok)
+		return;
+	snprintf(polkit, sizeof(polkit), "%s/share/polkit-1", p->ns.rel);
+	for (j = 0; j < p->deb.nmembers; j++) {
+		const struct debfile_member *m = &p->deb.members[j];
+
+		if (m->type == DEBFILE_DIRECTORY ||
+		    !path_is_under(m->path, polkit))
+			continue;
+		review_problem(w->r, i, "works", m->path, "a polkit action or "
+		               "rule, for running a program as root (pkexec): "
+		               "an extras app runs as its user, confined, and "
+		               "polkit never reads its namespace: remove it, and "
+		               "have Exec= start the program itself, without "
+		               "pkexec");
+		return;
+	}
+}
+
 int
 review_works(struct review *r, struct dpkg_error *err)
 {
@@ -936,6 +969,7 @@ review_works(struct review *r, struct dpkg_error *err)
 		check_translations(&w, i);
 		check_program_icons(&w, i);
 		check_variable_data(&w, i);
+		check_privilege_escalation(&w, i);
 	}
 	review_exports_free(&w.exports);
 	review_links_free(&w.links);

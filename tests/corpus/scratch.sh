@@ -25,6 +25,13 @@ for d in usr etc var; do
 		{ say install=FAIL; say "note=overlay on /$d failed"; exit 1; }
 done
 mount -t tmpfs tmpfs /opt || exit 1
+# dpkg's database as a copy of its own: other builds install and purge on
+# the system meanwhile, and an overlay whose lower directory changes under
+# it answers ESTALE (neovim: "unable to install updated status of
+# 'extras-neovim': Stale file handle").
+mkdir -p "$S/dpkg" && cp -a /var/lib/dpkg/. "$S/dpkg/" &&
+	mount --bind "$S/dpkg" /var/lib/dpkg ||
+	{ say install=FAIL; say "note=no copy of dpkg's database"; exit 1; }
 
 apt="apt-get -o DPkg::Lock::Timeout=60 -q -y"
 packages=$(for deb in "$S"/*.deb; do dpkg-deb -f "$deb" Package; done)
