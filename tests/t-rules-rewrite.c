@@ -61,7 +61,7 @@ main(int argc, char **argv)
 {
 	(void)argc;
 	dpkg_program_init(argv[0]);
-	test_plan(19);
+	test_plan(20);
 
 	/* The build keeps the maintainer's names: only the recipes that
 	 * run after the relocation see the files moved, under the package
@@ -82,6 +82,11 @@ main(int argc, char **argv)
 	              "\trm debian/foo/usr/share/doc/foo-data/A\n"), ==,
 	         "override_dh_compress:\n"
 	         "\trm debian/foo/usr/share/doc/extras-foo-data/A\n");
+	/* usr/share/doc itself holds the exported ones: it stays. */
+	test_str(late("override_dh_link:\n"
+	              "\trm -rf debian/foo/usr/share/doc/\n\tdh_link\n"), ==,
+	         "override_dh_link:\n"
+	         "\trm -rf debian/foo/usr/share/doc/\n\tdh_link\n");
 	/* A make variable set to a package's staging directory. */
 	test_str(late("PKGDIR = $(CURDIR)/debian/foo.bar\n"
 	              "override_dh_link:\n\tdh_link\n"

@@ -270,8 +270,8 @@ is_late_target(const char *line, size_t len)
 
 /*
  * Where the staged PATH is once dh_extras_relocate has run, in DEST: a
- * package's documentation directory has its extras name, anything
- * else where the layout puts it.  Returns whether that differs from PATH.
+ * package's documentation directory has its extras name, usr/share/doc
+ * itself stays, anything else is where the layout puts it.  Returns whether that differs from PATH.
  */
 static bool
 late_place(const char *path, const struct control_info *info,
@@ -281,6 +281,12 @@ late_place(const char *path, const struct control_info *info,
 	struct layout_place place;
 	int i;
 
+	/* The directory itself holds the exported documentation
+	 * directories: it stays (filezilla's "rm -rf .../usr/share/doc/"
+	 * before dh_link makes the package's a link). */
+	if (strcmp(path, "usr/share/doc") == 0 ||
+	    strcmp(path, "usr/share/doc/") == 0)
+		return false;
 	for (i = 0; i < info->npackages; i++) {
 		size_t n = strlen(info->packages[i]);
 		const char *rest = path + strlen(doc) + n;
