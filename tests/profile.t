@@ -74,6 +74,7 @@ test_expect_success 'without privileges, the profile compiles' '
 	grep_q "^  owner @{HOME}/.local/share/hello/\*\* rwk,\$" none.aa &&
 	grep_q "^  owner @{HOME}/.cache/hello/\*\* rwk,\$" none.aa &&
 	grep_q "^  owner /{,var/}tmp/hello{.,-}\*/\*\* rwk,\$" none.aa &&
+	grep_q "^  owner @{PROC}/@{pid}/fd/ r,\$" none.aa &&
 	! grep -q "user-tmp" none.aa &&
 	grep_q "^  include if exists <local/$NAME>\$" none.aa &&
 	compiles none.aa
