@@ -206,10 +206,28 @@ test_expect_success 'an empty var/ directory tree is refused too, by its top' '
 	refused var-dir 1 "works: $NS/var: the namespace.s var/ holds data"
 '
 
-test_expect_success 'a polkit action, by which the menu entry would run the app as root through pkexec' '
-	t=$(case_tree polkit) && mkdir -p $t/$NS/share/polkit-1/actions &&
+test_expect_success 'a menu entry that runs the app as root through pkexec' '
+	t=$(case_tree pkexec) && icon $t extras-demo &&
+	desktop $t "Exec=pkexec /$NS/bin/demo" "Icon=extras-demo" &&
+	refused pkexec 1 "export: usr/share/applications/extras-demo.desktop: line 4: Exec=pkexec: runs a program outside the namespace"
+'
+
+test_expect_success 'a menu entry whose program is a script running pkexec (synaptic-pkexec)' '
+	t=$(case_tree pkexec-script) && icon $t extras-demo &&
+	printf "#!/bin/sh\n# Run as root.\n  exec /usr/bin/pkexec \"/$NS/sbin/demo\" \"\$@\"\n" >$t/$NS/bin/demo-pkexec &&
+	chmod 755 $t/$NS/bin/demo-pkexec &&
+	desktop $t "Exec=/$NS/bin/demo-pkexec" "Icon=extras-demo" &&
+	refused pkexec-script 1 "works: usr/share/applications/extras-demo.desktop: line 4: Exec=/$NS/bin/demo-pkexec runs the app as root through pkexec: an extras app runs as its user, confined, and polkit never reads its namespace: have Exec= start the program itself"
+'
+
+test_expect_success 'a polkit action shipped alone, and a script naming sudo in its text: inert, accepted' '
+	t=$(case_tree polkit) && icon $t extras-demo &&
+	mkdir -p $t/$NS/share/polkit-1/actions &&
 	echo "<policyconfig/>" >$t/$NS/share/polkit-1/actions/org.example.demo.policy &&
-	refused polkit 1 "works: $NS/share/polkit-1/actions/org.example.demo.policy: a polkit action or rule, for running a program as root (pkexec): an extras app runs as its user, confined, and polkit never reads its namespace: remove it, and have Exec= start the program itself"
+	printf "#!/bin/sh\necho \"run me without sudo\"\n" >$t/$NS/bin/demo &&
+	desktop $t "Exec=/$NS/bin/demo" "Icon=extras-demo" &&
+	build $t polkit.deb && extras-review polkit.deb >out &&
+	grep_q " accepted$" out
 '
 
 test_done

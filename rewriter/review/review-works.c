@@ -472,6 +472,90 @@ check_icon(struct works *w, size_t i, const char *path, int line,
 		               line, what, name, name);
 }
 
+/* Programs that run another as root: pkexec through a polkit action,
+ * the su front ends through a password prompt. */
+static const char *const root_runners[] = {
+	"pkexec", "gksu", "gksudo", "kdesu", "kdesudo", "beesu", "lxsudo",
+	"lxqt-sudo", "sudo", "su", NULL,
+};
+
+/* The root runner WORD (LEN bytes) names, or NULL. */
+static const char *
+root_runner(const char *word, size_t len)
+{
+	int k;
+
+	for (k = 0; root_runners[k]; k++)
+		if (strlen(root_runners[k]) == len &&
+		    memcmp(root_runners[k], word, len) == 0)
+			return root_runners[k];
+	return NULL;
+}
+
+/*
+ * The root runner a script starts, or NULL: a line whose command (after
+ * "exec") is one, by name or path, as synaptic's synaptic-pkexec runs
+ * `pkexec "/usr/sbin/synaptic" "$@"`.  Only a script's command position
+ * counts: a program that merely mentions sudo in its help does not.
+ */
+static const char *
+script_root_runner(const struct debfile_member *m)
+{
+	const char *s = m->data, *end, *runner;
+
+	if (s == NULL || strncmp(s, "#!", 2) != 0)
+		return NULL;
+	end = s + m->size;
+	while (s < end) {
+		const char *eol = memchr(s, '\n', (size_t)(end - s));
+		const char *w, *base;
+
+		if (eol == NULL)
+			eol = end;
+		for (w = s; w < eol && (*w == ' ' || *w == '\t'); w++)
+			;
+		if (eol - w > 5 && strncmp(w, "exec ", 5) == 0)
+			for (w += 5; w < eol && *w == ' '; w++)
+				;
+		for (s = w; s < eol && !strchr(" \t;&|", *s); s++)
+			;
+		for (base = s; base > w && base[-1] != '/'; base--)
+			;
+		runner = root_runner(base, (size_t)(s - base));
+		if (runner != NULL)
+			return runner;
+		s = eol + 1;
+	}
+	return NULL;
+}
+
+/*
+ * An Exec= program in the namespace that is a script running the app as
+ * root: the profile runs no set-id program and polkit never reads an
+ * action in the namespace, so the menu entry would start nothing
+ * (synaptic: Exec=synaptic-pkexec).  Exec=pkexec itself is refused as a
+ * program outside the namespace.  A polkit action shipped alone is inert
+ * and stays: meson's, for `meson install`, is used only when the user
+ * asks for it.
+ */
+static void
+check_runs_as_root(struct works *w, size_t i, const char *path, int line,
+                   const char *prog)
+{
+	const struct debfile_member *m;
+	const char *runner;
+
+	if (prog[0] != '/' || !under_root(w, prog) ||
+	    (m = find_installed(w, prog)) == NULL ||
+	    (runner = script_root_runner(m)) == NULL)
+		return;
+	review_problem(w->r, i, "works", path, "line %d: Exec=%s runs the "
+	               "app as root through %s: an extras app runs as its "
+	               "user, confined, and polkit never reads its "
+	               "namespace: have Exec= start the program itself",
+	               line, prog, runner);
+}
+
 /* TryExec=: the program a .desktop file is shown for, by path or name. */
 static void
 check_try_exec(struct works *w, size_t i, const char *path,
@@ -511,9 +595,12 @@ check_entry_file(struct works *w, size_t i, const struct debfile_member *m,
 		if (desktop_line_is_key(&l, "Exec")) {
 			prog = review_exports_exec(&w->exports, i, m->path, &l,
 			                           dbus);
-			if (prog != NULL)
+			if (prog != NULL) {
 				check_program(w, i, m->path, (int)l.lineno,
 				              "Exec", prog, !dbus);
+				check_runs_as_root(w, i, m->path,
+				                   (int)l.lineno, prog);
+			}
 			free(prog);
 		} else if (dbus) {
 			review_exports_dbus_key(&w->exports, i, m->path, &l);
@@ -892,39 +979,6 @@ check_variable_data(struct works *w, size_t i)
 		               "files instead");
 }
 
-/*
- * A polkit action or rule the build moved into the namespace: polkit
- * reads only its own directories, so pkexec finds no action for the
- * program, and the profile runs no setuid program anyway.  An app whose
- * menu entry goes through pkexec (synaptic's Exec=synaptic-pkexec) would
- * start nothing.  Reported once, at the first file.
- */
-static void
-check_privilege_escalation(struct works *w, size_t i)
-{
-	const struct review_package *p = &w->r->packages[i];
-	char polkit[sizeof(p->ns.path) + 24];
-	size_t j;
-
-	if (!p->namespace_ok)
-		return;
-	snprintf(polkit, sizeof(polkit), "%s/share/polkit-1", p->ns.rel);
-	for (j = 0; j < p->deb.nmembers; j++) {
-		const struct debfile_member *m = &p->deb.members[j];
-
-		if (m->type == DEBFILE_DIRECTORY ||
-		    !path_is_under(m->path, polkit))
-			continue;
-		review_problem(w->r, i, "works", m->path, "a polkit action or "
-		               "rule, for running a program as root (pkexec): "
-		               "an extras app runs as its user, confined, and "
-		               "polkit never reads its namespace: remove it, and "
-		               "have Exec= start the program itself, without "
-		               "pkexec");
-		return;
-	}
-}
-
 int
 review_works(struct review *r, struct dpkg_error *err)
 {
@@ -969,7 +1023,6 @@ review_works(struct review *r, struct dpkg_error *err)
 		check_translations(&w, i);
 		check_program_icons(&w, i);
 		check_variable_data(&w, i);
-		check_privilege_escalation(&w, i);
 	}
 	review_exports_free(&w.exports);
 	review_links_free(&w.links);
