@@ -45,7 +45,7 @@ body () {
 test_expect_success 'the catalogue lists the privileges the design names' '
 	extras-profile --list-privileges >list &&
 	for p in x11 network print camera spell-checking audio opengl \
-	         wayland dbus-session; do
+	         wayland dbus-session pseudo-terminals; do
 		grep_q "^$p	common	" list || return 1
 	done &&
 	grep_q "^user-files	reserved	" list
