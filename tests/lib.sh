@@ -147,6 +147,24 @@ unshare_m () {
 	fi
 }
 
+# in_scratch_system DIR CMD...: run CMD as root in this system seen
+# through a private mount namespace, with /usr, /etc, /var and /opt as
+# overlays whose changes go to DIR and stay there for the next call:
+# dpkg installs and purges for real without touching the system or
+# waiting for its lock, which apt or a corpus run may hold for minutes.
+in_scratch_system () {
+	s=$(cd "$1" && pwd) && shift &&
+	unshare_m sh -c '
+		s=$1; shift
+		for d in usr etc var opt; do
+			mkdir -p "$s/$d.upper" "$s/$d.work" &&
+			mount -t overlay overlay \
+				-o "lowerdir=/$d,upperdir=$s/$d.upper,workdir=$s/$d.work" "/$d" ||
+				exit 1
+		done
+		exec "$@"' sh "$s" "$@"
+}
+
 # in_namespace DEB... -- CMD...: run CMD with the packages' namespaces
 # mounted at /opt in a private mount namespace, as if installed.
 in_namespace () {
