@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <dpkg/ehandle.h>
 
 #include "base/file-rewrite.h"
+#include "base/path.h"
 #include "namespace/declaration.h"
 #include "dh/dh-helper.h"
 #include "dh/dh-namespace.h"
@@ -110,6 +112,94 @@ write_launcher(const char *path, const char *script)
 		ohshite("cannot write %s", path);
 }
 
+/* Whether the installed PATH is in one of the namespace's program
+ * directories, whose programs this helper visits themselves. */
+static bool
+in_program_dir(const struct extras_namespace *ns, const char *path)
+{
+	char dir[1024];
+	int k;
+
+	for (k = 0; program_dirs[k]; k++) {
+		snprintf(dir, sizeof(dir), "%s/%s", ns->path, program_dirs[k]);
+		if (path_is_under(path, dir))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The symlink NS/SUB/NAME (PATH in PKGDIR) to a program elsewhere in the
+ * namespace (bin/app -> ../lib/app/app, as many apps install): a script
+ * whose language has a line gets it in the file the link names; any
+ * other program, the link becomes a launcher of the file it names.
+ */
+static void
+launch_link(const struct dh_helper *h, const struct extras_namespace *ns,
+            const char *pkgdir, const char *sub, const char *name,
+            const char *path, char *datadir)
+{
+	char target[PATH_MAX], real[PATH_MAX], file[PATH_MAX + 1024];
+	int len;
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	enum launcher_language lang;
+	struct stat st;
+	ssize_t n;
+	char *script;
+	int rc;
+
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n < 0)
+		ohshite("cannot read the link %s", path);
+	target[n] = '\0';
+	if (target[0] == '/')
+		len = snprintf(real, sizeof(real), "%s", target);
+	else
+		len = snprintf(real, sizeof(real), "%s/%s/%s", ns->path, sub,
+		               target);
+	if (len < 0 || (size_t)len >= sizeof(real))
+		return;
+	path_clean(real);
+	if (!path_is_under(real, ns->path) || in_program_dir(ns, real))
+		return;
+	snprintf(file, sizeof(file), "%s%s", pkgdir, real);
+	if (lstat(file, &st) < 0)
+		return;
+	switch (program_kind(file, &st, &lang)) {
+	case NOT_A_PROGRAM:
+	case LAUNCHER:
+		return;
+	case GIVEN_A_LINE:
+		if (!launcher_word_ok(datadir))
+			ohshit("%s: cannot be named in a %s program", datadir,
+			       launcher_language_name(lang));
+		rc = file_rewrite(file, launcher_line_patch, datadir,
+		                  h->no_act, &err);
+		if (rc < 0)
+			ohshit("%s", err.str);
+		if (rc > 0)
+			dh_helper_info(h, "%s/%s/%s -> %s: a %s program, puts "
+			               "%s first on XDG_DATA_DIRS itself",
+			               ns->path, sub, name, real,
+			               launcher_language_name(lang), datadir);
+		return;
+	case WRAPPED:
+		break;
+	}
+	script = launcher_script(real, datadir);
+	if (script == NULL)
+		ohshit("%s: cannot be named in a shell script", real);
+	dh_helper_show(h, "rm %s", path);
+	if (!h->no_act) {
+		if (unlink(path) < 0)
+			ohshite("cannot remove %s", path);
+		write_launcher(path, script);
+	}
+	dh_helper_info(h, "%s/%s/%s: was a link, runs %s with %s first on "
+	               "XDG_DATA_DIRS", ns->path, sub, name, real, datadir);
+	free(script);
+}
+
 /*
  * Each program of PKGDIR's NS/DIR becomes NS/DIR/.PROG behind a launcher,
  * or gets the line of its language.
@@ -139,6 +229,11 @@ launch_programs(const struct dh_helper *h, const struct extras_namespace *ns,
 		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
 		if (lstat(path, &st) < 0)
 			ohshite("cannot stat %s", path);
+		if (S_ISLNK(st.st_mode)) {
+			launch_link(h, ns, pkgdir, sub, d->d_name, path,
+			            datadir);
+			continue;
+		}
 		switch (program_kind(path, &st, &lang)) {
 		case NOT_A_PROGRAM:
 		case LAUNCHER:

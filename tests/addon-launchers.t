@@ -32,6 +32,8 @@ test_expect_success 'built with the add-on: a line for each script, a launcher f
 		grep_q "dh_extras_launchers: /$NS/bin/$p program, puts /$NS/share first on XDG_DATA_DIRS itself" chorus.log || return 1
 	done &&
 	grep_q "dh_extras_launchers: /$NS/bin/chorus-tally: runs /$NS/bin/.chorus-tally with /$NS/share first on XDG_DATA_DIRS" chorus.log &&
+	grep_q "dh_extras_launchers: /$NS/bin/chorus-refrain: was a link, runs /$NS/share/chorus/refrain with /$NS/share first on XDG_DATA_DIRS" chorus.log &&
+	grep_q "dh_extras_launchers: /$NS/bin/chorus-drone -> /$NS/share/chorus/drone: a shell program, puts /$NS/share first on XDG_DATA_DIRS itself" chorus.log &&
 	deb=extras-chorus_1.0_all.deb &&
 	test -z "$(outside_namespace $deb /$NS)" &&
 	deb_files $deb >files &&
@@ -70,6 +72,17 @@ test_expect_success INTERPRETERS 'from a terminal, no variable set, each reads t
 	echo "chorus-tally sings alto" >expect && cmp expect out
 '
 
+test_expect_success INTERPRETERS 'a program linked from bin: the link a launcher, or the script it names given its line' '
+	deb=extras-chorus_1.0_all.deb &&
+	test ! -L ns/$NS/bin/chorus-refrain &&
+	test "$(readlink ns/$NS/bin/chorus-drone)" = ../share/chorus/drone &&
+	plain $deb /$NS/bin/chorus-refrain >out 2>err || { cat err; return 1; }
+	echo "chorus-tally sings alto" >expect && cmp expect out &&
+	plain $deb /$NS/bin/chorus-drone >out 2>err || { cat err; return 1; }
+	echo "chorus-drone sings alto: la la la" >expect &&
+	head -n 1 out >first && cmp expect first
+'
+
 test_expect_success INTERPRETERS 'the shell program finds the icon under its own name in the namespace' '
 	plain extras-chorus_1.0_all.deb /$NS/bin/chorus-hum >out 2>err &&
 	printf "%s\n" "chorus-hum sings alto: la la la" \
@@ -102,9 +115,9 @@ test_expect_success INTERPRETERS 'without the line or the launcher, the schema i
 
 test_expect_success 'a second run of dh_extras_launchers changes nothing' '
 	b=chorus/debian/extras-chorus/$NS/bin &&
-	(cd $b && ls -a && md5sum chorus* .chorus-tally) >before &&
+	(cd $b && ls -a && md5sum chorus* .chorus-tally ../share/chorus/drone) >before &&
 	(cd chorus && dh_extras_launchers) >again 2>&1 &&
-	(cd $b && ls -a && md5sum chorus* .chorus-tally) >after &&
+	(cd $b && ls -a && md5sum chorus* .chorus-tally ../share/chorus/drone) >after &&
 	cmp before after &&
 	test ! -s again
 '

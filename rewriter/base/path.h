@@ -13,4 +13,8 @@ bool path_is_under(const char *path, const char *dir);
 /* Whether PATH is DIR or below it. */
 bool path_is_or_under(const char *path, const char *dir);
 
+/* Resolve "." and ".." in the absolute PATH (at most PATH_MAX bytes)
+ * by name, in place: "/a/b/../c" becomes "/a/c". */
+void path_clean(char *path);
+
 #endif

@@ -8,38 +8,8 @@
 #include <unistd.h>
 
 #include "base/fmt.h"
+#include "base/path.h"
 #include "relocate/relocate-run.h"
-
-/* Resolve "." and ".." in the absolute PATH, in place. */
-static void
-clean_path(char *path)
-{
-	char out[PATH_MAX];
-	size_t n = 0;
-	char *save, *comp;
-
-	for (comp = strtok_r(path, "/", &save); comp;
-	     comp = strtok_r(NULL, "/", &save)) {
-		if (strcmp(comp, ".") == 0)
-			continue;
-		if (strcmp(comp, "..") == 0) {
-			while (n > 0 && out[n - 1] != '/')
-				n--;
-			if (n > 0)
-				n--;
-			continue;
-		}
-		size_t len = strlen(comp);
-
-		if (n + 1 + len >= sizeof(out))
-			break;
-		out[n++] = '/';
-		memcpy(out + n, comp, len);
-		n += len;
-	}
-	out[n] = '\0';
-	strcpy(path, n ? out : "/");
-}
 
 static void
 dir_of(const char *abs, char *out, size_t size)
@@ -77,7 +47,7 @@ new_link_target(const struct relocation *run, const struct plan_entry *pe, char 
 		dir_of(src, dir, sizeof(dir));
 		fmt_into(target, sizeof(target), "%s/%s", dir, link);
 	}
-	clean_path(target);
+	path_clean(target);
 	if (pathmap_resolve(run->paths, target, &m)) {
 		char moved[PATH_MAX * 2];
 
@@ -95,7 +65,7 @@ new_link_target(const struct relocation *run, const struct plan_entry *pe, char 
 		char again[PATH_MAX * 2];
 
 		fmt_into(again, sizeof(again), "%s/%s", dir, link);
-		clean_path(again);
+		path_clean(again);
 		if (strcmp(again, target) == 0)
 			fmt_into(out, size, "%s", link);
 	}
