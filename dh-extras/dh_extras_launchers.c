@@ -112,6 +112,23 @@ write_launcher(const char *path, const char *script)
 		ohshite("cannot write %s", path);
 }
 
+/* Give the script FILE, in language LANG, its line; whether it changed. */
+static bool
+give_line(const struct dh_helper *h, const char *file, char *datadir,
+          enum launcher_language lang)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	int rc;
+
+	if (!launcher_word_ok(datadir))
+		ohshit("%s: cannot be named in a %s program", datadir,
+		       launcher_language_name(lang));
+	rc = file_rewrite(file, launcher_line_patch, datadir, h->no_act, &err);
+	if (rc < 0)
+		ohshit("%s", err.str);
+	return rc > 0;
+}
+
 /* Whether the installed PATH is in one of the namespace's program
  * directories, whose programs this helper visits themselves. */
 static bool
@@ -140,13 +157,11 @@ launch_link(const struct dh_helper *h, const struct extras_namespace *ns,
             const char *path, char *datadir)
 {
 	char target[PATH_MAX], real[PATH_MAX], file[PATH_MAX + 1024];
-	int len;
-	struct dpkg_error err = DPKG_ERROR_INIT;
 	enum launcher_language lang;
 	struct stat st;
 	ssize_t n;
 	char *script;
-	int rc;
+	int len;
 
 	n = readlink(path, target, sizeof(target) - 1);
 	if (n < 0)
@@ -170,14 +185,7 @@ launch_link(const struct dh_helper *h, const struct extras_namespace *ns,
 	case LAUNCHER:
 		return;
 	case GIVEN_A_LINE:
-		if (!launcher_word_ok(datadir))
-			ohshit("%s: cannot be named in a %s program", datadir,
-			       launcher_language_name(lang));
-		rc = file_rewrite(file, launcher_line_patch, datadir,
-		                  h->no_act, &err);
-		if (rc < 0)
-			ohshit("%s", err.str);
-		if (rc > 0)
+		if (give_line(h, file, datadir, lang))
 			dh_helper_info(h, "%s/%s/%s -> %s: a %s program, puts "
 			               "%s first on XDG_DATA_DIRS itself",
 			               ns->path, sub, name, real,
@@ -209,10 +217,8 @@ launch_programs(const struct dh_helper *h, const struct extras_namespace *ns,
               const char *pkgdir, const char *sub)
 {
 	char dir[1024], path[2048], hidden[2048], real[2048], datadir[1024];
-	struct dpkg_error err = DPKG_ERROR_INIT;
 	struct dirent *d;
 	struct stat st;
-	int rc;
 	DIR *dp;
 
 	snprintf(dir, sizeof(dir), "%s/%s/%s", pkgdir, ns->rel, sub);
@@ -239,14 +245,7 @@ launch_programs(const struct dh_helper *h, const struct extras_namespace *ns,
 		case LAUNCHER:
 			continue;
 		case GIVEN_A_LINE:
-			if (!launcher_word_ok(datadir))
-				ohshit("%s: cannot be named in a %s program",
-				       datadir, launcher_language_name(lang));
-			rc = file_rewrite(path, launcher_line_patch, datadir,
-			                  h->no_act, &err);
-			if (rc < 0)
-				ohshit("%s", err.str);
-			if (rc > 0)
+			if (give_line(h, path, datadir, lang))
 				dh_helper_info(h, "%s/%s/%s: a %s program, puts "
 				               "%s first on XDG_DATA_DIRS itself",
 				               ns->path, sub, d->d_name,
