@@ -42,21 +42,14 @@ install_for_real () {
 	printf '#!/bin/sh\nexit 0\n' >stub-enabled &&
 	chmod 755 stub-parser stub-enabled &&
 	debs= && while [ "$1" != -- ]; do debs="$debs $PWD/$1" && shift || return 1; done && shift &&
-	unshare_m sh -c '
-		s=$1 debs=$2; shift 2
-		mkdir -p "$s" && mount -t tmpfs tmpfs "$s" || exit 1
-		for d in usr etc var; do
-			mkdir -p "$s/$d.upper" "$s/$d.work" &&
-			mount -t overlay overlay \
-				-o "lowerdir=/$d,upperdir=$s/$d.upper,workdir=$s/$d.work" "/$d" ||
-				exit 1
-		done
-		mount -t tmpfs tmpfs /opt &&
+	rm -rf scratch && mkdir scratch &&
+	in_scratch_system scratch sh -c '
+		debs=$1; shift
 		mount --bind "$PWD/stub-parser" /sbin/apparmor_parser &&
 		mount --bind "$PWD/stub-enabled" /usr/bin/aa-enabled &&
 		rm -f /var/tmp/aa.log /var/tmp/pwned-* &&
 		dpkg --force-depends -i $debs >dpkg.log 2>&1 &&
-		exec "$@"' sh "$TRASH/scratch" "$debs" "$@"
+		exec "$@"' sh "$debs" "$@"
 }
 
 if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null &&
