@@ -170,8 +170,10 @@ add_depends(const struct dh_helper *h, const char *package, const char *name)
 	         dh_extras_datadir());
 	if (maintscripts_generate(&s, templates, package, name, &err) < 0)
 		ohshit("%s", err.str);
-	if (s.depends != NULL)
-		dh_helper_addsubstvar(h, package, "misc:Depends", s.depends);
+	if (s.depends != NULL &&
+	    dh_helper_addsubstvar(h, package, "misc:Depends", s.depends,
+	                          &err) < 0)
+		ohshit("%s", err.str);
 	maintscripts_free(&s);
 }
 

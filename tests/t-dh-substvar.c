@@ -33,34 +33,58 @@ put(const char *path, const char *text)
 	fclose(fp);
 }
 
+/* Add ITEM to VAR of package p, which cannot fail here. */
+static int
+add(const struct dh_helper *h, const char *var, const char *item)
+{
+	struct dpkg_error err = DPKG_ERROR_INIT;
+	int ret = dh_helper_addsubstvar(h, "p", var, item, &err);
+
+	dpkg_error_destroy(&err);
+	return ret;
+}
+
 int
 main(void)
 {
 	char tmpl[] = "/tmp/t-dh-substvar.XXXXXX";
 	struct dh_helper h = { .name = "t-dh-substvar" };
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	const char *f = "debian/p.substvars";
+	struct stat st;
 
-	test_plan(5);
+	test_plan(14);
 	/* atomic_file registers its cleanups in libdpkg's error context. */
 	dpkg_program_init("t-dh-substvar");
 	if (mkdtemp(tmpl) == NULL || chdir(tmpl) < 0 || mkdir("debian", 0755))
 		return 99;
 
-	dh_helper_addsubstvar(&h, "p", "misc:Depends", "apparmor (>= 3.0)");
+	test_int(add(&h, "misc:Depends", "apparmor (>= 3.0)"), ==, 0);
 	test_str(slurp(f), ==, "misc:Depends=apparmor (>= 3.0)\n");
-	dh_helper_addsubstvar(&h, "p", "misc:Depends", "apparmor (>= 3.0)");
+	test_int(add(&h, "misc:Depends", "apparmor (>= 3.0)"), ==, 0);
 	test_str(slurp(f), ==, "misc:Depends=apparmor (>= 3.0)\n");
 
 	put(f, "shlibs:Depends=libc6\nmisc:Depends=foo,  bar \nmisc:Pre-Depends=\n");
-	dh_helper_addsubstvar(&h, "p", "misc:Depends", "apparmor");
+	test_int(add(&h, "misc:Depends", "apparmor"), ==, 0);
 	test_str(slurp(f), ==, "shlibs:Depends=libc6\n"
 	         "misc:Depends=foo,  bar , apparmor\nmisc:Pre-Depends=\n");
-	dh_helper_addsubstvar(&h, "p", "misc:Depends", "bar");
+	test_int(add(&h, "misc:Depends", "bar"), ==, 0);
 	test_str(slurp(f), ==, "shlibs:Depends=libc6\n"
 	         "misc:Depends=foo,  bar , apparmor\nmisc:Pre-Depends=\n");
-	dh_helper_addsubstvar(&h, "p", "misc:Pre-Depends", "x");
+	test_int(add(&h, "misc:Pre-Depends", "x"), ==, 0);
 	test_str(slurp(f), ==, "shlibs:Depends=libc6\n"
 	         "misc:Depends=foo,  bar , apparmor\nmisc:Pre-Depends=x\n");
+
+	/* An old file that cannot be read: an error for the command to
+	 * report, the file as it was and no new one beside it. */
+	if (mkdir("debian/q.substvars", 0755) < 0)
+		return 99;
+	test_int(dh_helper_addsubstvar(&h, "q", "misc:Depends", "x", &err),
+	         ==, -1);
+	test_str(err.str, ==, "debian/q.substvars: cannot read: Is a directory");
+	test_ok(stat("debian/q.substvars", &st) == 0 && S_ISDIR(st.st_mode));
+	test_ok(access("debian/q.substvars.dpkg-new", F_OK) < 0);
+	dpkg_error_destroy(&err);
 
 	if (system("rm -rf -- \"$PWD\"") != 0)
 		return 99;

@@ -5,11 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <dpkg/dpkg.h>
 #include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 
+#include "base/error-at.h"
 #include "dh/dh-substvar.h"
 
 /* Whether the comma-separated LIST holds ITEM, white space aside. */
@@ -37,9 +39,10 @@ list_has(const char *list, const char *item)
 	return false;
 }
 
-void
+int
 dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
-                      const char *var, const char *item)
+                      const char *var, const char *item,
+                      struct dpkg_error *err)
 {
 	char path[512], *line = NULL;
 	size_t varlen = strlen(var), alloc = 0;
@@ -51,10 +54,11 @@ dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
 	snprintf(path, sizeof(path), "debian/%s.substvars", package);
 	dh_helper_show(h, "echo '%s=%s' >> %s", var, item, path);
 	if (h->no_act)
-		return;
+		return 0;
 	old = fopen(path, "r");
 	if (old == NULL && errno != ENOENT)
-		ohshite("cannot open %s", path);
+		return put_error_at(err, path, 0, "cannot open: %s",
+		                    strerror(errno));
 	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
 	atomic_file_open(file);
 	while (old && (len = getline(&line, &alloc, old)) >= 0) {
@@ -73,15 +77,26 @@ dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
 		}
 		fprintf(file->fp, "%s\n", line);
 	}
-	if (old && ferror(old))
-		ohshite("cannot read %s", path);
+	free(line);
+	if (old && ferror(old)) {
+		int e = errno;
+
+		fclose(old);
+		/* The old file stays as it was, without a new one beside
+		 * (atomic_file_remove() would remove the old one too). */
+		atomic_file_close(file);
+		unlink(file->name_new);
+		atomic_file_free(file);
+		return put_error_at(err, path, 0, "cannot read: %s",
+		                    strerror(e));
+	}
 	if (!done)
 		fprintf(file->fp, "%s=%s\n", var, item);
-	free(line);
 	if (old)
 		fclose(old);
 	/* A staged build file: atomic, not synced (as debhelper). */
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);
+	return 0;
 }

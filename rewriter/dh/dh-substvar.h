@@ -6,15 +6,18 @@
 #ifndef DH_EXTRAS_DH_SUBSTVAR_H
 #define DH_EXTRAS_DH_SUBSTVAR_H
 
+#include <dpkg/error.h>
+
 #include "dh/dh-helper.h"
 
 /*
  * Add ITEM ("apparmor (>= 3.0)") to the relation list substvar VAR
  * ("misc:Depends") of PACKAGE, unless it is there already.  The file is
- * replaced atomically; nothing is written under --no-act.  Exits with one
- * line when the file cannot be read or written.
+ * replaced atomically; nothing is written under --no-act.  Returns -1 with
+ * ERR filled when the old file cannot be read, leaving it as it was.
  */
-void dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
-                           const char *var, const char *item);
+int dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
+                          const char *var, const char *item,
+                          struct dpkg_error *err);
 
 #endif
