@@ -17,25 +17,29 @@ static const char *
 late(const char *text)
 {
 	struct extras_namespace ns;
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *out;
 
 	if (namespace_init(&ns, "foo", NULL) != NULL)
 		return "(no namespace)";
 	out = rules_rewrite_late_paths("debian/rules", text, strlen(text),
-	                               &control, &ns, NULL);
-	snprintf(result, sizeof(result), "%s", out);
+	                               &control, &ns, NULL, &err);
+	snprintf(result, sizeof(result), "%s", out ? out : err.str);
 	free(out);
+	dpkg_error_destroy(&err);
 	return result;
 }
 
 static const char *
 conf(const char *text)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
 	char *out = rules_rewrite_configure("debian/rules", text, strlen(text),
-	                                    NULL);
+	                                    NULL, &err);
 
-	snprintf(result, sizeof(result), "%s", out);
+	snprintf(result, sizeof(result), "%s", out ? out : err.str);
 	free(out);
+	dpkg_error_destroy(&err);
 	return result;
 }
 

@@ -28,8 +28,9 @@ longest_first(const void *a, const void *b)
 	                                       *(char *const *)b);
 }
 
+/* A pattern of the package names: only its size can make it fail. */
 static pcre2_code *
-compile_or_die(const char *pattern, uint32_t options)
+compile_pattern(const char *pattern, uint32_t options, struct dpkg_error *err)
 {
 	PCRE2_SIZE erroff;
 	pcre2_code *code;
@@ -38,8 +39,8 @@ compile_or_die(const char *pattern, uint32_t options)
 	code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
 	                     options, &errcode, &erroff, NULL);
 	if (code == NULL)
-		ohshit("debian/rules: cannot compile a pattern for %zu bytes of "
-		       "package names", strlen(pattern));
+		put_error_at(err, RULES_FILE, 0, "cannot compile a pattern for "
+		             "%zu bytes of package names", strlen(pattern));
 	return code;
 }
 
@@ -83,16 +84,19 @@ struct matches {
 	struct line_counter lc;
 };
 
-static void
+static int
 matches_start(struct matches *m, const char *pattern, const char *text,
-              size_t len)
+              size_t len, struct dpkg_error *err)
 {
-	m->code = compile_or_die(pattern, PCRE2_MULTILINE);
+	m->code = compile_pattern(pattern, PCRE2_MULTILINE, err);
+	if (m->code == NULL)
+		return -1;
 	m->md = pcre2_match_data_create_from_pattern(m->code, NULL);
 	m->text = text;
 	m->len = len;
 	m->next = 0;
 	m->lc = (struct line_counter){ text, 0, 1 };
+	return 0;
 }
 
 /* The next match's offsets (ovector), or NULL; an empty match moves the
@@ -130,9 +134,9 @@ matches_end(struct matches *m)
  * dh_auto_configure: say so where it is.  (cmake and meson run by a recipe
  * are the add-on's wrappers, first on the build's PATH: auto/cmake.)
  */
-static void
+static int
 note_own_configure(const char *file, const char *text, size_t len,
-                   struct convert_plan *plan)
+                   struct convert_plan *plan, struct dpkg_error *err)
 {
 	static const char own_configure[] =
 		"^\\t(?![^\\n]*dh_auto_)[^\\n]*?(?<![\\w/.-])"
@@ -142,7 +146,8 @@ note_own_configure(const char *file, const char *text, size_t len,
 	struct matches m;
 	const PCRE2_SIZE *ov;
 
-	matches_start(&m, own_configure, text, len);
+	if (matches_start(&m, own_configure, text, len, err) < 0)
+		return -1;
 	while ((ov = matches_next(&m)) != NULL)
 		convert_plan_note(plan, file, matches_line(&m, ov[0]),
 		                  "runs '%.*s' itself, which the namespace does "
@@ -151,11 +156,12 @@ note_own_configure(const char *file, const char *text, size_t len,
 		                  "compiles in (and fails the build where it "
 		                  "cannot)", (int)(ov[3] - ov[2]), text + ov[2]);
 	matches_end(&m);
+	return 0;
 }
 
 char *
 rules_rewrite_configure(const char *file, const char *text, size_t len,
-                        struct convert_plan *plan)
+                        struct convert_plan *plan, struct dpkg_error *err)
 {
 	static const char own_configure[] =
 		"^\\t[@+-]*\\K(\\./configure|\\$\\(CURDIR\\)/configure|"
@@ -165,7 +171,8 @@ rules_rewrite_configure(const char *file, const char *text, size_t len,
 	const PCRE2_SIZE *ov;
 	size_t off = 0;
 
-	matches_start(&m, own_configure, text, len);
+	if (matches_start(&m, own_configure, text, len, err) < 0)
+		return NULL;
 	while ((ov = matches_next(&m)) != NULL) {
 		varbuf_add_buf(&out, text + off, ov[0] - off);
 		varbuf_add_str(&out, "dh_auto_configure --");
@@ -308,12 +315,14 @@ late_place(const char *path, const struct control_info *info,
 
 /*
  * The make variables TEXT sets to a package's staging directory, as an
- * alternation for a pattern ("PACKAGE_DIR|TMP"), or NULL if none:
+ * alternation for a pattern ("PACKAGE_DIR|TMP"), or NULL if none, in
+ * *VARS; -1 with ERR filled when the pattern cannot be compiled:
  * rxvt-unicode's "PACKAGE_DIR=$(CURDIR)/debian/rxvt-unicode", renamed.
  */
-static char *
+static int
 staging_variables(const char *text, size_t len,
-                  const struct control_info *info)
+                  const struct control_info *info, char **vars,
+                  struct dpkg_error *err)
 {
 	struct varbuf assign = VARBUF_INIT, names = VARBUF_INIT;
 	pcre2_code *code;
@@ -327,8 +336,11 @@ staging_variables(const char *text, size_t len,
 	add_names(&assign, info);
 	varbuf_add_str(&assign, ")/?[ \\t]*$");
 	varbuf_end_str(&assign);
-	code = compile_or_die(assign.buf, PCRE2_MULTILINE);
+	code = compile_pattern(assign.buf, PCRE2_MULTILINE, err);
 	varbuf_destroy(&assign);
+	*vars = NULL;
+	if (code == NULL)
+		return -1;
 	md = pcre2_match_data_create_from_pattern(code, NULL);
 	while (at < len && pcre2_match(code, (PCRE2_SPTR)text, len, at, 0, md,
 	                               NULL) >= 0) {
@@ -343,24 +355,25 @@ staging_variables(const char *text, size_t len,
 	pcre2_code_free(code);
 	if (names.used == 0) {
 		varbuf_destroy(&names);
-		return NULL;
+		return 0;
 	}
 	varbuf_end_str(&names);
-	return varbuf_detach(&names);
+	*vars = varbuf_detach(&names);
+	return 0;
 }
 
 char *
 rules_rewrite_late_paths(const char *file, const char *text, size_t len,
                          const struct control_info *info,
                          const struct extras_namespace *ns,
-                         struct convert_plan *plan)
+                         struct convert_plan *plan, struct dpkg_error *err)
 {
 	/* debian/extras-PKG/ or a variable set to it, then the path. */
 	static const char path_re[] =
 		"((?:usr|etc|var)(?:/(?:[^\\s\"'`;:$/()]|\\$\\([A-Za-z_]+\\)|"
 		"\\$\\{[A-Za-z_]+\\})+)+)";
 	struct varbuf staged = VARBUF_INIT;
-	char *vars = staging_variables(text, len, info);
+	char *vars;
 	struct varbuf out = VARBUF_INIT;
 	pcre2_code *code;
 	pcre2_match_data *md;
@@ -368,6 +381,8 @@ rules_rewrite_late_paths(const char *file, const char *text, size_t len,
 	bool late = false, continued = false, recipe;
 	int line = 0;
 
+	if (staging_variables(text, len, info, &vars, err) < 0)
+		return NULL;
 	varbuf_add_str(&staged, "(?:(?<![\\w.+-])debian/(?:" EXTRAS_PREFIX ")?(?:");
 	add_names(&staged, info);
 	varbuf_add_char(&staged, ')');
@@ -378,8 +393,10 @@ rules_rewrite_late_paths(const char *file, const char *text, size_t len,
 	varbuf_add_str(&staged, path_re);
 	varbuf_end_str(&staged);
 	free(vars);
-	code = compile_or_die(staged.buf, 0);
+	code = compile_pattern(staged.buf, 0, err);
 	varbuf_destroy(&staged);
+	if (code == NULL)
+		return NULL;
 	md = pcre2_match_data_create_from_pattern(code, NULL);
 	while (off < len) {
 		const char *nl = memchr(text + off, '\n', len - off);
@@ -452,10 +469,19 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 	 * namespace does not reach: rules_add_helpers() sees to it. */
 	if ((autoconf || (ac && has_top_file(plan, ac->detect))) &&
 	    rules_runs_dh(text, len))
-		out = rules_rewrite_configure(RULES_FILE, text, len, plan);
+		out = rules_rewrite_configure(RULES_FILE, text, len, plan,
+		                              err);
 	else
 		out = m_strndup(text, len);
-	note_own_configure(RULES_FILE, out, strlen(out), plan);
+	if (out == NULL) {
+		free(text);
+		return -1;
+	}
+	if (note_own_configure(RULES_FILE, out, strlen(out), plan, err) < 0) {
+		free(text);
+		free(out);
+		return -1;
+	}
 	if ((why = namespace_init(&ns, info->app, root)) != NULL) {
 		free(text);
 		free(out);
@@ -464,9 +490,13 @@ rules_rewrite(struct convert_plan *plan, const struct control_info *info,
 	{
 		char *late = rules_rewrite_late_paths(RULES_FILE, out,
 		                                      strlen(out), info, &ns,
-		                                      plan);
+		                                      plan, err);
 
 		free(out);
+		if (late == NULL) {
+			free(text);
+			return -1;
+		}
 		out = rules_add_helpers(RULES_FILE, late, strlen(late),
 		                        ns.path, plan, err);
 		free(late);

@@ -25,19 +25,23 @@
  * path of the source's packages (debian/PKG/usr/..., or a make variable
  * set to debian/PKG) written where the relocation puts it in NS
  * (debian/PKG/ROOT/APP/...); a note for each to PLAN when not NULL.
+ * NULL with ERR filled when the package names make too large a pattern.
  */
 char *rules_rewrite_late_paths(const char *file, const char *text,
                                size_t len, const struct control_info *info,
                                const struct extras_namespace *ns,
-                               struct convert_plan *plan);
+                               struct convert_plan *plan,
+                               struct dpkg_error *err);
 
 /*
  * TEXT with each recipe line that runs ./configure itself (an autoconf
  * package's) running "dh_auto_configure -- ARGS" instead, which the
- * namespace reaches; a note for each to PLAN when not NULL.
+ * namespace reaches; a note for each to PLAN when not NULL.  NULL with ERR
+ * filled when the pattern cannot be compiled.
  */
 char *rules_rewrite_configure(const char *file, const char *text, size_t len,
-                              struct convert_plan *plan);
+                              struct convert_plan *plan,
+                              struct dpkg_error *err);
 
 /*
  * Plan the rewrite of the tree's debian/rules; in the recipes of targets

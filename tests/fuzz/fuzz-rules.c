@@ -16,14 +16,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct extras_namespace ns;
 
 		if (namespace_init(&ns, "foo", NULL) == NULL) {
+			struct dpkg_error err = DPKG_ERROR_INIT;
+
 			out = rules_rewrite_late_paths("debian/rules", text,
 			                               size, &control, &ns,
-			                               &plan);
+			                               &plan, &err);
 			free(out);
+			dpkg_error_destroy(&err);
 		}
 	}
-	out = rules_rewrite_configure("debian/rules", text, size, &plan);
-	free(out);
+	{
+		struct dpkg_error err = DPKG_ERROR_INIT;
+
+		out = rules_rewrite_configure("debian/rules", text, size,
+		                              &plan, &err);
+		free(out);
+		dpkg_error_destroy(&err);
+	}
 	{
 		struct dpkg_error err = DPKG_ERROR_INIT;
 
