@@ -58,12 +58,12 @@ struct written {
 	size_t len;
 };
 
-static void
+static int
 write_buffer(FILE *fp, const void *data)
 {
 	const struct written *w = data;
 
-	fwrite(w->buf, 1, w->len, fp);
+	return fwrite(w->buf, 1, w->len, fp) == w->len ? 0 : -1;
 }
 
 /* A stream in memory when PATH is given, else none. */
@@ -84,12 +84,14 @@ memory_stream(const char *path, struct written *w)
 static void
 replace_with(const char *path, FILE *fp, struct written *w)
 {
+	struct dpkg_error err = DPKG_ERROR_INIT;
+
 	if (fp == NULL)
 		return;
 	if (fclose(fp) != 0)
 		ohshite("cannot write %s", path);
-	if (w->len > 0)
-		output_replace(path, write_buffer, w);
+	if (w->len > 0 && output_replace(path, write_buffer, w, &err) < 0)
+		ohshit("%s", err.str);
 	free(w->buf);
 }
 

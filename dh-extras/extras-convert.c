@@ -30,12 +30,13 @@ struct json_report {
 	const struct convert_plan *plan;
 };
 
-static void
+static int
 write_json(FILE *fp, const void *data)
 {
 	const struct json_report *j = data;
 
 	convert_report_json(fp, j->res, j->plan);
+	return ferror(fp) ? -1 : 0;
 }
 
 int
@@ -103,9 +104,10 @@ main(int argc, char **argv)
 	if (!quiet)
 		convert_plan_print(&plan, json && strcmp(json, "-") == 0 ?
 		                   stderr : stdout);
-	if (json)
-		output_replace(json, write_json,
-		               &(struct json_report){ &res, &plan });
+	if (json && output_replace(json, write_json,
+	                           &(struct json_report){ &res, &plan },
+	                           &err) < 0)
+		ohshit("%s", err.str);
 	/* Any other source has at least its Source: renamed. */
 	if (!quiet && plan.nops == 0)
 		fprintf(json && strcmp(json, "-") == 0 ? stderr : stdout,

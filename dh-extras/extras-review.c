@@ -67,10 +67,11 @@ static const struct cmdinfo cmdinfos[] = {
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };
 
-static void
+static int
 write_json(FILE *fp, const void *data)
 {
 	review_write_json(data, fp);
+	return ferror(fp) ? -1 : 0;
 }
 
 /* --members: what the gate reads of each package, nothing judged. */
@@ -142,8 +143,9 @@ main(int argc, char **argv)
 	free(previous);
 	if (review_run(&r, &err) < 0)
 		ohshit("%s", err.str);
-	if (json_path != NULL)
-		output_replace(json_path, write_json, &r);
+	if (json_path != NULL &&
+	    output_replace(json_path, write_json, &r, &err) < 0)
+		ohshit("%s", err.str);
 	out = json_path != NULL && strcmp(json_path, "-") == 0 ? stderr :
 	      stdout;
 	review_print(&r, "", out);

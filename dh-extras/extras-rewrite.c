@@ -33,12 +33,13 @@ struct json_report {
 	bool dry_run;
 };
 
-static void
+static int
 write_json(FILE *fp, const void *data)
 {
 	const struct json_report *j = data;
 
 	report_write_json(j->report, j->ns, j->dry_run, fp);
+	return ferror(fp) ? -1 : 0;
 }
 
 int
@@ -116,9 +117,10 @@ main(int argc, char **argv)
 	                        &report, &err);
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
 		ohshit("%s", err.str);
-	if (json != NULL)
-		output_replace(json, write_json, &(struct json_report){
-		               &report, &ns, opt.dry_run });
+	if (json != NULL &&
+	    output_replace(json, write_json, &(struct json_report){
+	                   &report, &ns, opt.dry_run }, &err) < 0)
+		ohshit("%s", err.str);
 	report_write_summary(&report, PROGNAME, opt.dry_run, stderr);
 	report_free(&report);
 	free(accepted);

@@ -61,18 +61,18 @@ keep_message(const char *emsg, const void *data)
 }
 
 int
-file_replace(const char *path, const void *out, size_t len,
-             const struct stat *like, bool owner, struct dpkg_error *err)
+file_write_atomically(const char *path, file_writer *write, const void *data,
+                      const struct stat *like, unsigned flags,
+                      struct dpkg_error *err)
 {
 	struct atomic_file *volatile file = NULL;
-	volatile bool open = false;
 	jmp_buf jump;
 
 	if (setjmp(jump)) {
+		/* Closes the stream: atomic_file_open() left a cleanup. */
 		pop_error_context(ehflag_bombout);
 		if (file != NULL) {
-			if (open)
-				fclose(file->fp);
+			/* Not atomic_file_remove(): it removes PATH too. */
 			unlink(file->name_new);
 			atomic_file_free(file);
 		}
@@ -81,21 +81,44 @@ file_replace(const char *path, const void *out, size_t len,
 	push_error_context_jump(&jump, keep_message, path);
 	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
 	atomic_file_open(file);
-	open = true;
-	if (fwrite(out, 1, len, file->fp) != len)
+	if (write(file->fp, data) < 0 || ferror(file->fp))
 		ohshite("cannot write %s", file->name_new);
-	if (owner && fchown(fileno(file->fp), like->st_uid, like->st_gid) < 0)
+	if ((flags & FILE_WRITE_OWNER) &&
+	    fchown(fileno(file->fp), like->st_uid, like->st_gid) < 0)
 		ohshite("cannot change the owner of %s", file->name_new);
 	/* A launcher stays executable. */
-	if (fchmod(fileno(file->fp), like->st_mode & 07777) < 0)
+	if (like != NULL && fchmod(fileno(file->fp), like->st_mode & 07777) < 0)
 		ohshite("cannot change the mode of %s", file->name_new);
-	/* A staged build file: atomic, not synced (as debhelper). */
-	open = false;
+	if (flags & FILE_WRITE_SYNC)
+		atomic_file_sync(file);
 	atomic_file_close(file);
 	atomic_file_commit(file);
 	atomic_file_free(file);
 	pop_error_context(ehflag_normaltidy);
 	return 0;
+}
+
+struct bytes {
+	const void *data;
+	size_t len;
+};
+
+static int
+write_bytes(FILE *fp, const void *data)
+{
+	const struct bytes *b = data;
+
+	return fwrite(b->data, 1, b->len, fp) == b->len ? 0 : -1;
+}
+
+int
+file_replace(const char *path, const void *data, size_t len,
+             const struct stat *like, bool owner, struct dpkg_error *err)
+{
+	/* A staged build file: atomic, not synced (as debhelper). */
+	return file_write_atomically(path, write_bytes,
+	                             &(struct bytes){ data, len }, like,
+	                             owner ? FILE_WRITE_OWNER : 0, err);
 }
 
 int

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <dpkg/error.h>
 
@@ -25,12 +26,33 @@ typedef char *file_transform_fn(const char *buf, size_t len, size_t *outlen,
 int file_rewrite(const char *path, file_transform_fn *fn, void *arg,
                  bool no_act, struct dpkg_error *err);
 
+struct stat;
+
+/* What a writer puts on FP from DATA; -1 on a write error. */
+typedef int file_writer(FILE *fp, const void *data);
+
+enum file_write_flags {
+	/* LIKE's owner, not the writer's. */
+	FILE_WRITE_OWNER = 1,
+	/* Synced before it replaces PATH: a file handed to someone else. */
+	FILE_WRITE_SYNC = 2,
+};
+
+/*
+ * PATH replaced atomically by what WRITE puts on a stream from DATA, with
+ * the mode of LIKE when not NULL (else as a new file gets it), and LIKE's
+ * owner with FILE_WRITE_OWNER.  0, or -1 with the reason in ERR; on an
+ * error PATH stays as it was and nothing is left beside it.
+ */
+int file_write_atomically(const char *path, file_writer *write,
+                          const void *data, const struct stat *like,
+                          unsigned flags, struct dpkg_error *err);
+
 /*
  * PATH replaced atomically (not synced: a staged build file, as debhelper
  * writes them) by the LEN bytes of DATA, with the mode of LIKE, and its
  * owner when OWNER.  0, or -1 with the reason in ERR.
  */
-struct stat;
 int file_replace(const char *path, const void *data, size_t len,
                  const struct stat *like, bool owner, struct dpkg_error *err);
 

@@ -1,30 +1,23 @@
 /*
  * output.c: a report written where a command's --json option says.
  */
+#include <errno.h>
 #include <string.h>
 
-#include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
-#include <dpkg/ehandle.h>
-
+#include "base/error-at.h"
 #include "base/output.h"
 
-void
-output_replace(const char *path, output_writer *write, const void *data)
+int
+output_replace(const char *path, file_writer *write, const void *data,
+               struct dpkg_error *err)
 {
-	struct atomic_file *file;
-
 	if (strcmp(path, "-") == 0) {
-		write(stdout, data);
-		if (fflush(stdout) != 0)
-			ohshite("cannot write the report to standard output");
-		return;
+		if (write(stdout, data) < 0 || fflush(stdout) != 0)
+			return put_error_at(err, "standard output", 0,
+			                    "cannot write the report: %s",
+			                    strerror(errno));
+		return 0;
 	}
-	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	write(file->fp, data);
-	atomic_file_sync(file);
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
+	return file_write_atomically(path, write, data, NULL, FILE_WRITE_SYNC,
+	                             err);
 }

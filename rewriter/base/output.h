@@ -4,17 +4,17 @@
 #ifndef DH_EXTRAS_OUTPUT_H
 #define DH_EXTRAS_OUTPUT_H
 
-#include <stdio.h>
+#include <dpkg/error.h>
 
-typedef void output_writer(FILE *fp, const void *data);
+#include "base/file-rewrite.h"
 
 /*
  * Write through WRITE (given DATA) to PATH: "-" is standard output; any
  * other path is replaced atomically and synced, as every file dh-extras
- * hands to someone else.  Dies naming the file on a write error: for a
- * command's main(), not for library code.
+ * hands to someone else.  0, or -1 with the file and the reason in ERR
+ * (PATH then stays as it was).
  */
-void output_replace(const char *path, output_writer *write,
-                    const void *data);
+int output_replace(const char *path, file_writer *write, const void *data,
+                   struct dpkg_error *err);
 
 #endif

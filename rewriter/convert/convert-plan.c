@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
 
+#include "base/file-rewrite.h"
 #include "convert/convert-plan.h"
 
 void
@@ -161,29 +161,25 @@ convert_read(const struct convert_plan *p, const char *path, char **data,
 }
 
 static int
+write_op(FILE *fp, const void *data)
+{
+	const struct convert_op *op = data;
+
+	return fwrite(op->data, 1, op->len, fp) == op->len ? 0 : -1;
+}
+
+static int
 write_atomically(const struct convert_plan *p, const struct convert_op *op,
                  struct dpkg_error *err)
 {
 	char *full = tree_path(p, op->path);
-	struct atomic_file *file = atomic_file_new(full, ATOMIC_FILE_NORMAL);
+	struct stat like = { .st_mode = op->mode };
+	int ret;
 
+	ret = file_write_atomically(full, write_op, op, &like, FILE_WRITE_SYNC,
+	                            err);
 	free(full);
-	atomic_file_open(file);
-	if (fchmod(fileno(file->fp), op->mode) < 0 ||
-	    fwrite(op->data, 1, op->len, file->fp) != op->len) {
-		int e = errno;
-
-		atomic_file_close(file);
-		atomic_file_remove(file);
-		atomic_file_free(file);
-		return put_error_at(err, op->path, 0, "cannot write: %s",
-		                    strerror(e));
-	}
-	atomic_file_sync(file);
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
-	return 0;
+	return ret;
 }
 
 int
