@@ -107,6 +107,15 @@ test_expect_success 'every dh-extras man page the manuals and the README name ex
 	test ! -s missing || { cat missing; false; }
 '
 
+test_expect_success 'the README links to every man page' '
+	(cd "$TOP" && ls dh-extras/*.pod) >pods &&
+	test $(wc -l <pods) -ge 20 &&
+	while read -r pod; do
+		grep -qF "]($pod)" "$TOP/README.md" || echo "$pod"
+	done <pods >unlinked &&
+	test ! -s unlinked || { cat unlinked; false; }
+'
+
 test_expect_success 'every man page is clean POD' '
 	for pod in "$TOP"/dh-extras/*.pod; do
 		podchecker -warnings -warnings "$pod" >/dev/null 2>check.out &&
