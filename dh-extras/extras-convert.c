@@ -2,7 +2,6 @@
  * extras-convert: turn a Debian source package into an extras source
  * package, in place (DIR) or from a .dsc into OUTDIR.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +18,30 @@
 
 #include "extras-convert.usage.h"
 
+static struct convert_options opt;
+static const char *json, *outdir;
+static int quiet;
+
 static void
-usage(FILE *fp)
+help(const struct cmdinfo *ci, const char *value)
 {
-	fputs(help_text, fp);
+	(void)ci;
+	(void)value;
+	fputs(help_text, stdout);
+	exit(0);
 }
+
+static const struct cmdinfo cmdinfos[] = {
+	{ "privileges", 0, 1, NULL, &opt.privileges, NULL, 0, NULL, NULL },
+	{ "root", 0, 1, NULL, &opt.root, NULL, 0, NULL, NULL },
+	{ "json", 0, 1, NULL, &json, NULL, 0, NULL, NULL },
+	{ "identity", 0, 1, NULL, &opt.identity_file, NULL, 0, NULL, NULL },
+	{ "output", 'o', 1, NULL, &outdir, NULL, 0, NULL, NULL },
+	{ "quiet", 'q', 0, &quiet, NULL, NULL, 1, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
+};
 
 struct json_report {
 	const struct convert_result *res;
@@ -42,44 +60,21 @@ write_json(FILE *fp, const void *data)
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "privileges", required_argument, NULL, 'P' },
-		{ "root", required_argument, NULL, 'R' },
-		{ "json", required_argument, NULL, 'J' },
-		{ "identity", required_argument, NULL, 'I' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct convert_options opt = { .privileges = NULL };
+	const char *const *argp = (const char *const *)argv;
 	struct identity identity = { NULL };
 	struct convert_plan plan;
 	struct convert_result res;
 	struct dpkg_error err = DPKG_ERROR_INIT;
-	const char *json = NULL, *outdir = NULL, *input;
-	bool quiet = false;
+	const char *input;
 	size_t len;
-	int c, ret;
+	int ret;
 
+	(void)argc;
 	dpkg_program_init("extras-convert");
-	while ((c = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'P': opt.privileges = optarg; break;
-		case 'R': opt.root = optarg; break;
-		case 'J': json = optarg; break;
-		case 'I': opt.identity_file = optarg; break;
-		case 'o': outdir = optarg; break;
-		case 'q': quiet = true; break;
-		case 'h': usage(stdout); return 0;
-		case 'V': version_print(); return 0;
-		default: usage(stderr); return 2;
-		}
-	}
-	if (optind != argc - 1)
+	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
+	if (argp[0] == NULL || argp[1] != NULL)
 		badusage("expected one DIR or FILE.dsc");
-	input = argv[optind];
+	input = argp[0];
 	if (opt.identity_file != NULL) {
 		if (identity_read(&identity, opt.identity_file, &err) < 0)
 			ohshit("%s", err.str);

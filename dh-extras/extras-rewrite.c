@@ -2,7 +2,6 @@
  * extras-rewrite: move a staged package tree into its namespace and patch
  * the paths that moved.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 
 #include "namespace/declaration.h"
 #include "base/output.h"
+#include "base/version.h"
 #include "relocate/relocate.h"
 #include "relocate/report.h"
 
@@ -21,11 +21,58 @@
 
 #define PROGNAME "extras-rewrite"
 
+static struct relocate_options opt;
+static const char *app, *root, *json;
+static int dry_run, links_replace;
+
 static void
-usage(void)
+help(const struct cmdinfo *ci, const char *value)
 {
+	(void)ci;
+	(void)value;
 	fputs(help_text, stdout);
+	exit(0);
 }
+
+static void
+add_accepted(const struct cmdinfo *ci, const char *value)
+{
+	static const char **accepted;
+	const char *why = declaration_check_unpatched_path(value);
+
+	(void)ci;
+	if (why != NULL)
+		badusage("--accept '%s' %s", value, why);
+	accepted = m_realloc(accepted, (opt.n_accepted + 1) *
+	                     sizeof(*accepted));
+	accepted[opt.n_accepted++] = value;
+	opt.accepted = accepted;
+}
+
+static void
+set_jobs(const struct cmdinfo *ci, const char *value)
+{
+	char *end;
+	long n = strtol(value, &end, 10);
+
+	(void)ci;
+	if (*end != '\0' || n < 1 || n > 16)
+		badusage("--jobs needs a number from 1 to 16");
+	opt.jobs = (int)n;
+}
+
+static const struct cmdinfo cmdinfos[] = {
+	{ "app", 0, 1, NULL, &app, NULL, 0, NULL, NULL },
+	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
+	{ "json", 0, 1, NULL, &json, NULL, 0, NULL, NULL },
+	{ "dry-run", 0, 0, &dry_run, NULL, NULL, 1, NULL, NULL },
+	{ "accept", 0, 1, NULL, NULL, add_accepted, 0, NULL, NULL },
+	{ "jobs", 0, 1, NULL, NULL, set_jobs, 0, NULL, NULL },
+	{ "links-replace", 0, 0, &links_replace, NULL, NULL, 1, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
+};
 
 struct json_report {
 	const struct report *report;
@@ -45,75 +92,32 @@ write_json(FILE *fp, const void *data)
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "app", required_argument, NULL, 'a' },
-		{ "root", required_argument, NULL, 'r' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "accept", required_argument, NULL, 'A' },
-		{ "jobs", required_argument, NULL, 'J' },
-		{ "links-replace", no_argument, NULL, 'L' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct relocate_options opt = { 0 };
+	const char *const *argp = (const char *const *)argv;
 	struct extras_namespace ns;
-	const char *app = NULL, *root = NULL, *why;
+	const char *why;
 	struct report report;
 	enum relocate_status status;
-	const char *json = NULL;
-	const char **accepted = NULL;
 	struct dpkg_error err = DPKG_ERROR_INIT;
-	int c;
+	int ntrees;
 
+	(void)argc;
 	dpkg_program_init(PROGNAME);
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'a': app = optarg; break;
-		case 'r': root = optarg; break;
-		case 'j': json = optarg; break;
-		case 'n': opt.dry_run = true; break;
-		case 'L': opt.links_replace = true; break;
-		case 'A': {
-			const char *why = declaration_check_unpatched_path(optarg);
-			const char **v;
-
-			if (why != NULL)
-				badusage("--accept '%s' %s", optarg, why);
-			v = realloc(accepted, (opt.n_accepted + 1) * sizeof(*v));
-			if (v == NULL)
-				ohshit("out of memory");
-			accepted = v;
-			accepted[opt.n_accepted++] = optarg;
-			opt.accepted = accepted;
-			break;
-		}
-		case 'J': {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-
-			if (*end != '\0' || n < 1 || n > 16)
-				badusage("--jobs needs a number from 1 to 16");
-			opt.jobs = (int)n;
-			break;
-		}
-		case 'h': usage(); exit(0);
-		case 'V': printf("%s %s\n", PROGNAME, DH_EXTRAS_VERSION); exit(0);
-		default: badusage("unknown option");
-		}
-	}
+	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
+	opt.dry_run = dry_run;
+	opt.links_replace = links_replace;
 	if (app == NULL)
 		badusage("--app is required");
-	if (optind >= argc)
+	if (*argp == NULL)
 		badusage("no package tree given");
+	for (ntrees = 0; argp[ntrees] != NULL; ntrees++)
+		;
 	why = namespace_init(&ns, app, root);
 	if (why != NULL)
 		ohshit("%s '%s' %s", namespace_check_app(app) ? "app id" : "root",
 		       namespace_check_app(app) ? app : root, why);
 
 	report_init(&report);
-	status = relocate_trees(&opt, argv + optind, argc - optind, &ns,
+	status = relocate_trees(&opt, argp, ntrees, &ns,
 	                        &report, &err);
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
 		ohshit("%s", err.str);
@@ -123,7 +127,7 @@ main(int argc, char **argv)
 		ohshit("%s", err.str);
 	report_write_summary(&report, PROGNAME, opt.dry_run, stderr);
 	report_free(&report);
-	free(accepted);
+	free((void *)opt.accepted);
 	dpkg_program_done();
 	return status == RELOCATE_UNPATCHED ? 1 : 0;
 }

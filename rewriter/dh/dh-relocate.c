@@ -397,7 +397,8 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	opt.excluded = (const char *const *)h->excluded;
 	opt.n_excluded = h->n_excluded;
 	report_init(&report);
-	status = relocate_trees(&opt, dirs, (int)n, ns, &report, err);
+	status = relocate_trees(&opt, (const char *const *)dirs, (int)n, ns,
+	                        &report, err);
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED) {
 		ret = -1;
 		goto out;

@@ -124,7 +124,8 @@ drop_replaced(const struct tree_plan *plan, struct dpkg_error *err)
 }
 
 enum relocate_status
-relocate_trees(const struct relocate_options *opt, char *const *dirs, int ndirs,
+relocate_trees(const struct relocate_options *opt, const char *const *dirs,
+               int ndirs,
                const struct extras_namespace *ns, struct report *report,
                struct dpkg_error *err)
 {

@@ -58,7 +58,7 @@ enum relocate_status {
 
 /* The trees DIRS moved into NS, the namespace the caller built. */
 enum relocate_status relocate_trees(const struct relocate_options *opt,
-                                    char *const *dirs, int ndirs,
+                                    const char *const *dirs, int ndirs,
                                     const struct extras_namespace *ns,
                                     struct report *report,
                                     struct dpkg_error *err);
