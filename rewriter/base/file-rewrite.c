@@ -61,7 +61,7 @@ keep_message(const char *emsg, const void *data)
 }
 
 int
-file_write_atomically(const char *path, file_writer *write, const void *data,
+file_write_atomically(const char *path, file_writer *writer, const void *data,
                       const struct stat *like, unsigned flags,
                       struct dpkg_error *err)
 {
@@ -81,7 +81,7 @@ file_write_atomically(const char *path, file_writer *write, const void *data,
 	push_error_context_jump(&jump, keep_message, path);
 	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
 	atomic_file_open(file);
-	if (write(file->fp, data) < 0 || ferror(file->fp))
+	if (writer(file->fp, data) < 0 || ferror(file->fp))
 		ohshite("cannot write %s", file->name_new);
 	if ((flags & FILE_WRITE_OWNER) &&
 	    fchown(fileno(file->fp), like->st_uid, like->st_gid) < 0)

@@ -39,12 +39,12 @@ enum file_write_flags {
 };
 
 /*
- * PATH replaced atomically by what WRITE puts on a stream from DATA, with
+ * PATH replaced atomically by what WRITER puts on a stream from DATA, with
  * the mode of LIKE when not NULL (else as a new file gets it), and LIKE's
  * owner with FILE_WRITE_OWNER.  0, or -1 with the reason in ERR; on an
  * error PATH stays as it was and nothing is left beside it.
  */
-int file_write_atomically(const char *path, file_writer *write,
+int file_write_atomically(const char *path, file_writer *writer,
                           const void *data, const struct stat *like,
                           unsigned flags, struct dpkg_error *err);
 

@@ -8,16 +8,16 @@
 #include "base/output.h"
 
 int
-output_replace(const char *path, file_writer *write, const void *data,
+output_replace(const char *path, file_writer *writer, const void *data,
                struct dpkg_error *err)
 {
 	if (strcmp(path, "-") == 0) {
-		if (write(stdout, data) < 0 || fflush(stdout) != 0)
+		if (writer(stdout, data) < 0 || fflush(stdout) != 0)
 			return put_error_at(err, "standard output", 0,
 			                    "cannot write the report: %s",
 			                    strerror(errno));
 		return 0;
 	}
-	return file_write_atomically(path, write, data, NULL, FILE_WRITE_SYNC,
+	return file_write_atomically(path, writer, data, NULL, FILE_WRITE_SYNC,
 	                             err);
 }
