@@ -62,7 +62,7 @@ struct accept_report {
  * Judge FILE against KEYRING and R (ROOT as for conflicts_check());
  * REPORT says what was found.  Returns 0, or -1 with ERR set on bad input
  * (an unreadable or malformed upload, a missing keyring, a checksum
- * mismatch).
+ * mismatch); REPORT is then to be destroyed all the same.
  */
 int accept_upload(struct registry *r, const char *file, const char *keyring,
                   const char *root, struct accept_report *report,

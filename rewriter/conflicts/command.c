@@ -699,6 +699,7 @@ conflicts_accept_command(struct conflicts_command *c, const char *const *args,
 		return rc;
 	memset(&report, 0, sizeof(report));
 	if (accept_upload(r, args[0], c->keyring, c->root, &report, err) < 0) {
+		accept_report_destroy(&report);
 		registry_close(r);
 		return CONFLICTS_FAILED;
 	}
