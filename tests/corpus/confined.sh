@@ -43,8 +43,10 @@ deps=$(for deb in "$payload"/corpus/*/debs/*.deb; do
 	dpkg-deb -f "$deb" Depends Pre-Depends | sed 's/^[A-Za-z-]*: //'
 done | tr ',' '\n' | sed 's/|.*//; s/(.*//; s/:any//; s/[[:space:]]//g' |
 	grep -v -e '^$' -e '^extras-' | sort -u | paste -sd, -)
-# The smokes' own tools: xvfb-run, file, script (bsdutils, essential).
-extra=xvfb,xauth,file,x11-utils${deps:+,$deps}
+# The smokes' own tools: xvfb-run, file, script (bsdutils, essential),
+# xwininfo (x11-utils) and xdotool, which types into a window as a user
+# would (sgt-puzzles' Help menu, chroma's level menus).
+extra=xvfb,xauth,file,x11-utils,xdotool${deps:+,$deps}
 
 echo "corpus CONFINED: VM image in $VM with $(echo "$extra" | tr ',' '\n' | wc -l) more packages" >&2
 VM_EXTRA=$extra VM_SIZE=${CORPUS_VM_SIZE:-8G} timeout -k 30 3600 \
