@@ -266,6 +266,27 @@ test_expect_success 'with "x11", no network' '
 	grep_q "operation=\"create\"" denials
 '
 
+test_expect_success 'apps named autostart and applications install, enforced' '
+	dpkg -i "$(deb extras-autostart)" "$(deb extras-applications)" &&
+	enforced opt.extras.ubuntu.com.autostart &&
+	enforced opt.extras.ubuntu.com.applications
+'
+
+# Their own XDG directories would be where the session finds programs
+# to run outside any profile: the base profile refuses them, quietly.
+test_expect_success 'an app named after a session directory may not write it' '
+	PROBE=$ROOT/autostart/bin/probe &&
+	refused user mkdir $H/.config/autostart &&
+	runuser -u "$U" -- mkdir -p $H/.config/autostart \
+		$H/.local/share/applications $H/.config/applications &&
+	refused user write $H/.config/autostart/evil.desktop &&
+	PROBE=$ROOT/applications/bin/probe &&
+	refused user write $H/.local/share/applications/evil.desktop &&
+	allowed user write $H/.config/applications/own.conf &&
+	test ! -e $H/.config/autostart/evil.desktop &&
+	test ! -e $H/.local/share/applications/evil.desktop
+'
+
 test_expect_success 'extras-greet installs, its profile enforced' '
 	dpkg -i "$(deb extras-greet)" &&
 	enforced opt.extras.ubuntu.com.greet
