@@ -2,8 +2,9 @@
  * Facts about writing a RUNPATH in place: programs are linked here with a
  * RUNPATH, with an RPATH, with neither and with a large .dynstr, given
  * "$ORIGIN/../lib" where their library is, checked with readelf -d and
- * objdump -p, run, stripped and run; and files with no room for it are
- * refused.
+ * objdump -p, run, stripped and run; one too long for any room in the
+ * file gets a segment of its own; and a file with no spare entry for it
+ * is refused.
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -45,8 +46,19 @@ link_program(const char *name, const char *flags)
  * Give bin/NAME (through a file descriptor, as relocation reads it) the
  * RUNPATH RP, written to bin/NAME.new: what elf_runpath_edits() says.
  */
+static int set_runpath_at(const char *sub, const char *name, const char *rp,
+                          struct elf_dynamic *d);
+
 static int
 set_runpath(const char *name, const char *rp, struct elf_dynamic *d)
+{
+	return set_runpath_at("bin", name, rp, d);
+}
+
+/* The same for SUB/NAME. */
+static int
+set_runpath_at(const char *sub, const char *name, const char *rp,
+               struct elf_dynamic *d)
 {
 	char path[256], out[256];
 	struct elf_edits edits;
@@ -56,8 +68,8 @@ set_runpath(const char *name, const char *rp, struct elf_dynamic *d)
 	int fd, rc;
 	FILE *fp;
 
-	snprintf(path, sizeof(path), "%s/bin/%s", dir, name);
-	snprintf(out, sizeof(out), "%s/bin/%s.new", dir, name);
+	snprintf(path, sizeof(path), "%s/%s/%s", dir, sub, name);
+	snprintf(out, sizeof(out), "%s/%s/%s.new", dir, sub, name);
 	buf = slurp(path, &len);
 	fd = open(path, O_RDONLY);
 	r = elf_reader_fd(&fd, len);
@@ -68,10 +80,19 @@ set_runpath(const char *name, const char *rp, struct elf_dynamic *d)
 	rc = elf_runpath_edits(&r, d, rp, &edits);
 	close(fd);
 	if (rc == 0) {
-		elf_edits_apply(&edits, buf, len);
+		size_t newlen = elf_edits_length(&edits, len);
+		unsigned char *grown = realloc(buf, newlen);
+
+		if (grown == NULL) {
+			free(buf);
+			return -1;
+		}
+		buf = grown;
+		memset(buf + len, 0, newlen - len);
+		elf_edits_apply(&edits, buf, newlen);
 		elf_edits_free(&edits);
 		fp = fopen(out, "wb");
-		fwrite(buf, 1, len, fp);
+		fwrite(buf, 1, newlen, fp);
 		fclose(fp);
 		chmod(out, 0755);
 	}
@@ -88,7 +109,7 @@ main(void)
 	size_t len;
 	FILE *fp;
 
-	test_plan(39);
+	test_plan(50);
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	snprintf(path, sizeof(path), "%s/prog.c", dir);
@@ -200,7 +221,13 @@ main(void)
 	             "env -u LD_LIBRARY_PATH ./big.stripped%s", ""), ==,
 	         "found\n");
 
-	/* No room for the string: more than the padding of a page. */
+	/* No room in the file for the string, more than the padding of a
+	 * page: a new segment at the end holds .dynstr and it.  The
+	 * program's header takes the place of the PT_NOTE that repeats
+	 * PT_GNU_PROPERTY (gcc's programs have one); the library has none
+	 * such, and its program header table grows, the notes and hash
+	 * table after it moving to the new segment.  The library needs
+	 * libbaz.so from the directory its RUNPATH names. */
 	{
 		char rp[8192];
 		size_t i;
@@ -208,8 +235,54 @@ main(void)
 		for (i = 0; i + 16 < sizeof(rp); i += 15)
 			memcpy(rp + i, "$ORIGIN/../lib:", 15);
 		rp[i - 1] = '\0';
-		test_int(set_runpath("neither", rp, &d), ==, 1);
+		test_int(set_runpath("neither", rp, &d), ==, 0);
 		elf_dynamic_free(&d);
+		test_str(run("readelf -d %s/bin/neither.new | grep -c 'Library "
+		             "runpath: \\[\\$ORIGIN/../lib:\\$ORIGIN/../lib:'%s",
+		             ""), ==, "1\n");
+		test_str(run("cd %s/bin && echo $(($(readelf -lW neither.new | "
+		             "grep -c LOAD) - $(readelf -lW neither | grep -c "
+		             "LOAD)))%s", ""), ==, "1\n");
+		test_str(run("env -u LD_LIBRARY_PATH %s/bin/neither.new%s", ""),
+		         ==, "found\n");
+		test_str(run("cd %s/bin && strip -o neither.stripped neither.new "
+		             "&& env -u LD_LIBRARY_PATH ./neither.stripped%s", ""),
+		         ==, "found\n");
+
+		test_int(system(run("cd %s && mkdir baz && echo 'const char "
+		                    "*baz(void) { return \"from baz\"; }' >baz.c "
+		                    "&& cc -shared -fPIC -o baz/libbaz.so baz.c && "
+		                    "echo 'const char *baz(void); const char "
+		                    "*bar(void) { return baz(); }' >bar2.c && cc "
+		                    "-shared -fPIC -o lib/libbar2.so bar2.c -Lbaz "
+		                    "-lbaz && cc -o bin/two prog.c -Llib -lbar2 "
+		                    "-Wl,-rpath-link,baz '-Wl,-rpath,$ORIGIN/../lib'"
+		                    "%s", "")), ==, 0);
+		memcpy(rp, "$ORIGIN/../baz:", 15);
+		test_int(set_runpath_at("lib", "libbar2.so", rp, &d), ==, 0);
+		elf_dynamic_free(&d);
+		test_str(run("cd %s/lib && readelf -lW libbar2.so | grep -c "
+		             "'NOTE\\|GNU_PROPERTY\\|NULL'; echo $(($(readelf -h "
+		             "libbar2.so.new | sed -n 's/.*Number of program "
+		             "headers: *//p') - $(readelf -h libbar2.so | sed -n "
+		             "'s/.*Number of program headers: *//p')))%s", ""), ==,
+		         "1\n1\n");
+		test_str(run("readelf -d %s/lib/libbar2.so.new | grep -c 'Library "
+		             "runpath: \\[\\$ORIGIN/../baz:\\$ORIGIN/../lib:'%s",
+		             ""), ==, "1\n");
+		test_str(run("cd %s && mv lib/libbar2.so.new lib/libbar2.so && "
+		             "env -u LD_LIBRARY_PATH bin/two%s", ""), ==,
+		         "from baz\n");
+		test_str(run("cd %s && strip lib/libbar2.so && env -u "
+		             "LD_LIBRARY_PATH bin/two && objdump -p lib/libbar2.so "
+		             "| grep -c 'RUNPATH *\\$ORIGIN/../baz:'%s", ""), ==,
+		         "from baz\n1\n");
+		/* elfutils' checker, where it is installed. */
+		test_str(run("cd %s && if command -v eu-elflint >/dev/null; then "
+		             "eu-elflint --gnu-ld lib/libbar2.so; eu-elflint "
+		             "--gnu-ld bin/neither.new; "
+		             "else echo 'No errors'; echo 'No errors'; fi%s", ""),
+		         ==, "No errors\nNo errors\n");
 	}
 
 	/* No room for the entry: every spare DT_NULL taken (as DT_DEBUG). */

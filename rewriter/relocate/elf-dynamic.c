@@ -83,7 +83,14 @@ put(const struct elf_dynamic *d, unsigned char *p, size_t size, uint64_t v)
 #define PH_VADDR(d) ((d)->is64 ? 0x10u : 0x08u)
 #define PH_FILESZ(d) ((d)->is64 ? 0x20u : 0x10u)
 #define PH_MEMSZ(d) ((d)->is64 ? 0x28u : 0x14u)
+#define PH_FLAGS(d) ((d)->is64 ? 0x04u : 0x18u)
+#define PH_PADDR(d) ((d)->is64 ? 0x18u : 0x0cu)
+#define PH_ALIGN(d) ((d)->is64 ? 0x30u : 0x1cu)
+#define PH_SIZE(d) ((d)->is64 ? 56u : 32u)
 #define DYN_SIZE(d) (2 * WORD(d))
+/* Fields of the ELF header: where the program headers are, how many. */
+#define EH_PHOFF(d) ((d)->is64 ? 0x20u : 0x1cu)
+#define EH_PHNUM(d) ((d)->is64 ? 0x38u : 0x2cu)
 
 static const unsigned char *
 shdr(const struct elf_dynamic *d, unsigned i)
@@ -473,14 +480,13 @@ grow_segment(struct elf_edits *e, const struct elf_dynamic *d,
 	return 0;
 }
 
-/* .dynstr's new place and size, in its section header and DT_STRTAB and
- * DT_STRSZ. */
+/* .dynstr's new place (file offset OFF, address ADDR) and size, in its
+ * section header and DT_STRTAB and DT_STRSZ. */
 static int
-move_strtab(struct elf_edits *e, const struct elf_dynamic *d, uint64_t off,
-            uint64_t size)
+move_strtab_to(struct elf_edits *e, const struct elf_dynamic *d, uint64_t off,
+               uint64_t addr, uint64_t size)
 {
 	uint64_t hdr = d->shoff + (uint64_t)d->str_index * d->shentsize;
-	uint64_t addr = d->str_addr + (off - d->str_off);
 	long strtab = find_entry(d, DT_STRTAB), strsz = find_entry(d, DT_STRSZ);
 
 	if (edit_int(e, d, hdr + SH_ADDR(d), WORD(d), addr) < 0 ||
@@ -491,6 +497,15 @@ move_strtab(struct elf_edits *e, const struct elf_dynamic *d, uint64_t off,
 	    (strsz >= 0 && edit_entry(e, d, strsz, 0, size) < 0))
 		return -1;
 	return 0;
+}
+
+/* The same, in the segment .dynstr is in. */
+static int
+move_strtab(struct elf_edits *e, const struct elf_dynamic *d, uint64_t off,
+            uint64_t size)
+{
+	return move_strtab_to(e, d, off, d->str_addr + (off - d->str_off),
+	                      size);
 }
 
 /* Whether a dynamic entry of a tag that points at a table points at ADDR. */
@@ -581,6 +596,290 @@ shift_following(const struct elf_reader *r, const struct elf_dynamic *d,
 	return grow_segment(e, d, seg, seg_end + *k) < 0 ? -1 : 0;
 }
 
+static uint64_t
+round_up(uint64_t v, uint64_t align)
+{
+	return (v + align - 1) & ~(align - 1);
+}
+
+/*
+ * Whether program header I of TAB (NUM of them) is one the file can do
+ * without: a PT_NULL, or a PT_NOTE over the same bytes as a PT_GNU_PROPERTY
+ * or an earlier PT_NOTE (the loader and the kernel read properties from
+ * PT_GNU_PROPERTY; notes are read from their sections).
+ */
+static bool
+spare_program_header(const struct elf_dynamic *d, const unsigned char *tab,
+                     unsigned num, unsigned i)
+{
+	const unsigned char *p = tab + (size_t)i * PH_SIZE(d);
+	uint64_t type = get(d, p, 4);
+	unsigned j;
+
+	if (type == PT_NULL)
+		return true;
+	if (type != PT_NOTE)
+		return false;
+	for (j = 0; j < num; j++) {
+		const unsigned char *q = tab + (size_t)j * PH_SIZE(d);
+		uint64_t t = get(d, q, 4);
+
+		if (j != i && (t == PT_GNU_PROPERTY || (t == PT_NOTE && j < i)) &&
+		    get(d, q + PH_OFFSET(d), WORD(d)) ==
+		            get(d, p + PH_OFFSET(d), WORD(d)) &&
+		    get(d, q + PH_FILESZ(d), WORD(d)) ==
+		            get(d, p + PH_FILESZ(d), WORD(d)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The bytes from file offset A that the program header table grows into,
+ * up to *B at least: the sections there, and the segments holding them,
+ * to be moved whole, their offset and address shifted alike (they lie in
+ * the first segment, at DELTA from their address).  Only tables that a
+ * program header or a dynamic entry points at (.interp, notes, hash
+ * tables, symbols, versions, relocations) are moved, never code or data.
+ * *B set to the block's end; false when it cannot be moved.
+ */
+static bool
+block_after_table(const struct elf_dynamic *d, const unsigned char *tab,
+                  unsigned num, uint64_t a, uint64_t *b, uint64_t delta)
+{
+	bool grew = true;
+	unsigned i;
+
+	while (grew) {
+		grew = false;
+		for (i = 0; i < d->shnum; i++) {
+			uint64_t off = sh(d, i, SH_OFFSET(d), WORD(d));
+			uint64_t size = sh(d, i, SH_SIZE(d), WORD(d));
+
+			if (sh(d, i, SH_TYPE, 4) == SHT_NOBITS || size == 0 ||
+			    sh(d, i, SH_TYPE, 4) == SHT_NULL ||
+			    off >= *b || off + size <= a)
+				continue;
+			if (off < a || i == d->str_index ||
+			    sh(d, i, SH_ADDR(d), WORD(d)) != off + delta)
+				return false;
+			if (off + size > *b) {
+				*b = off + size;
+				grew = true;
+			}
+		}
+		for (i = 0; i < num; i++) {
+			const unsigned char *p = tab + (size_t)i * PH_SIZE(d);
+			uint64_t off = get(d, p + PH_OFFSET(d), WORD(d));
+			uint64_t size = get(d, p + PH_FILESZ(d), WORD(d));
+			uint64_t type = get(d, p, 4);
+
+			if (type == PT_LOAD || type == PT_PHDR || size == 0 ||
+			    off >= *b || off + size <= a)
+				continue;
+			if (off < a || (type != PT_NOTE && type != PT_INTERP &&
+			                type != PT_GNU_PROPERTY))
+				return false;
+			if (off + size > *b) {
+				*b = off + size;
+				grew = true;
+			}
+		}
+	}
+	/* What moves: notes, .interp, tables the dynamic section uses. */
+	for (i = 0; i < d->shnum; i++) {
+		uint64_t off = sh(d, i, SH_OFFSET(d), WORD(d));
+		uint64_t type = sh(d, i, SH_TYPE, 4);
+		unsigned j;
+		bool interp = false;
+
+		if (type == SHT_NOBITS || type == SHT_NULL || off < a ||
+		    off >= *b || sh(d, i, SH_SIZE(d), WORD(d)) == 0 ||
+		    type == SHT_NOTE || pointed_at(d, off + delta))
+			continue;
+		for (j = 0; j < num; j++)
+			if (get(d, tab + (size_t)j * PH_SIZE(d), 4) == PT_INTERP &&
+			    get(d, tab + (size_t)j * PH_SIZE(d) + PH_OFFSET(d),
+			        WORD(d)) == off)
+				interp = true;
+		if (!interp)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Room for N bytes where the file has none: a new read-only PT_LOAD
+ * segment past its end, in file (no padding: its address is congruent to
+ * its offset modulo the alignment, which is all the kernel and the loader
+ * ask) and in memory, holding a copy of .dynstr
+ * with the string added; .dynstr's section header, DT_STRTAB and DT_STRSZ
+ * move to it, and the old bytes stay unused where they are (as with the
+ * copy into a segment's padding).  Its program header takes the place of
+ * one the file can do without; else the table grows by one entry where it
+ * is, and what follows it (notes, .interp, hash and symbol tables) moves
+ * to the new segment, as patchelf does.  The table stays where it is:
+ * strip and objcopy (BFD) write it after the ELF header whatever e_phoff
+ * said, and a segment that held it elsewhere comes out of them broken.
+ * The new PT_LOAD comes right after the last one: the loader takes the
+ * last as the end of the object's memory.  0 with the edits in E, 1 when
+ * it cannot be done, -1 when out of memory.
+ */
+static int
+new_segment(const struct elf_reader *r, const struct elf_dynamic *d, size_t n,
+            struct elf_edits *e, uint64_t *at, uint64_t *off, uint64_t *copy)
+{
+	unsigned char eh[ELF_HEADER_LEN], *tab = NULL, *out, *p;
+	uint64_t align = 0, end = 0, delta = 0, start, vaddr, a = 0, b = 0;
+	uint64_t shift, vshift, str, first_end = 0;
+	long first = -1, last = -1, slot = -1;
+	struct elf_header h;
+	unsigned i, num, k;
+	size_t j;
+	int rc = 1;
+
+	if (r->read(r->ctx, 0, eh, sizeof(eh)) < 0 ||
+	    !elf_header_parse(eh, sizeof(eh), &h) ||
+	    !elf_header_programs_usable(&h, r->size) || h.phnum == 0 ||
+	    h.phentsize != PH_SIZE(d) || h.phnum + 1 >= PN_XNUM)
+		return 1;
+	tab = malloc((size_t)h.phnum * h.phentsize);
+	if (tab == NULL)
+		return -1;
+	if (r->read(r->ctx, h.phoff, tab, (size_t)h.phnum * h.phentsize) < 0)
+		goto out;
+	for (i = 0; i < h.phnum; i++) {
+		p = tab + (size_t)i * h.phentsize;
+		if (get(d, p, 4) != PT_LOAD) {
+			if (slot < 0 && spare_program_header(d, tab, h.phnum, i))
+				slot = i;
+			continue;
+		}
+		if (first < 0) {
+			first = i;
+			delta = get(d, p + PH_VADDR(d), WORD(d)) -
+			        get(d, p + PH_OFFSET(d), WORD(d));
+			first_end = get(d, p + PH_OFFSET(d), WORD(d)) +
+			            get(d, p + PH_FILESZ(d), WORD(d));
+			if (h.phoff < get(d, p + PH_OFFSET(d), WORD(d)))
+				first_end = 0;
+		}
+		last = i;
+		if (get(d, p + PH_ALIGN(d), WORD(d)) > align)
+			align = get(d, p + PH_ALIGN(d), WORD(d));
+		if (get(d, p + PH_VADDR(d), WORD(d)) +
+		    get(d, p + PH_MEMSZ(d), WORD(d)) > end)
+			end = get(d, p + PH_VADDR(d), WORD(d)) +
+			      get(d, p + PH_MEMSZ(d), WORD(d));
+	}
+	/* Segments aligned to pages, the first one's offset and address
+	 * alike modulo that. */
+	if (last < 0 || align < 4096 || align > (1u << 24) ||
+	    (align & (align - 1)) != 0 || (delta & (align - 1)) != 0 ||
+	    end > UINT64_MAX / 2)
+		goto out;
+	num = slot < 0 ? h.phnum + 1 : h.phnum;
+	if (slot < 0) {
+		/* The table grows into what follows it, in the first
+		 * segment. */
+		a = h.phoff + (uint64_t)h.phnum * h.phentsize;
+		b = a + h.phentsize;
+		if (!block_after_table(d, tab, h.phnum, a, &b, delta) ||
+		    b > first_end)
+			goto out;
+	}
+	/* Past the end of the file, and of the memory image: no padding in
+	 * the file, the address congruent to the offset modulo the
+	 * alignment. */
+	start = round_up(r->size, 64);
+	vaddr = round_up(end, align) + (start & (align - 1));
+	/* The block keeps its alignment (64 bytes is more than any of
+	 * these tables asks), .dynstr follows it. */
+	shift = start + (a & 63) - a;
+	vshift = vaddr + (a & 63) - (a + delta);
+	str = a + shift + (b - a);
+	if (!d->is64 && vaddr + (str - start) + d->str_size + n > UINT32_MAX)
+		goto out;
+	rc = -1;
+	out = add_edit(e, h.phoff, (size_t)num * h.phentsize);
+	if (out == NULL)
+		goto out;
+	for (i = 0, k = 0; i < h.phnum; i++) {
+		if ((long)i != slot) {
+			uint64_t o;
+
+			p = out + (size_t)k++ * h.phentsize;
+			memcpy(p, tab + (size_t)i * h.phentsize, h.phentsize);
+			o = get(d, p + PH_OFFSET(d), WORD(d));
+			if (get(d, p, 4) == PT_PHDR && slot < 0) {
+				put(d, p + PH_FILESZ(d), WORD(d),
+				    (uint64_t)num * h.phentsize);
+				put(d, p + PH_MEMSZ(d), WORD(d),
+				    (uint64_t)num * h.phentsize);
+			} else if (get(d, p, 4) != PT_LOAD && o >= a && o < b &&
+			           get(d, p + PH_FILESZ(d), WORD(d)) > 0) {
+				put(d, p + PH_OFFSET(d), WORD(d), o + shift);
+				put(d, p + PH_VADDR(d), WORD(d),
+				    get(d, p + PH_VADDR(d), WORD(d)) + vshift);
+				put(d, p + PH_PADDR(d), WORD(d),
+				    get(d, p + PH_PADDR(d), WORD(d)) + vshift);
+			}
+		}
+		if ((long)i != last)
+			continue;
+		p = out + (size_t)k++ * h.phentsize;
+		memset(p, 0, h.phentsize);
+		put(d, p, 4, PT_LOAD);
+		put(d, p + PH_FLAGS(d), 4, PF_R);
+		put(d, p + PH_OFFSET(d), WORD(d), start);
+		put(d, p + PH_VADDR(d), WORD(d), vaddr);
+		put(d, p + PH_PADDR(d), WORD(d), vaddr);
+		put(d, p + PH_FILESZ(d), WORD(d), str + d->str_size + n - start);
+		put(d, p + PH_MEMSZ(d), WORD(d), str + d->str_size + n - start);
+		put(d, p + PH_ALIGN(d), WORD(d), align);
+	}
+	if (slot < 0 && edit_int(e, d, EH_PHNUM(d), 2, num) < 0)
+		goto out;
+	/* The block, its section headers and dynamic entries following. */
+	if (b > a) {
+		p = add_edit(e, a + shift, b - a);
+		if (p == NULL || r->read(r->ctx, a, p, b - a) < 0)
+			goto out;
+	}
+	for (i = 0; b > a && i < d->shnum; i++) {
+		uint64_t hdr = d->shoff + (uint64_t)i * d->shentsize;
+		uint64_t o = sh(d, i, SH_OFFSET(d), WORD(d));
+
+		if (sh(d, i, SH_TYPE, 4) == SHT_NOBITS ||
+		    sh(d, i, SH_TYPE, 4) == SHT_NULL ||
+		    sh(d, i, SH_SIZE(d), WORD(d)) == 0 || o < a || o >= b)
+			continue;
+		if (edit_int(e, d, hdr + SH_OFFSET(d), WORD(d), o + shift) < 0 ||
+		    edit_int(e, d, hdr + SH_ADDR(d), WORD(d),
+		             sh(d, i, SH_ADDR(d), WORD(d)) + vshift) < 0)
+			goto out;
+	}
+	for (j = 0; b > a && j + 1 < d->dyn_used; j++) {
+		uint64_t v = dyn_val(d, j);
+
+		if (v >= a + delta && v < b + delta && pointed_at(d, v) &&
+		    edit_entry(e, d, j, 0, v + vshift) < 0)
+			goto out;
+	}
+	p = add_edit(e, str, d->str_size);
+	if (p == NULL || r->read(r->ctx, d->str_off, p, d->str_size) < 0 ||
+	    move_strtab_to(e, d, str, vaddr + (str - start),
+	                   d->str_size + n) < 0)
+		goto out;
+	*at = d->str_size;
+	*off = str + d->str_size;
+	*copy = str;
+	rc = 0;
+out:
+	free(tab);
+	return rc;
+}
+
 /*
  * Where the string goes: at offset *AT of the string table, *OFF of the
  * file, with the edits that make room for it in E.  0, 1 when there is no
@@ -657,6 +956,9 @@ place_string(const struct elf_reader *r, const struct elf_dynamic *d,
 		}
 	}
 	free(segs);
+	/* None in the file: a segment added at its end. */
+	if (rc == 1 && seg != NULL)
+		rc = new_segment(r, d, n, e, at, off, copy);
 	return rc;
 }
 
@@ -743,6 +1045,17 @@ elf_edits_apply(const struct elf_edits *edits, unsigned char *buf,
 		    edits->v[i].len <= len - edits->v[i].off)
 			memcpy(buf + edits->v[i].off, edits->v[i].bytes,
 			       edits->v[i].len);
+}
+
+uint64_t
+elf_edits_length(const struct elf_edits *edits, uint64_t len)
+{
+	size_t i;
+
+	for (i = 0; i < edits->n; i++)
+		if (edits->v[i].off + edits->v[i].len > len)
+			len = edits->v[i].off + edits->v[i].len;
+	return len;
 }
 
 void

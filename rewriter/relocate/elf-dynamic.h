@@ -5,7 +5,7 @@
  * The file is read through a reader, a few hundred bytes of headers and
  * strings, never whole: the same code serves a file in memory and one
  * open on a descriptor.  A new RUNPATH becomes a handful of edits of the
- * file's bytes, its length unchanged:
+ * file's bytes, its length unchanged but in the last case:
  *   - the entry: the DT_RUNPATH or DT_RPATH entry already there, else a
  *     spare DT_NULL at the end of the dynamic section (linkers leave
  *     some);
@@ -16,10 +16,15 @@
  *     its segment, else .dynstr grows where it is and the tables after it
  *     in its segment (symbol versions, relocations: only tables a dynamic
  *     entry points at, never code or data) move into that padding, their
- *     entries and section headers following them.
+ *     entries and section headers following them, else .dynstr is copied
+ *     with the string added into a new read-only segment past the end
+ *     of the file (which grows: elf_edits_length()), its program header
+ *     in the place of a redundant one or in the program header table
+ *     moved to the start of that segment.
  * The string always lies inside .dynstr as its section header and
  * DT_STRSZ say, so that objdump, dpkg-shlibdeps and strip see it.
- * Where none of these fit there is no room: the caller hands the file to
+ * Where none of these fit (no spare DT_NULL for a new entry, program
+ * headers not usable) there is no room: the caller hands the file to
  * patchelf.
  */
 #ifndef DH_EXTRAS_ELF_DYNAMIC_H
@@ -94,7 +99,12 @@ struct elf_edits {
  */
 int elf_runpath_edits(const struct elf_reader *r, const struct elf_dynamic *d,
                       const char *runpath, struct elf_edits *edits);
-/* Apply EDITS to BUF, LEN bytes long. */
+/*
+ * The length of a file of LEN bytes once EDITS are applied: more when
+ * they add a segment past its end (the bytes between are zeros).
+ */
+uint64_t elf_edits_length(const struct elf_edits *edits, uint64_t len);
+/* Apply EDITS to BUF, LEN bytes long (elf_edits_length()'s). */
 void elf_edits_apply(const struct elf_edits *edits, unsigned char *buf,
                      size_t len);
 void elf_edits_free(struct elf_edits *edits);

@@ -190,7 +190,7 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	struct elf_reader r = elf_reader_buffer(&eb);
 	struct elf_dynamic d;
 	struct elf_edits edits;
-	size_t pos = 0;
+	size_t pos = 0, outlen = len;
 	bool rpath_done;
 	unsigned char *copy = NULL;
 	struct pathmap_match m;
@@ -211,7 +211,10 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	/* The old RUNPATH's references are its business. */
 	rpath_done = d.rpath != NULL && (edits.n > 0 || res->rpath != NULL);
 	if (edits.n > 0) {
-		copy = malloc(len);
+		/* A segment added past the end: the file grows. */
+		outlen = elf_edits_length(&edits, len) > SIZE_MAX ? 0 :
+		         (size_t)elf_edits_length(&edits, len);
+		copy = outlen ? calloc(1, outlen) : NULL;
 		if (copy == NULL) {
 			elf_edits_free(&edits);
 			elf_dynamic_free(&d);
@@ -220,7 +223,7 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 			return -1;
 		}
 		memcpy(copy, buf, len);
-		elf_edits_apply(&edits, copy, len);
+		elf_edits_apply(&edits, copy, outlen);
 		elf_edits_free(&edits);
 	}
 	while (go ? pathmap_next_packed(sc, buf, len, pos, &m) :
@@ -271,7 +274,7 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	patch_report_utf16(sc, file, buf, len, report);
 	if (copy != NULL) {
 		res->data = copy;
-		res->len = len;
+		res->len = outlen;
 	}
 	return 0;
 }

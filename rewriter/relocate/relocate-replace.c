@@ -126,13 +126,18 @@ close_in_place(struct patch_job *job, const char *path, int fd, int rc)
 
 /*
  * Write into FD the bytes of NEW that differ from OLD, both LEN long: a
- * run of differences ends where 64 bytes in a row are the same.
+ * run of differences ends where 64 bytes in a row are the same.  NEW's
+ * bytes past LEN, up to NEWLEN (a segment added at the end), follow.
  */
 static int
 write_changes(int fd, const unsigned char *old, const unsigned char *new,
-              size_t len)
+              size_t len, size_t newlen)
 {
 	size_t i = 0;
+
+	if (newlen > len &&
+	    pwrite_all(fd, new + len, newlen - len, (off_t)len) < 0)
+		return -1;
 
 	while (i < len) {
 		size_t start, end, same;
@@ -195,14 +200,15 @@ relocate_replace_file(struct patch_job *job, const char *path,
 	char tmp[PATH_MAX * 2];
 	int fd;
 
-	/* Strings patched over in an ELF file: its length stays. */
-	if (res->rpath == NULL && res->data != NULL && res->len == oldlen &&
+	/* Strings patched over in an ELF file: its length stays, or it
+	 * grows by a segment at its end. */
+	if (res->rpath == NULL && res->data != NULL && res->len >= oldlen &&
 	    (fd = open_in_place(job, path)) >= 0)
 		return close_in_place(job, path, fd,
 		                      write_changes(fd, old,
 		                                    (const unsigned char *)
 		                                            res->data,
-		                                    oldlen));
+		                                    oldlen, res->len));
 	if (temp_name(job, path, tmp, sizeof(tmp)) < 0)
 		return -1;
 	/* Only the RUNPATH changes: patchelf writes the replacement. */
