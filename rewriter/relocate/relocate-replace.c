@@ -201,7 +201,7 @@ relocate_replace_file(struct patch_job *job, const char *path,
 	int fd;
 
 	/* Strings patched over in an ELF file: its length stays, or it
-	 * grows by a segment at its end. */
+	 * grows by a segment at its end (elf-dynamic.c). */
 	if (res->rpath == NULL && res->data != NULL && res->len >= oldlen &&
 	    (fd = open_in_place(job, path)) >= 0)
 		return close_in_place(job, path, fd,

@@ -119,9 +119,10 @@ int relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
 /*
  * Replace the file at PATH, JOB's, whose content is OLD (OLDLEN bytes), by
  * the patch result, atomically, with the file's metadata; then point its
- * other hardlinked names at the new inode.  A result of the same length
- * is written in place instead when the file is only ours (see
- * open_in_place()): the bytes that differ.  When the result needs a RUNPATH set by patchelf, the replacement
+ * other hardlinked names at the new inode.  A result of the same length,
+ * or longer (an ELF file given a segment at its end), is written in place
+ * instead when the file is only ours (see open_in_place()): the bytes
+ * that differ, and what it adds.  When the result needs a RUNPATH set by patchelf, the replacement
  * waits under its temporary name instead, JOB taking RES->rpath, until
  * relocate_set_rpaths() sets it and finishes the job.  -1 on failure, the
  * error in JOB and no temporary file left.
