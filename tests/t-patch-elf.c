@@ -126,7 +126,7 @@ main(void)
 		size_t n = strlen(one);
 		struct elf_buffer eb = { res.data, res.len };
 		struct elf_reader r = elf_reader_buffer(&eb);
-		struct elf_dynamic d;
+		struct elf_dynamic d = { 0 };
 		bool whole = res.rpath == NULL && res.len > len &&
 		             elf_dynamic_read(&r, &d) == 1 && d.rpath != NULL &&
 		             strlen(d.rpath) == 1000 * n + 1;
