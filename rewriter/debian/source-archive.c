@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -481,64 +482,75 @@ is_regular_file(struct archive_entry *e)
 	       archive_entry_hardlink(e) == NULL;
 }
 
-int
-source_archive_extract(const char *path, const char *name, const char *dest,
-                       struct dpkg_error *err)
+/* The options every member is written to disk with. */
+static int
+disk_options(struct archive_entry *e)
 {
 	/* The members were checked; libarchive checks again. */
 	const int secure = ARCHIVE_EXTRACT_SECURE_SYMLINKS |
 	                   ARCHIVE_EXTRACT_SECURE_NODOTDOT |
 	                   ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS;
-	struct archive *a = open_read(path, name, err), *w;
-	struct archive_entry *e;
-	int cwd, ret = 0, r;
+
+	/* A regular file listed again replaces the one before, as tar makes
+	 * it (source_archive_check() allowed nothing else twice); anything
+	 * else never replaces what is there. */
+	return secure | (is_regular_file(e) ? ARCHIVE_EXTRACT_UNLINK :
+	                 ARCHIVE_EXTRACT_NO_OVERWRITE);
+}
+
+/* Write the member E of A, its header just read, to disk through W. */
+static int
+extract_member(struct archive *a, struct archive *w, struct archive_entry *e,
+               const char *name, struct dpkg_error *err)
+{
+	const void *buf;
+	size_t size;
+	la_int64_t off;
+	int r;
+
+	archive_entry_set_perm(e, archive_entry_perm(e) & 0777);
+	archive_write_disk_set_options(w, disk_options(e));
+	if (archive_write_header(w, e) != ARCHIVE_OK)
+		return put_error_at(err, name, 0, "cannot extract '%s': %s",
+		                    archive_entry_pathname(e),
+		                    archive_error_string(w));
+	while ((r = archive_read_data_block(a, &buf, &size, &off)) ==
+	       ARCHIVE_OK)
+		if (archive_write_data_block(w, buf, size, off) != ARCHIVE_OK)
+			break;
+	if (r != ARCHIVE_EOF)
+		return put_error_at(err, name, 0, "cannot extract '%s': %s",
+		                    archive_entry_pathname(e),
+		                    archive_error_string(a));
+	archive_write_finish_entry(w);
+	return 0;
+}
+
+/* Open PATH for reading and enter DEST, keeping the way back in *CWD. */
+static struct archive *
+open_into(const char *path, const char *name, const char *dest, int *cwd,
+          struct dpkg_error *err)
+{
+	struct archive *a = open_read(path, name, err);
 
 	if (a == NULL)
-		return -1;
-	cwd = open(".", O_RDONLY | O_DIRECTORY);
-	if (cwd < 0 || chdir(dest) < 0) {
+		return NULL;
+	*cwd = open(".", O_RDONLY | O_DIRECTORY);
+	if (*cwd < 0 || chdir(dest) < 0) {
+		put_error_at(err, dest, 0, "cannot enter: %s", strerror(errno));
 		archive_read_free(a);
-		if (cwd >= 0)
-			close(cwd);
-		return put_error_at(err, dest, 0, "cannot enter: %s",
-		                    strerror(errno));
+		if (*cwd >= 0)
+			close(*cwd);
+		return NULL;
 	}
-	w = archive_write_disk_new();
-	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		const void *buf;
-		size_t size;
-		la_int64_t off;
+	return a;
+}
 
-		archive_entry_set_perm(e, archive_entry_perm(e) & 0777);
-		/* A regular file listed again replaces the one before, as
-		 * tar makes it (source_archive_check() allowed nothing else
-		 * twice); anything else never replaces what is there. */
-		archive_write_disk_set_options(w, secure |
-		                               (is_regular_file(e) ?
-		                                ARCHIVE_EXTRACT_UNLINK :
-		                                ARCHIVE_EXTRACT_NO_OVERWRITE));
-		if (archive_write_header(w, e) != ARCHIVE_OK) {
-			ret = put_error_at(err, name, 0, "cannot extract '%s': %s",
-			                   archive_entry_pathname(e),
-			                   archive_error_string(w));
-			break;
-		}
-		while ((r = archive_read_data_block(a, &buf, &size, &off)) ==
-		       ARCHIVE_OK)
-			if (archive_write_data_block(w, buf, size, off) !=
-			    ARCHIVE_OK)
-				break;
-		if (r != ARCHIVE_EOF) {
-			ret = put_error_at(err, name, 0, "cannot extract '%s': %s",
-			                   archive_entry_pathname(e),
-			                   archive_error_string(a));
-			break;
-		}
-		archive_write_finish_entry(w);
-	}
-	if (ret == 0 && r != ARCHIVE_EOF && r != ARCHIVE_OK)
-		ret = put_error_at(err, name, 0, "malformed tarball: %s",
-		                   archive_error_string(a));
+/* Close A and W, and go back to CWD. */
+static int
+close_into(struct archive *a, struct archive *w, int cwd, const char *dest,
+           int ret, struct dpkg_error *err)
+{
 	archive_write_close(w);
 	archive_write_free(w);
 	archive_read_free(a);
@@ -546,6 +558,493 @@ source_archive_extract(const char *path, const char *name, const char *dest,
 		ret = put_error_at(err, dest, 0, "cannot leave: %s",
 		                   strerror(errno));
 	close(cwd);
+	return ret;
+}
+
+int
+source_archive_extract(const char *path, const char *name, const char *dest,
+                       struct dpkg_error *err)
+{
+	struct archive *a, *w;
+	struct archive_entry *e;
+	int cwd, ret = 0, r;
+
+	a = open_into(path, name, dest, &cwd, err);
+	if (a == NULL)
+		return -1;
+	w = archive_write_disk_new();
+	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK)
+		if ((ret = extract_member(a, w, e, name, err)) < 0)
+			break;
+	if (ret == 0 && r != ARCHIVE_EOF)
+		ret = put_error_at(err, name, 0, "malformed tarball: %s",
+		                   archive_error_string(a));
+	return close_into(a, w, cwd, dest, ret, err);
+}
+
+/*
+ * A held member as it would be on disk.  A hard link is a regular file
+ * there, the data and mode of the file it names when it was made.
+ */
+struct held_member {
+	char *name;
+	int seq;		/* its place in the tarball */
+	mode_t type;		/* AE_IFREG, AE_IFDIR or AE_IFLNK */
+	char *target;		/* a symbolic link's; a hard link's, until
+				 * resolve_hardlinks() */
+	bool exec;		/* a regular file with an execute bit */
+	int64_t offset, size;	/* a regular file's data in the spill */
+};
+
+struct source_held {
+	struct held_member *v;
+	int n;
+	FILE *spill;
+	int64_t spill_size;
+	char *map;		/* the spill, mapped by source_archive_pack() */
+};
+
+void
+source_held_free(struct source_held *held)
+{
+	int i;
+
+	if (held == NULL)
+		return;
+	for (i = 0; i < held->n; i++) {
+		free(held->v[i].name);
+		free(held->v[i].target);
+	}
+	free(held->v);
+	if (held->map)
+		munmap(held->map, held->spill_size);
+	if (held->spill)
+		fclose(held->spill);
+	free(held);
+}
+
+static struct held_member *
+held_add(struct source_held *held, char *name, mode_t type)
+{
+	struct held_member *m;
+
+	if (held->n % 1024 == 0)
+		held->v = m_realloc(held->v, sizeof(*held->v) *
+		                    (held->n + 1024));
+	m = &held->v[held->n];
+	*m = (struct held_member){ .name = name, .seq = held->n,
+	                           .type = type };
+	held->n++;
+	return m;
+}
+
+/* The data of the member E of A to the end of the spill, as write_disk
+ * would leave it: holes as zeros, the size the header says. */
+static int
+hold_data(struct source_held *held, struct held_member *m, struct archive *a,
+          struct archive_entry *e, const char *name, struct dpkg_error *err)
+{
+	static const char zeros[4096];
+	const void *buf;
+	size_t size;
+	la_int64_t off;
+	int64_t at = 0, end = archive_entry_size(e);
+	int r;
+
+	m->offset = held->spill_size;
+	while ((r = archive_read_data_block(a, &buf, &size, &off)) ==
+	       ARCHIVE_OK) {
+		if (off < at)
+			return put_error_at(err, name, 0, "malformed tarball: "
+			                    "'%s' goes back in its data",
+			                    archive_entry_pathname(e));
+		for (; at < off; at += (int64_t)sizeof(zeros))
+			fwrite(zeros, 1, off - at < (int64_t)sizeof(zeros) ?
+			       (size_t)(off - at) : sizeof(zeros), held->spill);
+		at = off;
+		if (at + (int64_t)size > end)
+			size = at < end ? (size_t)(end - at) : 0;
+		fwrite(buf, 1, size, held->spill);
+		at += size;
+	}
+	if (r != ARCHIVE_EOF)
+		return put_error_at(err, name, 0, "cannot extract '%s': %s",
+		                    archive_entry_pathname(e),
+		                    archive_error_string(a));
+	for (; at < end; at += (int64_t)sizeof(zeros))
+		fwrite(zeros, 1, end - at < (int64_t)sizeof(zeros) ?
+		       (size_t)(end - at) : sizeof(zeros), held->spill);
+	if (ferror(held->spill))
+		return put_error_at(err, name, 0, "cannot hold '%s': %s",
+		                    archive_entry_pathname(e), strerror(errno));
+	m->size = end;
+	held->spill_size += end;
+	return 0;
+}
+
+/* Whether a held member could not be told apart from the tree as tar
+ * would leave it: see source_archive_extract_held(). */
+static bool
+held_not_plain(struct archive_entry *e, const char *path,
+               source_unpacked_fn *unpacked)
+{
+	const char *target = archive_entry_hardlink(e), *p;
+	const char *why;
+	bool inside = false;
+	char *t;
+
+	if (target != NULL) {
+		t = normalize(target, &why);
+		inside = t != NULL && !unpacked(t);
+		free(t);
+		if (!inside || archive_entry_size(e) > 0)
+			return true;
+	} else if (archive_entry_filetype(e) == AE_IFLNK) {
+		/* symlink() takes no longer target. */
+		if (archive_entry_symlink(e) == NULL ||
+		    strlen(archive_entry_symlink(e)) >= PATH_MAX)
+			return true;
+	}
+	if (archive_entry_filetype(e) != AE_IFREG && archive_entry_size(e) > 0)
+		return true;
+	for (p = path; *p; p += strspn(p, "/")) {
+		if (strcspn(p, "/") > NAME_MAX)
+			return true;
+		p += strcspn(p, "/");
+	}
+	return false;
+}
+
+/* The directories above the held PATH that are unpacked, made as
+ * libarchive makes a member's parents; *LAST the latest made. */
+static int
+make_parents(const char *path, source_unpacked_fn *unpacked, char **last)
+{
+	char *dir = m_strdup(path), *slash = strrchr(dir, '/');
+
+	for (; slash != NULL; slash = strrchr(dir, '/')) {
+		*slash = '\0';
+		if (unpacked(dir))
+			break;
+	}
+	if (slash == NULL || (*last && strcmp(*last, dir) == 0)) {
+		free(dir);
+		return 0;
+	}
+	free(*last);
+	*last = dir;
+	for (slash = strchr(dir, '/'); ; slash = strchr(slash + 1, '/')) {
+		struct stat st;
+
+		if (slash)
+			*slash = '\0';
+		if (mkdir(dir, 0777) < 0 &&
+		    (errno != EEXIST || lstat(dir, &st) < 0 ||
+		     !S_ISDIR(st.st_mode))) {
+			if (slash)
+				*slash = '/';
+			return -1;
+		}
+		if (slash == NULL)
+			return 0;
+		*slash = '/';
+	}
+}
+
+static int
+held_cmp(const void *a, const void *b)
+{
+	const struct held_member *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c != 0 ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/*
+ * Each hard link takes the data and mode of the last file of its name
+ * before it, as link() finds it (a file listed again after the link
+ * replaces only the name); sorted, as check_hardlinks() does.
+ */
+static int
+resolve_hardlinks(struct source_held *held, const char *name,
+                  struct dpkg_error *err)
+{
+	struct held_member *files, key;
+	int i, nfiles = 0;
+
+	files = m_malloc(sizeof(*files) * (held->n + 1));
+	for (i = 0; i < held->n; i++)
+		if (held->v[i].type == AE_IFREG && held->v[i].target == NULL)
+			files[nfiles++] = held->v[i];
+	qsort(files, nfiles, sizeof(*files), held_cmp);
+	for (i = 0; i < held->n; i++) {
+		struct held_member *m = &held->v[i];
+		int lo = 0, hi = nfiles;
+
+		if (m->type != AE_IFREG || m->target == NULL)
+			continue;
+		/* The first file at or after the link, then the one before. */
+		key = (struct held_member){ .name = m->target, .seq = m->seq };
+		while (lo < hi) {
+			int mid = lo + (hi - lo) / 2;
+
+			if (held_cmp(&files[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == 0 || strcmp(files[lo - 1].name, m->target) != 0) {
+			free(files);
+			return put_error_at(err, name, 0, "hard link '%s' points "
+			                    "to no earlier file ('%s'); refused",
+			                    m->name, m->target);
+		}
+		m->exec = files[lo - 1].exec;
+		m->offset = files[lo - 1].offset;
+		m->size = files[lo - 1].size;
+		free(m->target);
+		m->target = NULL;
+	}
+	free(files);
+	return 0;
+}
+
+/* The held member named NAME in the sorted HELD, or NULL. */
+static const struct held_member *
+held_find(const struct source_held *held, const char *name)
+{
+	int lo = 0, hi = held->n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2, c = strcmp(held->v[mid].name, name);
+
+		if (c == 0)
+			return &held->v[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/*
+ * The directories above the held member NAME, the first NLISTED of HELD
+ * sorted: those held and not listed are added; 1 when one of them is not
+ * a directory, or the unpacked one above them no longer is (an unpacked
+ * member listed after could have replaced it, being empty there).
+ * *CHECKED is the unpacked directory last seen to be one.
+ */
+static int
+settle_above(struct source_held *held, int nlisted, const char *name,
+             source_unpacked_fn *unpacked, char **checked)
+{
+	const struct held_member *above;
+	char *dir = m_strdup(name), *slash;
+	struct stat st;
+	int ret = 0;
+
+	while (ret == 0 && (slash = strrchr(dir, '/')) != NULL) {
+		*slash = '\0';
+		if (unpacked(dir)) {
+			if (*checked && strcmp(*checked, dir) == 0)
+				break;
+			if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+				ret = 1;
+			free(*checked);
+			*checked = m_strdup(dir);
+			break;
+		}
+		/* Looked up among the listed: HELD grows. */
+		above = held_find(&(struct source_held){ .v = held->v,
+		                                         .n = nlisted }, dir);
+		if (above != NULL && above->type != AE_IFDIR)
+			ret = 1;
+		else if (above == NULL && (held->n == nlisted ||
+		         strcmp(held->v[held->n - 1].name, dir) != 0))
+			held_add(held, m_strdup(dir), AE_IFDIR);
+	}
+	free(dir);
+	return ret;
+}
+
+/* Keep the last of each name in the sorted HELD. */
+static void
+held_unique(struct source_held *held)
+{
+	int i, n = 0;
+
+	for (i = 0; i < held->n; i++) {
+		if (i + 1 < held->n &&
+		    strcmp(held->v[i].name, held->v[i + 1].name) == 0) {
+			free(held->v[i].name);
+			free(held->v[i].target);
+			continue;
+		}
+		held->v[n++] = held->v[i];
+	}
+	held->n = n;
+}
+
+/*
+ * The held members as the tree would have them: sorted by name, the
+ * last of a name only, the directories above them that are not unpacked
+ * added.  Returns 1 when one lies below something not a directory.
+ */
+static int
+settle_held(struct source_held *held, source_unpacked_fn *unpacked)
+{
+	char *checked = NULL;
+	int i, nlisted, ret = 0;
+
+	qsort(held->v, held->n, sizeof(*held->v), held_cmp);
+	held_unique(held);
+	nlisted = held->n;
+	for (i = 0; i < nlisted && ret == 0; i++)
+		ret = settle_above(held, nlisted, held->v[i].name, unpacked,
+		                   &checked);
+	free(checked);
+	/* The directories added, once each. */
+	qsort(held->v, held->n, sizeof(*held->v), held_cmp);
+	held_unique(held);
+	return ret;
+}
+
+/* A spill file in DIR, unlinked at once: gone with the descriptor. */
+static FILE *
+open_spill(const char *dir, struct dpkg_error *err)
+{
+	char *path;
+	FILE *fp = NULL;
+	int fd;
+
+	m_asprintf(&path, "%s/.held.XXXXXX", dir);
+	fd = mkstemp(path);
+	if (fd >= 0) {
+		unlink(path);
+		fp = fdopen(fd, "w+");
+		if (fp == NULL)
+			close(fd);
+	}
+	if (fp == NULL)
+		put_error_at(err, dir, 0, "cannot create a file: %s",
+		             strerror(errno));
+	free(path);
+	return fp;
+}
+
+/* The spill, mapped for source_archive_pack(): read back, 100,000
+ * members of a byte each would be as many calls. */
+static int
+map_spill(struct source_held *held, const char *dest, struct dpkg_error *err)
+{
+	void *map;
+
+	if (fflush(held->spill) != 0)
+		return put_error_at(err, dest, 0, "cannot write: %s",
+		                    strerror(errno));
+	if (held->spill_size == 0)
+		return 0;
+	map = mmap(NULL, held->spill_size, PROT_READ, MAP_PRIVATE,
+	           fileno(held->spill), 0);
+	if (map == MAP_FAILED)
+		return put_error_at(err, dest, 0, "cannot map the held "
+		                    "members: %s", strerror(errno));
+	held->map = map;
+	return 0;
+}
+
+/* The umask write_disk applies to what it creates. */
+static mode_t
+current_umask(void)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return mask;
+}
+
+int
+source_archive_extract_held(const char *path, const char *name,
+                            const char *dest, source_unpacked_fn *unpacked,
+                            struct source_held **heldp,
+                            struct dpkg_error *err)
+{
+	struct source_held *held = m_malloc(sizeof(*held));
+	struct archive *a, *w;
+	struct archive_entry *e;
+	mode_t mask = current_umask();
+	char *last = NULL, *member;
+	const char *why;
+	int cwd, ret = 0, r;
+
+	*heldp = NULL;
+	*held = (struct source_held){ 0 };
+	held->spill = open_spill(dest, err);
+	a = held->spill ? open_into(path, name, dest, &cwd, err) : NULL;
+	if (a == NULL) {
+		source_held_free(held);
+		return -1;
+	}
+	w = archive_write_disk_new();
+	while (ret == 0 && (r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
+		const char *target = archive_entry_hardlink(e);
+		struct held_member *m;
+
+		member = normalize(archive_entry_pathname(e), &why);
+		if (member == NULL) {
+			ret = put_error_at(err, name, 0, "member '%s' %s; "
+			                   "refused", archive_entry_pathname(e),
+			                   why);
+			break;
+		}
+		if (unpacked(member)) {
+			char *t = target ? normalize(target, &why) : NULL;
+
+			/* A link to a held file: it is not on disk. */
+			if (target && (t == NULL || !unpacked(t)))
+				ret = 1;
+			free(t);
+			if (ret == 0)
+				ret = extract_member(a, w, e, name, err);
+			free(member);
+			continue;
+		}
+		if (held_not_plain(e, member, unpacked) ||
+		    make_parents(member, unpacked, &last) < 0) {
+			free(member);
+			ret = 1;
+			break;
+		}
+		if (target) {
+			m = held_add(held, member, AE_IFREG);
+			m->target = normalize(target, &why);
+		} else if (archive_entry_filetype(e) == AE_IFLNK) {
+			m = held_add(held, member, AE_IFLNK);
+			m->target = m_strdup(archive_entry_symlink(e));
+		} else if (archive_entry_filetype(e) == AE_IFDIR) {
+			held_add(held, member, AE_IFDIR);
+		} else {
+			m = held_add(held, member, AE_IFREG);
+			m->exec = (archive_entry_perm(e) & ~mask & 0111) != 0;
+			ret = hold_data(held, m, a, e, name, err);
+		}
+	}
+	if (ret == 0 && r != ARCHIVE_EOF)
+		ret = put_error_at(err, name, 0, "malformed tarball: %s",
+		                   archive_error_string(a));
+	if (ret == 0)
+		ret = resolve_hardlinks(held, name, err);
+	if (ret == 0)
+		ret = settle_held(held, unpacked);
+	if (ret == 0)
+		ret = map_spill(held, dest, err);
+	free(last);
+	ret = close_into(a, w, cwd, dest, ret, err);
+	if (ret == 0)
+		*heldp = held;
+	else
+		source_held_free(held);
 	return ret;
 }
 
@@ -581,28 +1080,38 @@ walk(const char *root, const char *rel, struct names *out)
 	closedir(dir);
 }
 
+/* A new entry for the member REL (under TOP, when not NULL). */
+static struct archive_entry *
+new_entry(const char *rel, const char *top, time_t mtime)
+{
+	struct archive_entry *e = archive_entry_new();
+	char *member;
+
+	m_asprintf(&member, "%s%s%s", top ? top : "", top ? "/" : "", rel);
+	archive_entry_set_pathname(e, member);
+	archive_entry_set_uid(e, 0);
+	archive_entry_set_gid(e, 0);
+	archive_entry_set_mtime(e, mtime, 0);
+	free(member);
+	return e;
+}
+
 static int
 pack_member(struct archive *a, const char *dir, const char *rel,
             const char *top, time_t mtime, const char *name,
             struct dpkg_error *err)
 {
-	struct archive_entry *e = archive_entry_new();
+	struct archive_entry *e = new_entry(rel, top, mtime);
 	char *full = m_malloc(strlen(dir) + strlen(rel) + 2);
-	char *member = m_malloc((top ? strlen(top) : 0) + strlen(rel) + 2);
 	char buf[65536];
 	struct stat st;
 	int ret = 0;
 
 	sprintf(full, "%s/%s", dir, rel);
-	sprintf(member, "%s%s%s", top ? top : "", top ? "/" : "", rel);
 	if (lstat(full, &st) < 0) {
 		ret = put_error_at(err, rel, 0, "cannot stat: %s", strerror(errno));
 		goto out;
 	}
-	archive_entry_set_pathname(e, member);
-	archive_entry_set_uid(e, 0);
-	archive_entry_set_gid(e, 0);
-	archive_entry_set_mtime(e, mtime, 0);
 	if (S_ISDIR(st.st_mode)) {
 		archive_entry_set_filetype(e, AE_IFDIR);
 		archive_entry_set_perm(e, 0755);
@@ -639,19 +1148,96 @@ pack_member(struct archive *a, const char *dir, const char *rel,
 out:
 	archive_entry_free(e);
 	free(full);
-	free(member);
 	return ret;
+}
+
+/* The held member M, as pack_member() writes it from disk. */
+static int
+pack_held(struct archive *a, const struct source_held *held,
+          const struct held_member *m, const char *top, time_t mtime,
+          const char *name, struct dpkg_error *err)
+{
+	struct archive_entry *e = new_entry(m->name, top, mtime);
+	int ret = 0;
+
+	archive_entry_set_filetype(e, m->type);
+	if (m->type == AE_IFDIR) {
+		archive_entry_set_perm(e, 0755);
+	} else if (m->type == AE_IFLNK) {
+		archive_entry_set_perm(e, 0777);
+		archive_entry_set_symlink(e, m->target);
+	} else {
+		archive_entry_set_perm(e, m->exec ? 0755 : 0644);
+		archive_entry_set_size(e, m->size);
+	}
+	if (archive_write_header(a, e) != ARCHIVE_OK)
+		ret = put_error_at(err, name, 0, "cannot write: %s",
+		                   archive_error_string(a));
+	else if (m->type == AE_IFREG && m->size > 0)
+		archive_write_data(a, held->map + m->offset, m->size);
+	archive_entry_free(e);
+	return ret;
+}
+
+/* A member of the new tarball: from the tree, or held. */
+struct pack_item {
+	const char *rel;
+	const struct held_member *held;
+};
+
+static int
+pack_item_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct pack_item *)a)->rel,
+	              ((const struct pack_item *)b)->rel);
+}
+
+/* Whether REL is SUBDIR or lies in it (any REL when SUBDIR is NULL). */
+static bool
+in_subdir(const char *rel, const char *subdir)
+{
+	size_t n = subdir ? strlen(subdir) : 0;
+
+	return subdir == NULL || (strncmp(rel, subdir, n) == 0 &&
+	                          (rel[n] == '\0' || rel[n] == '/'));
+}
+
+/* The members of the tree, and the held ones, in the order of their
+ * names; NULL when a name is in both. */
+static struct pack_item *
+pack_items(const struct names *tree, const struct source_held *held,
+           const char *subdir, int *n)
+{
+	struct pack_item *items;
+	int i;
+
+	items = m_malloc(sizeof(*items) * (tree->n + (held ? held->n : 0) + 1));
+	*n = 0;
+	for (i = 0; i < tree->n; i++)
+		items[(*n)++] = (struct pack_item){ tree->v[i], NULL };
+	for (i = 0; held && i < held->n; i++)
+		if (in_subdir(held->v[i].name, subdir))
+			items[(*n)++] = (struct pack_item){ held->v[i].name,
+			                                    &held->v[i] };
+	qsort(items, *n, sizeof(*items), pack_item_cmp);
+	for (i = 1; i < *n; i++)
+		if (strcmp(items[i - 1].rel, items[i].rel) == 0) {
+			free(items);
+			return NULL;
+		}
+	return items;
 }
 
 int
 source_archive_pack(const char *path, const char *dir, const char *subdir,
-                    const char *top, time_t mtime,
-                    enum source_compression compression,
+                    const struct source_held *held, const char *top,
+                    time_t mtime, enum source_compression compression,
                     struct dpkg_error *err)
 {
 	struct names members = { 0 };
 	struct archive *a = archive_write_new();
-	int i, ret = 0;
+	struct pack_item *items = NULL;
+	int i, n = 0, ret = 0;
 
 	if (subdir) {
 		names_add(&members, subdir);
@@ -659,7 +1245,12 @@ source_archive_pack(const char *path, const char *dir, const char *subdir,
 	} else {
 		walk(dir, "", &members);
 	}
-	names_sort(&members);
+	items = pack_items(&members, held, subdir, &n);
+	if (items == NULL) {
+		ret = put_error_at(err, path, 0, "a held member is in the "
+		                   "tree too");
+		goto out;
+	}
 	archive_write_set_format_gnutar(a);
 	if (compression == SOURCE_XZ || compression == SOURCE_XZ_FAST) {
 		archive_write_add_filter_xz(a);
@@ -688,13 +1279,16 @@ source_archive_pack(const char *path, const char *dir, const char *subdir,
 		archive_write_header(a, e);
 		archive_entry_free(e);
 	}
-	for (i = 0; i < members.n && ret == 0; i++)
-		ret = pack_member(a, dir, members.v[i], top, mtime, path, err);
+	for (i = 0; i < n && ret == 0; i++)
+		ret = items[i].held ?
+		      pack_held(a, held, items[i].held, top, mtime, path, err) :
+		      pack_member(a, dir, items[i].rel, top, mtime, path, err);
 	if (archive_write_close(a) != ARCHIVE_OK && ret == 0)
 		ret = put_error_at(err, path, 0, "cannot write: %s",
 		                   archive_error_string(a));
 out:
 	archive_write_free(a);
+	free(items);
 	names_free(&members);
 	return ret;
 }
