@@ -21,13 +21,18 @@
 
 struct names {
 	char **v;
-	int n;
+	int n, size;
 };
 
 static void
 names_add(struct names *ns, const char *name)
 {
-	ns->v = m_realloc(ns->v, sizeof(char *) * (ns->n + 1));
+	/* Grown by half: one call per member costs as much as the rest of
+	 * a 200,000-member check. */
+	if (ns->n == ns->size) {
+		ns->size = ns->size < 64 ? 64 : ns->size + ns->size / 2;
+		ns->v = m_realloc(ns->v, sizeof(char *) * ns->size);
+	}
 	ns->v[ns->n++] = m_strdup(name);
 }
 
@@ -40,7 +45,7 @@ names_free(struct names *ns)
 		free(ns->v[i]);
 	free(ns->v);
 	ns->v = NULL;
-	ns->n = 0;
+	ns->n = ns->size = 0;
 }
 
 static int
@@ -71,7 +76,7 @@ struct hardlink {
 
 struct hardlinks {
 	struct hardlink *v;
-	int n;
+	int n, size;
 };
 
 static void
@@ -225,8 +230,13 @@ check_member(struct archive_entry *e, const char *name, const char *prefix,
 			goto out;
 		}
 		/* Checked once every file is known: check_hardlinks(). */
-		hardlinks->v = m_realloc(hardlinks->v, sizeof(*hardlinks->v) *
-		                         (hardlinks->n + 1));
+		if (hardlinks->n == hardlinks->size) {
+			hardlinks->size = hardlinks->size < 64 ? 64 :
+			                  hardlinks->size + hardlinks->size / 2;
+			hardlinks->v = m_realloc(hardlinks->v,
+			                         sizeof(*hardlinks->v) *
+			                         hardlinks->size);
+		}
 		hardlinks->v[hardlinks->n++] = (struct hardlink){
 			m_strdup(path), t, m_strdup(target), files->n };
 	} else if (type == AE_IFLNK) {
@@ -905,8 +915,10 @@ settle_held(struct source_held *held, source_unpacked_fn *unpacked)
 		                   &checked);
 	free(checked);
 	/* The directories added, once each. */
-	qsort(held->v, held->n, sizeof(*held->v), held_cmp);
-	held_unique(held);
+	if (held->n > nlisted) {
+		qsort(held->v, held->n, sizeof(*held->v), held_cmp);
+		held_unique(held);
+	}
 	return ret;
 }
 
@@ -1185,13 +1197,6 @@ struct pack_item {
 	const struct held_member *held;
 };
 
-static int
-pack_item_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct pack_item *)a)->rel,
-	              ((const struct pack_item *)b)->rel);
-}
-
 /* Whether REL is SUBDIR or lies in it (any REL when SUBDIR is NULL). */
 static bool
 in_subdir(const char *rel, const char *subdir)
@@ -1202,29 +1207,34 @@ in_subdir(const char *rel, const char *subdir)
 	                          (rel[n] == '\0' || rel[n] == '/'));
 }
 
-/* The members of the tree, and the held ones, in the order of their
- * names; NULL when a name is in both. */
+/* The members of the tree (sorted), and the held ones (sorted by
+ * settle_held()), merged in the order of their names; NULL when a name is
+ * in both. */
 static struct pack_item *
 pack_items(const struct names *tree, const struct source_held *held,
            const char *subdir, int *n)
 {
 	struct pack_item *items;
-	int i;
+	int i = 0, j = 0, nheld = held ? held->n : 0;
 
-	items = m_malloc(sizeof(*items) * (tree->n + (held ? held->n : 0) + 1));
+	items = m_malloc(sizeof(*items) * (tree->n + nheld + 1));
 	*n = 0;
-	for (i = 0; i < tree->n; i++)
-		items[(*n)++] = (struct pack_item){ tree->v[i], NULL };
-	for (i = 0; held && i < held->n; i++)
-		if (in_subdir(held->v[i].name, subdir))
-			items[(*n)++] = (struct pack_item){ held->v[i].name,
-			                                    &held->v[i] };
-	qsort(items, *n, sizeof(*items), pack_item_cmp);
-	for (i = 1; i < *n; i++)
-		if (strcmp(items[i - 1].rel, items[i].rel) == 0) {
+	while (i < tree->n || j < nheld) {
+		int c = i == tree->n ? 1 : j == nheld ? -1 :
+		        strcmp(tree->v[i], held->v[j].name);
+
+		if (c == 0) {
 			free(items);
 			return NULL;
 		}
+		if (c < 0)
+			items[(*n)++] = (struct pack_item){ tree->v[i++], NULL };
+		else if (in_subdir(held->v[j].name, subdir))
+			items[(*n)++] = (struct pack_item){ held->v[j].name,
+			                                    &held->v[j++] };
+		else
+			j++;
+	}
 	return items;
 }
 
@@ -1245,6 +1255,7 @@ source_archive_pack(const char *path, const char *dir, const char *subdir,
 	} else {
 		walk(dir, "", &members);
 	}
+	names_sort(&members);
 	items = pack_items(&members, held, subdir, &n);
 	if (items == NULL) {
 		ret = put_error_at(err, path, 0, "a held member is in the "
