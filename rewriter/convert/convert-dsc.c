@@ -833,16 +833,17 @@ debian_unpacked(const char *name)
 }
 
 /*
- * Unpack the debian tarball P into UNPACK, all but the members held;
- * or whole, when they cannot be held (see source-archive.h).
+ * Check the debian tarball P and unpack it into UNPACK, all but the
+ * members held; or whole, when they cannot be held (see
+ * source-archive.h).
  */
 static int
 unpack_debian(const struct part *p, const char *unpack,
               struct source_held **held, struct dpkg_error *err)
 {
 	int ret = source_archive_extract_held(p->file->path, p->file->name,
-	                                      unpack, debian_unpacked, held,
-	                                      err);
+	                                      "debian", unpack,
+	                                      debian_unpacked, held, err);
 
 	if (ret <= 0)
 		return ret;
@@ -873,30 +874,31 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 		return -1;
 	ac = dh_addon_buildsystem(addon, "autoconf");
 
+	snprintf(unpack, sizeof(unpack), "%s/unpack", job->staging);
+	if (mkdir(unpack, 0755) < 0)
+		return put_error_at(err, unpack, 0, "cannot create: %s",
+		                    strerror(errno));
+	/* Every tarball checked, in the order of the .dsc, before the
+	 * others are unpacked; the debian tarball checked as it is read. */
 	for (i = 0; i < job->nparts; i++) {
 		struct part *p = &job->parts[i];
 
 		if (p->role == ROLE_ORIG_SIG)
 			continue;
-		if (source_archive_check(p->file->path, p->file->name,
-		                         p->role == ROLE_DEBIAN ? "debian" : NULL,
+		if (p->role == ROLE_DEBIAN ?
+		    unpack_debian(p, unpack, &job->held, err) < 0 :
+		    source_archive_check(p->file->path, p->file->name, NULL,
 		                         err) < 0)
 			return -1;
 	}
-	snprintf(unpack, sizeof(unpack), "%s/unpack", job->staging);
-	if (mkdir(unpack, 0755) < 0)
-		return put_error_at(err, unpack, 0, "cannot create: %s",
-		                    strerror(errno));
 	for (i = 0; i < job->nparts; i++) {
 		const struct part *p = &job->parts[i];
 
-		if (is_upstream(p))
+		if (p->role != ROLE_NATIVE)
 			continue;
-		native = p->role == ROLE_NATIVE;
-		if (native ? source_archive_extract(p->file->path,
-		                                    p->file->name, unpack,
-		                                    err) < 0 :
-		    unpack_debian(p, unpack, &job->held, err) < 0)
+		native = true;
+		if (source_archive_extract(p->file->path, p->file->name, unpack,
+		                           err) < 0)
 			return -1;
 	}
 	tree = native ? tree_of(unpack) : m_strdup(unpack);

@@ -413,41 +413,68 @@ check_tree(const char *name, struct names *members, struct names *dirs,
 	return 0;
 }
 
+/* What source_archive_check() gathers, member by member. */
+struct check_state {
+	struct names members, dirs, links, files;
+	struct hardlinks hardlinks;
+	int64_t total;
+};
+
+static int
+check_next(struct check_state *cs, struct archive_entry *e, const char *name,
+           const char *prefix, struct dpkg_error *err)
+{
+	return check_member(e, name, prefix, &cs->members, &cs->dirs,
+	                    &cs->links, &cs->files, &cs->hardlinks, &cs->total,
+	                    err);
+}
+
+/* The checks of the whole tarball, once A has no more headers (R). */
+static int
+check_end(struct check_state *cs, struct archive *a, int r, const char *name,
+          struct dpkg_error *err)
+{
+	int ret = check_hardlinks(name, &cs->files, &cs->hardlinks, err);
+
+	if (ret == 0 && r != ARCHIVE_EOF)
+		ret = put_error_at(err, name, 0, "malformed tarball: %s",
+		                   archive_error_string(a));
+	if (ret == 0 && cs->members.n + cs->dirs.n == 0)
+		ret = put_error_at(err, name, 0, "is an empty tarball");
+	if (ret == 0)
+		ret = check_tree(name, &cs->members, &cs->dirs, &cs->links,
+		                 &cs->files, err);
+	return ret;
+}
+
+static void
+check_state_free(struct check_state *cs)
+{
+	names_free(&cs->members);
+	names_free(&cs->dirs);
+	names_free(&cs->links);
+	names_free(&cs->files);
+	hardlinks_free(&cs->hardlinks);
+}
+
 int
 source_archive_check(const char *path, const char *name, const char *prefix,
                      struct dpkg_error *err)
 {
-	struct names members = { 0 }, dirs = { 0 }, links = { 0 };
-	struct names files = { 0 };
-	struct hardlinks hardlinks = { 0 };
+	struct check_state cs = { 0 };
 	struct archive *a = open_read(path, name, err);
 	struct archive_entry *e;
-	int64_t total = 0;
 	int ret = 0, r;
 
 	if (a == NULL)
 		return -1;
-	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		ret = check_member(e, name, prefix, &members, &dirs, &links,
-		                   &files, &hardlinks, &total, err);
-		if (ret < 0)
+	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK)
+		if ((ret = check_next(&cs, e, name, prefix, err)) < 0)
 			break;
-	}
 	if (ret == 0)
-		ret = check_hardlinks(name, &files, &hardlinks, err);
-	if (ret == 0 && r != ARCHIVE_EOF)
-		ret = put_error_at(err, name, 0, "malformed tarball: %s",
-		                   archive_error_string(a));
-	if (ret == 0 && members.n + dirs.n == 0)
-		ret = put_error_at(err, name, 0, "is an empty tarball");
-	if (ret == 0)
-		ret = check_tree(name, &members, &dirs, &links, &files, err);
+		ret = check_end(&cs, a, r, name, err);
 	archive_read_free(a);
-	names_free(&members);
-	names_free(&dirs);
-	names_free(&links);
-	names_free(&files);
-	hardlinks_free(&hardlinks);
+	check_state_free(&cs);
 	return ret;
 }
 
@@ -610,7 +637,8 @@ struct source_held {
 	struct held_member *v;
 	int n;
 	FILE *spill;
-	int64_t spill_size;
+	int64_t spill_size;	/* with the holes at its end */
+	int64_t spill_at;	/* where the next byte written goes */
 	char *map;		/* the spill, mapped by source_archive_pack() */
 };
 
@@ -634,7 +662,7 @@ source_held_free(struct source_held *held)
 }
 
 static struct held_member *
-held_add(struct source_held *held, char *name, mode_t type)
+held_add(struct source_held *held, char *name, mode_t type, int seq)
 {
 	struct held_member *m;
 
@@ -642,52 +670,57 @@ held_add(struct source_held *held, char *name, mode_t type)
 		held->v = m_realloc(held->v, sizeof(*held->v) *
 		                    (held->n + 1024));
 	m = &held->v[held->n];
-	*m = (struct held_member){ .name = name, .seq = held->n,
-	                           .type = type };
+	*m = (struct held_member){ .name = name, .seq = seq, .type = type };
 	held->n++;
 	return m;
 }
 
-/* The data of the member E of A to the end of the spill, as write_disk
- * would leave it: holes as zeros, the size the header says. */
+/*
+ * The data of the member E of A to the end of the spill, as write_disk
+ * would leave it: the size the header says, holes as holes (sought over,
+ * not written: a sparse member of 500 MB costs no more than on disk).
+ */
 static int
-hold_data(struct source_held *held, struct held_member *m, struct archive *a,
-          struct archive_entry *e, const char *name, struct dpkg_error *err)
+hold_data(struct source_held *held, int64_t *offset, int64_t *held_size,
+          struct archive *a, struct archive_entry *e, const char *name,
+          struct dpkg_error *err)
 {
-	static const char zeros[4096];
 	const void *buf;
 	size_t size;
 	la_int64_t off;
 	int64_t at = 0, end = archive_entry_size(e);
 	int r;
 
-	m->offset = held->spill_size;
+	*offset = held->spill_size;
 	while ((r = archive_read_data_block(a, &buf, &size, &off)) ==
 	       ARCHIVE_OK) {
 		if (off < at)
 			return put_error_at(err, name, 0, "malformed tarball: "
 			                    "'%s' goes back in its data",
 			                    archive_entry_pathname(e));
-		for (; at < off; at += (int64_t)sizeof(zeros))
-			fwrite(zeros, 1, off - at < (int64_t)sizeof(zeros) ?
-			       (size_t)(off - at) : sizeof(zeros), held->spill);
 		at = off;
 		if (at + (int64_t)size > end)
 			size = at < end ? (size_t)(end - at) : 0;
-		fwrite(buf, 1, size, held->spill);
+		if (size == 0)
+			continue;
+		/* Sought only over a hole: a seek flushes the buffer. */
+		if (*offset + at != held->spill_at &&
+		    fseeko(held->spill, *offset + at, SEEK_SET) < 0)
+			break;
+		if (fwrite(buf, 1, size, held->spill) != size)
+			break;
 		at += size;
+		held->spill_at = *offset + at;
 	}
-	if (r != ARCHIVE_EOF)
-		return put_error_at(err, name, 0, "cannot extract '%s': %s",
-		                    archive_entry_pathname(e),
-		                    archive_error_string(a));
-	for (; at < end; at += (int64_t)sizeof(zeros))
-		fwrite(zeros, 1, end - at < (int64_t)sizeof(zeros) ?
-		       (size_t)(end - at) : sizeof(zeros), held->spill);
-	if (ferror(held->spill))
+	if (r == ARCHIVE_OK)
 		return put_error_at(err, name, 0, "cannot hold '%s': %s",
 		                    archive_entry_pathname(e), strerror(errno));
-	m->size = end;
+	/* Read as it is checked: cut short, the tarball is malformed. */
+	if (r != ARCHIVE_EOF)
+		return put_error_at(err, name, 0, "malformed tarball: '%s': %s",
+		                    archive_entry_pathname(e),
+		                    archive_error_string(a));
+	*held_size = end;
 	held->spill_size += end;
 	return 0;
 }
@@ -872,7 +905,7 @@ settle_above(struct source_held *held, int nlisted, const char *name,
 			ret = 1;
 		else if (above == NULL && (held->n == nlisted ||
 		         strcmp(held->v[held->n - 1].name, dir) != 0))
-			held_add(held, m_strdup(dir), AE_IFDIR);
+			held_add(held, m_strdup(dir), AE_IFDIR, INT_MAX);
 	}
 	free(dir);
 	return ret;
@@ -952,7 +985,9 @@ map_spill(struct source_held *held, const char *dest, struct dpkg_error *err)
 {
 	void *map;
 
-	if (fflush(held->spill) != 0)
+	/* The holes at its end too. */
+	if (fflush(held->spill) != 0 ||
+	    ftruncate(fileno(held->spill), held->spill_size) < 0)
 		return put_error_at(err, dest, 0, "cannot write: %s",
 		                    strerror(errno));
 	if (held->spill_size == 0)
@@ -976,19 +1011,117 @@ current_umask(void)
 	return mask;
 }
 
+/* A member to unpack, kept until the whole tarball is checked. */
+struct pending {
+	struct archive_entry *e;
+	int seq;
+	int64_t offset, size;	/* its data in the spill */
+};
+
+struct pendings {
+	struct pending *v;
+	int n;
+};
+
+static void
+pendings_free(struct pendings *ps)
+{
+	int i;
+
+	for (i = 0; i < ps->n; i++)
+		archive_entry_free(ps->v[i].e);
+	free(ps->v);
+}
+
+/* Keep the member E of A (SEQ in the tarball) for unpack_pending(). */
+static int
+add_pending(struct pendings *ps, struct source_held *held, struct archive *a,
+            struct archive_entry *e, int seq, const char *name,
+            struct dpkg_error *err)
+{
+	struct pending *p;
+
+	if (ps->n % 64 == 0)
+		ps->v = m_realloc(ps->v, sizeof(*ps->v) * (ps->n + 64));
+	p = &ps->v[ps->n++];
+	*p = (struct pending){ .e = archive_entry_clone(e), .seq = seq };
+	return hold_data(held, &p->offset, &p->size, a, e, name, err);
+}
+
+/* Write the pending P to disk through W, as extract_member() does. */
+static int
+unpack_pending(struct archive *w, const struct source_held *held,
+               const struct pending *p, const char *name,
+               struct dpkg_error *err)
+{
+	struct archive_entry *e = p->e;
+
+	static const char zeros[65536];
+	int64_t at;
+
+	archive_entry_set_perm(e, archive_entry_perm(e) & 0777);
+	archive_write_disk_set_options(w, disk_options(e));
+	if (archive_write_header(w, e) != ARCHIVE_OK)
+		goto fail;
+	/* Blocks of zeros left out, as holes: write_disk ends the file
+	 * at its size, and a sparse member stays so. */
+	for (at = 0; at < p->size; at += (int64_t)sizeof(zeros)) {
+		size_t n = p->size - at < (int64_t)sizeof(zeros) ?
+		           (size_t)(p->size - at) : sizeof(zeros);
+		const char *data = held->map + p->offset + at;
+
+		if (memcmp(data, zeros, n) != 0 &&
+		    archive_write_data_block(w, data, n, at) != ARCHIVE_OK)
+			goto fail;
+	}
+	archive_write_finish_entry(w);
+	return 0;
+fail:
+	return put_error_at(err, name, 0, "cannot extract '%s': %s",
+	                    archive_entry_pathname(e), archive_error_string(w));
+}
+
+/*
+ * Once the tarball is checked: the pending members to disk and the
+ * directories above the held ones made, in the order of the tarball, as
+ * source_archive_extract() would have met them.  Returns 1 when a
+ * directory above a held member cannot be made.
+ */
+static int
+unpack_checked(struct archive *w, struct source_held *held,
+               const struct pendings *ps, source_unpacked_fn *unpacked,
+               const char *name, struct dpkg_error *err)
+{
+	char *last = NULL;
+	int i = 0, j = 0, ret = 0;
+
+	while (ret == 0 && (i < held->n || j < ps->n)) {
+		if (j == ps->n || (i < held->n && held->v[i].seq < ps->v[j].seq))
+			ret = make_parents(held->v[i++].name, unpacked,
+			                   &last) < 0 ? 1 : 0;
+		else
+			ret = unpack_pending(w, held, &ps->v[j++], name, err);
+	}
+	free(last);
+	return ret;
+}
+
 int
 source_archive_extract_held(const char *path, const char *name,
-                            const char *dest, source_unpacked_fn *unpacked,
+                            const char *prefix, const char *dest,
+                            source_unpacked_fn *unpacked,
                             struct source_held **heldp,
                             struct dpkg_error *err)
 {
 	struct source_held *held = m_malloc(sizeof(*held));
+	struct check_state cs = { 0 };
+	struct pendings ps = { 0 };
 	struct archive *a, *w;
 	struct archive_entry *e;
 	mode_t mask = current_umask();
-	char *last = NULL, *member;
+	bool plain = true;
 	const char *why;
-	int cwd, ret = 0, r;
+	int cwd, seq, ret = 0, r;
 
 	*heldp = NULL;
 	*held = (struct source_held){ 0 };
@@ -999,59 +1132,58 @@ source_archive_extract_held(const char *path, const char *name,
 		return -1;
 	}
 	w = archive_write_disk_new();
-	while (ret == 0 && (r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
+	for (seq = 0; ret == 0 &&
+	     (r = archive_read_next_header(a, &e)) == ARCHIVE_OK; seq++) {
 		const char *target = archive_entry_hardlink(e);
 		struct held_member *m;
+		char *member, *t;
 
+		ret = check_next(&cs, e, name, prefix, err);
+		/* Once not plain, only checked: unpacked whole after. */
+		if (ret < 0 || !plain)
+			continue;
 		member = normalize(archive_entry_pathname(e), &why);
-		if (member == NULL) {
-			ret = put_error_at(err, name, 0, "member '%s' %s; "
-			                   "refused", archive_entry_pathname(e),
-			                   why);
-			break;
-		}
 		if (unpacked(member)) {
-			char *t = target ? normalize(target, &why) : NULL;
-
 			/* A link to a held file: it is not on disk. */
-			if (target && (t == NULL || !unpacked(t)))
-				ret = 1;
+			t = target ? normalize(target, &why) : NULL;
+			plain = target == NULL || (t != NULL && unpacked(t));
 			free(t);
-			if (ret == 0)
-				ret = extract_member(a, w, e, name, err);
 			free(member);
+			ret = add_pending(&ps, held, a, e, seq, name, err);
 			continue;
 		}
-		if (held_not_plain(e, member, unpacked) ||
-		    make_parents(member, unpacked, &last) < 0) {
+		plain = !held_not_plain(e, member, unpacked);
+		if (!plain) {
 			free(member);
-			ret = 1;
-			break;
-		}
-		if (target) {
-			m = held_add(held, member, AE_IFREG);
+		} else if (target) {
+			m = held_add(held, member, AE_IFREG, seq);
 			m->target = normalize(target, &why);
 		} else if (archive_entry_filetype(e) == AE_IFLNK) {
-			m = held_add(held, member, AE_IFLNK);
+			m = held_add(held, member, AE_IFLNK, seq);
 			m->target = m_strdup(archive_entry_symlink(e));
 		} else if (archive_entry_filetype(e) == AE_IFDIR) {
-			held_add(held, member, AE_IFDIR);
+			held_add(held, member, AE_IFDIR, seq);
 		} else {
-			m = held_add(held, member, AE_IFREG);
+			m = held_add(held, member, AE_IFREG, seq);
 			m->exec = (archive_entry_perm(e) & ~mask & 0111) != 0;
-			ret = hold_data(held, m, a, e, name, err);
+			ret = hold_data(held, &m->offset, &m->size, a, e, name,
+			                err);
 		}
 	}
-	if (ret == 0 && r != ARCHIVE_EOF)
-		ret = put_error_at(err, name, 0, "malformed tarball: %s",
-		                   archive_error_string(a));
+	if (ret == 0)
+		ret = check_end(&cs, a, r, name, err);
+	if (ret == 0 && !plain)
+		ret = 1;
+	if (ret == 0)
+		ret = map_spill(held, dest, err);
+	if (ret == 0)
+		ret = unpack_checked(w, held, &ps, unpacked, name, err);
 	if (ret == 0)
 		ret = resolve_hardlinks(held, name, err);
 	if (ret == 0)
 		ret = settle_held(held, unpacked);
-	if (ret == 0)
-		ret = map_spill(held, dest, err);
-	free(last);
+	check_state_free(&cs);
+	pendings_free(&ps);
 	ret = close_into(a, w, cwd, dest, ret, err);
 	if (ret == 0)
 		*heldp = held;
