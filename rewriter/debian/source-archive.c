@@ -27,8 +27,7 @@ struct names {
 static void
 names_add(struct names *ns, const char *name)
 {
-	/* Grown by half: one call per member costs as much as the rest of
-	 * a 200,000-member check. */
+	/* Grown by half, not by one: 200,000 members, 200,000 reallocs. */
 	if (ns->n == ns->size) {
 		ns->size = ns->size < 64 ? 64 : ns->size + ns->size / 2;
 		ns->v = m_realloc(ns->v, sizeof(char *) * ns->size);
@@ -1363,8 +1362,8 @@ pack_items(const struct names *tree, const struct source_held *held,
 			items[(*n)++] = (struct pack_item){ tree->v[i++], NULL };
 		else if (in_subdir(held->v[j].name, subdir))
 			items[(*n)++] = (struct pack_item){ held->v[j].name,
-			                                    &held->v[j++] };
-		else
+			                                    &held->v[j] };
+		if (c > 0)
 			j++;
 	}
 	return items;
