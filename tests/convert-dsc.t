@@ -67,6 +67,27 @@ with tarfile.open(out, "w:xz", format=tarfile.GNU_FORMAT) as t:
     elif case == "file-then-hardlink":
         add(t, "debian/x")
         add(t, "debian/x", type=tarfile.LNKTYPE, linkname="debian/control")
+    elif case == "file-on-made-dir":
+        add(t, "debian/m/f")
+        add(t, "debian/m", b"a file where debian/m/ was made")
+    if case.startswith("below"):
+        # The rest of the fixture, then members below debian/'s own
+        # directories, which the converter holds rather than unpacks.
+        for name in ("changelog", "rules", "source/format"):
+            add(t, "debian/" + name, open("good/debian/" + name, "rb").read(),
+                mode=0o755)
+        add(t, "debian/patches/series", b"fix.patch\n")
+        add(t, "debian/m/n/o/p", b"deep", mode=0o700)
+        add(t, "debian/m/s", type=tarfile.SYMTYPE, linkname="n/o/p")
+        add(t, "debian/m/empty", type=tarfile.DIRTYPE)
+        add(t, "debian/m/f", b"first")
+        add(t, "debian/m/l", type=tarfile.LNKTYPE, linkname="debian/m/f")
+        add(t, "debian/m/f", b"second")
+    if case == "below-linked":
+        # Hard links between debian/m/ and debian/ itself.
+        add(t, "debian/m/c", type=tarfile.LNKTYPE, linkname="debian/control")
+        add(t, "debian/greet.docs", type=tarfile.LNKTYPE,
+            linkname="debian/m/n/o/p")
 PY
 
 # A bomb: headers claiming more than the limits, nothing behind them.
@@ -346,6 +367,42 @@ with tarfile.open(\"greet_1.0-1.debian.tar.xz\", \"w:xz\") as t:
 	extras-convert -q -o "$TRASH/dupdir-out" greet_1.0-1.dsc &&
 	test -f "$TRASH"/dupdir-out/extras-greet_1.0-1.dsc &&
 	rm -r "$TRASH/dupdir-out"
+'
+# The members below debian/'s own directories are not unpacked (they
+# are held, then written back): the new tarball has them as unpacking
+# them would have made them, a hard link to a file listed again the file
+# it was made to.
+test_expect_success 'members below debian/patches/ and debian/m/ come through as unpacked' '
+	evil_upload below &&
+	extras-convert -q -o "$TRASH/below-out" greet_1.0-1.dsc &&
+	tar -tvJf "$TRASH"/below-out/extras-greet_1.0-1.debian.tar.xz >list &&
+	grep_q "^drwxr-xr-x .* debian/m/\$" list &&
+	grep_q "^drwxr-xr-x .* debian/m/empty/\$" list &&
+	grep_q "^-rwxr-xr-x .* debian/m/n/o/p\$" list &&
+	grep_q "^lrwxrwxrwx .* debian/m/s -> n/o/p\$" list &&
+	grep_q "^-rw-r--r-- .* debian/patches/series\$" list &&
+	rm -rf x && mkdir x &&
+	tar -C x -xJf "$TRASH"/below-out/extras-greet_1.0-1.debian.tar.xz &&
+	test "$(cat x/debian/m/f)" = second && test "$(cat x/debian/m/l)" = first &&
+	test "$(cat x/debian/m/s)" = deep &&
+	test "$(cat x/debian/patches/series)" = fix.patch &&
+	grep_q dh-sequence-extras x/debian/control &&
+	rm -r "$TRASH/below-out" list x
+'
+test_expect_success 'hard links between debian/ and below it: converted as unpacked whole' '
+	evil_upload below-linked &&
+	extras-convert -q -o "$TRASH/below-out" greet_1.0-1.dsc &&
+	rm -rf x && mkdir x &&
+	tar -C x -xJf "$TRASH"/below-out/extras-greet_1.0-1.debian.tar.xz &&
+	cmp good/debian/control x/debian/m/c &&
+	grep_q dh-sequence-extras x/debian/control &&
+	test "$(cat x/debian/greet.docs)" = deep &&
+	test "$(cat x/debian/m/l)" = first &&
+	rm -r "$TRASH/below-out" x
+'
+test_expect_success 'refused: a file where the directory of a member before it was made' '
+	evil_upload file-on-made-dir &&
+	hostile file-on-made-dir "cannot extract .debian/m.: Could not unlink"
 '
 test_expect_success 'refused: a debian tarball reaching outside debian/' '
 	evil_upload outside && hostile outside "member .src/evil.c. is outside debian/"

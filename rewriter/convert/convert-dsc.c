@@ -61,6 +61,8 @@ struct dsc_conversion {
 	char *upstream;		/* the version without epoch and revision */
 	char *noepoch;		/* the version without epoch */
 	bool diff;		/* a 1.0 source with a .diff.gz */
+	/* The members of the debian tarball not unpacked. */
+	struct source_held *held;
 };
 
 /*
@@ -809,6 +811,50 @@ out:
 	return ret;
 }
 
+/*
+ * What the conversion of a debian tarball opens or changes (convert.h's
+ * steps, drop_source_options(), write_dsc()): debian/ and what lies
+ * directly in it (the debhelper files, judged by name; a directory there
+ * is only seen to be one), and debian/source/.  The rest, debian/patches/
+ * say, is held aside and written back as it came.
+ */
+static bool
+debian_unpacked(const char *name)
+{
+	const char *rest;
+
+	if (strncmp(name, "debian/", 7) != 0)
+		return true;
+	rest = name + 7;
+	if (strncmp(rest, "source", 6) == 0 &&
+	    (rest[6] == '\0' || rest[6] == '/'))
+		return true;
+	return strchr(rest, '/') == NULL;
+}
+
+/*
+ * Check the debian tarball P and unpack it into UNPACK, all but the
+ * members held; or whole, when they cannot be held (see
+ * source-archive.h).
+ */
+static int
+unpack_debian(const struct part *p, const char *unpack,
+              struct source_held **held, struct dpkg_error *err)
+{
+	int ret = source_archive_extract_held(p->file->path, p->file->name,
+	                                      "debian", unpack,
+	                                      debian_unpacked, held, err);
+
+	if (ret <= 0)
+		return ret;
+	remove_tree(unpack);
+	if (mkdir(unpack, 0755) < 0)
+		return put_error_at(err, unpack, 0, "cannot create: %s",
+		                    strerror(errno));
+	return source_archive_extract(p->file->path, p->file->name, unpack,
+	                              err);
+}
+
 static int
 build(struct dsc_conversion *job, const struct convert_options *opt,
       struct convert_plan *plan, struct convert_result *res,
@@ -828,28 +874,33 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 		return -1;
 	ac = dh_addon_buildsystem(addon, "autoconf");
 
+	snprintf(unpack, sizeof(unpack), "%s/unpack", job->staging);
+	if (mkdir(unpack, 0755) < 0)
+		return put_error_at(err, unpack, 0, "cannot create: %s",
+		                    strerror(errno));
+	/* Every tarball checked, in the order of the .dsc, before the
+	 * others are unpacked; the debian tarball checked as it is read. */
 	for (i = 0; i < job->nparts; i++) {
 		struct part *p = &job->parts[i];
 
 		if (p->role == ROLE_ORIG_SIG)
 			continue;
-		if (source_archive_check(p->file->path, p->file->name,
-		                         p->role == ROLE_DEBIAN ? "debian" : NULL,
+		if (p->role == ROLE_DEBIAN ?
+		    unpack_debian(p, unpack, &job->held, err) < 0 :
+		    source_archive_check(p->file->path, p->file->name, NULL,
 		                         err) < 0)
 			return -1;
 	}
-	snprintf(unpack, sizeof(unpack), "%s/unpack", job->staging);
-	if (mkdir(unpack, 0755) < 0)
-		return put_error_at(err, unpack, 0, "cannot create: %s",
-		                    strerror(errno));
-	for (i = 0; i < job->nparts; i++)
-		if (!is_upstream(&job->parts[i])) {
-			native = job->parts[i].role == ROLE_NATIVE;
-			if (source_archive_extract(job->parts[i].file->path,
-			                           job->parts[i].file->name, unpack,
-			                           err) < 0)
-				return -1;
-		}
+	for (i = 0; i < job->nparts; i++) {
+		const struct part *p = &job->parts[i];
+
+		if (p->role != ROLE_NATIVE)
+			continue;
+		native = true;
+		if (source_archive_extract(p->file->path, p->file->name, unpack,
+		                           err) < 0)
+			return -1;
+	}
 	tree = native ? tree_of(unpack) : m_strdup(unpack);
 	/* The upstream tarball is not unpacked: ask it whether ./configure
 	 * comes from autoconf. */
@@ -892,7 +943,8 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 		if (is_upstream(p)) {
 			ret = file_copy(p->file->path, path, 0644, false, err);
 		} else if (p->role == ROLE_DEBIAN) {
-			ret = source_archive_pack(path, tree, "debian", NULL,
+			ret = source_archive_pack(path, tree, "debian",
+			                          job->held, NULL,
 			                          res->timestamp, SOURCE_XZ_FAST,
 			                          err);
 		} else {
@@ -900,7 +952,7 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 
 			snprintf(top, sizeof(top), "%s-%s", res->source,
 			         job->upstream);
-			ret = source_archive_pack(path, tree, NULL, top,
+			ret = source_archive_pack(path, tree, NULL, NULL, top,
 			                          res->timestamp,
 			                          strcmp(d->format, "1.0") == 0 ?
 			                          SOURCE_GZIP : SOURCE_XZ, err);
@@ -1016,6 +1068,7 @@ convert_dsc(const char *dsc, const char *outdir,
 		goto out;
 	}
 	ret = build_caught(&job, opt, plan, res, err);
+	source_held_free(job.held);
 	remove_tree(job.staging);
 out:
 	/* A failure leaves OUTDIR as it was: absent, if it was. */
