@@ -75,8 +75,11 @@ for dir in /payload/corpus/*/; do
 	fi
 	[ "$profile" = ok ] || note="profile: '${mode:-not loaded}', not enforce; $note"
 	if [ "$denied" -gt 0 ]; then
+		# A file's name, or a socket's family and type (no name).
 		first=$(head -n 1 "/payload/denied/$pkg" |
-			grep -o 'operation="[^"]*".*name="[^"]*"' | sed 's/ profile="[^"]*"//' | cut -c1-160)
+			grep -o -e 'operation="[^"]*".*name="[^"]*"' \
+				-e 'operation="[^"]*".*sock_type="[^"]*"' |
+			sed 's/ profile="[^"]*"//; s/ pid=[0-9]*//' | cut -c1-160)
 		note="${note:+$note; }DENIED $first"
 	fi
 	if ! dpkg --purge $packages >>"$log" 2>&1; then
