@@ -43,9 +43,14 @@ for dir in /payload/corpus/*/; do
 	# app creates its XDG directories itself (the profile lets it).  The
 	# smoke's scratch directory is one the app may write, a temporary
 	# directory of its own (/tmp/APP.*), as the profile grants.
-	H=/home/$U T=/tmp/$app.corpus
-	rm -rf "$H" "$T" && cp -a /etc/skel "$H" && chown -R "$U:$U" "$H" &&
-	runuser -u "$U" -- mkdir "$T"
+	# Its runtime directory, /run/user/UID, as pam_systemd makes it at a
+	# login and names it in XDG_RUNTIME_DIR: a desktop session has one,
+	# and toolkits fall back to other places without it (Qt to
+	# /tmp/runtime-USER, dconf to ~/.cache/dconf).
+	H=/home/$U T=/tmp/$app.corpus R=/run/user/$(id -u "$U")
+	rm -rf "$H" "$T" "$R" && cp -a /etc/skel "$H" && chown -R "$U:$U" "$H" &&
+	runuser -u "$U" -- mkdir "$T" &&
+	install -d -m 0700 -o "$U" -g "$U" "$R"
 	if [ -n "$setup" ]; then
 		env -i PATH=/usr/bin:/bin HOME=/root T="$T" NS="$NS" \
 			sh -c "$setup" >>"$log" 2>&1 </dev/null
@@ -55,7 +60,7 @@ for dir in /payload/corpus/*/; do
 	# TCG is slow: five times the scratch root's limit.
 	out=/payload/logs/$pkg.out
 	runuser -u "$U" -- env -i PATH=/usr/bin:/bin HOME="$H" T="$T" NS="$NS" \
-		TERM=dumb LANG=C.UTF-8 timeout -k 10 600 sh -c "cd && $cmd" \
+		XDG_RUNTIME_DIR="$R" TERM=dumb LANG=C.UTF-8 timeout -k 10 600 sh -c "cd && $cmd" \
 		>"$out" 2>&1 </dev/null
 	cat "$out" >>"$log"
 	sleep 1
@@ -70,8 +75,11 @@ for dir in /payload/corpus/*/; do
 	fi
 	[ "$profile" = ok ] || note="profile: '${mode:-not loaded}', not enforce; $note"
 	if [ "$denied" -gt 0 ]; then
+		# A file's name, or a socket's family and type (no name).
 		first=$(head -n 1 "/payload/denied/$pkg" |
-			grep -o 'operation="[^"]*".*name="[^"]*"' | sed 's/ profile="[^"]*"//' | cut -c1-160)
+			grep -o -e 'operation="[^"]*".*name="[^"]*"' \
+				-e 'operation="[^"]*".*sock_type="[^"]*"' |
+			sed 's/ profile="[^"]*"//; s/ pid=[0-9]*//' | cut -c1-160)
 		note="${note:+$note; }DENIED $first"
 	fi
 	if ! dpkg --purge $packages >>"$log" 2>&1; then
