@@ -939,6 +939,9 @@ settle_held(struct source_held *held, source_unpacked_fn *unpacked)
 	char *checked = NULL;
 	int i, nlisted, ret = 0;
 
+	/* None held (every member unpacked): held->v is NULL. */
+	if (held->n == 0)
+		return 0;
 	qsort(held->v, held->n, sizeof(*held->v), held_cmp);
 	held_unique(held);
 	nlisted = held->n;
