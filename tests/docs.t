@@ -111,7 +111,7 @@ test_expect_success 'the README links to every man page' '
 	(cd "$TOP" && ls dh-extras/*.pod) >pods &&
 	test $(wc -l <pods) -ge 20 &&
 	while read -r pod; do
-		grep -qF "]($pod)" "$TOP/README.md" || echo "$pod"
+		{ grep -qF "]($pod)" "$TOP/README.md" || echo "$pod"; } || return 1
 	done <pods >unlinked &&
 	test ! -s unlinked || { cat unlinked; false; }
 '
