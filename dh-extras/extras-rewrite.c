@@ -117,8 +117,7 @@ main(int argc, char **argv)
 		       namespace_check_app(app) ? app : root, why);
 
 	report_init(&report);
-	status = relocate_trees(&opt, argp, ntrees, &ns,
-	                        &report, &err);
+	status = relocate_trees(&opt, argp, ntrees, &ns, &report, &err);
 	if (status == RELOCATE_BAD_INPUT || status == RELOCATE_FAILED)
 		ohshit("%s", err.str);
 	if (json != NULL &&
