@@ -20,23 +20,8 @@
 
 #include "extras-conflicts.usage.h"
 
-static void
-usage(void)
-{
-	fputs(help_text, stdout);
-}
-
 static struct conflicts_command cmd;
 static const char *json_path, *identity_path;
-
-static void
-help(const struct cmdinfo *ci, const char *value)
-{
-	(void)ci;
-	(void)value;
-	usage();
-	exit(0);
-}
 
 static const struct cmdinfo cmdinfos[] = {
 	{ "db", 'd', 1, NULL, &cmd.db, NULL, 0, NULL, NULL },
@@ -47,7 +32,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "keyring", 0, 1, NULL, &cmd.keyring, NULL, 0, NULL, NULL },
 	{ "fingerprint", 0, 1, NULL, &cmd.fingerprint, NULL, 0, NULL, NULL },
 	{ "identity", 0, 1, NULL, &identity_path, NULL, 0, NULL, NULL },
-	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help_action, 0, (void *)help_text, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };

@@ -22,15 +22,6 @@ static struct convert_options opt;
 static const char *json, *outdir;
 static int quiet;
 
-static void
-help(const struct cmdinfo *ci, const char *value)
-{
-	(void)ci;
-	(void)value;
-	fputs(help_text, stdout);
-	exit(0);
-}
-
 static const struct cmdinfo cmdinfos[] = {
 	{ "privileges", 0, 1, NULL, &opt.privileges, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &opt.root, NULL, 0, NULL, NULL },
@@ -38,7 +29,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "identity", 0, 1, NULL, &opt.identity_file, NULL, 0, NULL, NULL },
 	{ "output", 'o', 1, NULL, &outdir, NULL, 0, NULL, NULL },
 	{ "quiet", 'q', 0, &quiet, NULL, NULL, 1, NULL, NULL },
-	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help_action, 0, (void *)help_text, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };

@@ -22,12 +22,6 @@
 #include "extras-profile.usage.h"
 
 static void
-usage(void)
-{
-	fputs(help_text, stdout);
-}
-
-static void
 list_privileges(void)
 {
 	struct profile_privilege *list;
@@ -73,15 +67,6 @@ add_executable(const struct cmdinfo *ci, const char *value)
 	executables[n_executables++] = value;
 }
 
-static void
-help(const struct cmdinfo *ci, const char *value)
-{
-	(void)ci;
-	(void)value;
-	usage();
-	exit(0);
-}
-
 static const struct cmdinfo cmdinfos[] = {
 	{ "app", 0, 1, NULL, &app, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
@@ -90,7 +75,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "list-privileges", 0, 0, &list, NULL, NULL, 1, NULL, NULL },
 	{ "script", 0, 1, NULL, &script, NULL, 0, NULL, NULL },
 	{ "package", 0, 1, NULL, &package, NULL, 0, NULL, NULL },
-	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help_action, 0, (void *)help_text, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };

@@ -22,12 +22,6 @@
 
 #define NAME "extras-review"
 
-static void
-usage(void)
-{
-	fputs(help_text, stdout);
-}
-
 static const char *json_path;
 static const char **previous;
 static size_t nprevious;
@@ -45,15 +39,6 @@ add_previous(const struct cmdinfo *ci, const char *value)
 	previous[nprevious++] = value;
 }
 
-static void
-help(const struct cmdinfo *ci, const char *value)
-{
-	(void)ci;
-	(void)value;
-	usage();
-	exit(0);
-}
-
 static const struct cmdinfo cmdinfos[] = {
 	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
@@ -62,7 +47,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "identity", 0, 1, NULL, &identity_path, NULL, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
 	{ "members", 0, 0, &list_members, NULL, NULL, 1, NULL, NULL },
-	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help_action, 0, (void *)help_text, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };

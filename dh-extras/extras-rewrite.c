@@ -26,15 +26,6 @@ static const char *app, *root, *json;
 static int dry_run, links_replace;
 
 static void
-help(const struct cmdinfo *ci, const char *value)
-{
-	(void)ci;
-	(void)value;
-	fputs(help_text, stdout);
-	exit(0);
-}
-
-static void
 add_accepted(const struct cmdinfo *ci, const char *value)
 {
 	static const char **accepted;
@@ -69,7 +60,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "accept", 0, 1, NULL, NULL, add_accepted, 0, NULL, NULL },
 	{ "jobs", 0, 1, NULL, NULL, set_jobs, 0, NULL, NULL },
 	{ "links-replace", 0, 0, &links_replace, NULL, NULL, 1, NULL, NULL },
-	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help_action, 0, (void *)help_text, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };

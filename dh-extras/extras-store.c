@@ -29,15 +29,6 @@ static const char *architectures, *chroot_arg, *chroot_suite;
 static const char *worker_name, *lease_arg;
 static int once, quiet;
 
-static void
-help(const struct cmdinfo *ci, const char *value)
-{
-	(void)ci;
-	(void)value;
-	fputs(help_text, stdout);
-	exit(0);
-}
-
 static const struct cmdinfo cmdinfos[] = {
 	{ "store", 's', 1, NULL, &store_dir, NULL, 0, NULL, NULL },
 	{ "registry", 'd', 1, NULL, &registry_arg, NULL, 0, NULL, NULL },
@@ -51,7 +42,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "lease", 0, 1, NULL, &lease_arg, NULL, 0, NULL, NULL },
 	{ "once", 0, 0, &once, NULL, NULL, 1, NULL, NULL },
 	{ "quiet", 'q', 0, &quiet, NULL, NULL, 1, NULL, NULL },
-	{ "help", 'h', 0, NULL, NULL, help, 0, NULL, NULL },
+	{ "help", 'h', 0, NULL, NULL, help_action, 0, (void *)help_text, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
 	{ NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL },
 };

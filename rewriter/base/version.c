@@ -1,5 +1,5 @@
 /*
- * version.c: what every command answers to --version.
+ * version.c: what every command answers to --version and --help.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,5 +21,13 @@ version_action(const struct cmdinfo *ci, const char *value)
 	(void)ci;
 	(void)value;
 	version_print();
+	exit(0);
+}
+
+void
+help_action(const struct cmdinfo *ci, const char *value)
+{
+	(void)value;
+	fputs(ci->arg_ptr, stdout);
 	exit(0);
 }
