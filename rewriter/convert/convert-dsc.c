@@ -818,8 +818,8 @@ out:
  * is only seen to be one), and debian/source/.  The rest, debian/patches/
  * say, is held aside and written back as it came.
  */
-static bool
-debian_unpacked(const char *name)
+bool
+convert_debian_unpacked(const char *name)
 {
 	const char *rest;
 
@@ -843,7 +843,8 @@ unpack_debian(const struct part *p, const char *unpack,
 {
 	int ret = source_archive_extract_held(p->file->path, p->file->name,
 	                                      "debian", unpack,
-	                                      debian_unpacked, held, err);
+	                                      convert_debian_unpacked, held,
+	                                      err);
 
 	if (ret <= 0)
 		return ret;

@@ -11,7 +11,16 @@
 #ifndef DH_EXTRAS_CONVERT_DSC_H
 #define DH_EXTRAS_CONVERT_DSC_H
 
+#include <stdbool.h>
+
 #include "convert/convert.h"
+
+/*
+ * Whether the conversion unpacks the debian tarball's member NAME to disk:
+ * debian/, what lies directly in it, everything under debian/source; the
+ * rest is held (source-archive.h) and packed back as it came.
+ */
+bool convert_debian_unpacked(const char *name);
 
 int convert_dsc(const char *dsc, const char *outdir,
                 const struct convert_options *opt, struct convert_plan *plan,

@@ -4,22 +4,8 @@
 #include <sys/stat.h>
 
 #include "fuzz.h"
+#include "convert/convert-dsc.h"
 #include "debian/source-archive.h"
-
-/* What extras-convert unpacks of a debian tarball (convert-dsc.c). */
-static bool
-unpacked(const char *name)
-{
-	const char *rest;
-
-	if (strncmp(name, "debian/", 7) != 0)
-		return true;
-	rest = name + 7;
-	if (strncmp(rest, "source", 6) == 0 &&
-	    (rest[6] == '\0' || rest[6] == '/'))
-		return true;
-	return strchr(rest, '/') == NULL;
-}
 
 /* Into a fresh directory "tree" beside PATH. */
 static void
@@ -33,7 +19,8 @@ extract_held(const char *path, struct dpkg_error *err)
 	if (system(cmd) != 0 || mkdir(tree, 0755) < 0)
 		abort();
 	if (source_archive_extract_held(path, "greet_1.0-1.debian.tar.xz",
-	                                "debian", tree, unpacked, &held,
+	                                "debian", tree,
+	                                convert_debian_unpacked, &held,
 	                                err) == 0)
 		source_held_free(held);
 }
