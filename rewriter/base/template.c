@@ -242,3 +242,60 @@ template_expand_line(const struct template *t, unsigned long lineno,
 	}
 	return out;
 }
+
+int
+template_list_load(const char *path, char ***lines, size_t *n,
+                   struct dpkg_error *err)
+{
+	char *line = NULL;
+	size_t size = 0, total = 0;
+	ssize_t len;
+	FILE *fp;
+
+	*lines = NULL;
+	*n = 0;
+	fp = fopen(path, "r");
+	if (fp == NULL) {
+		dpkg_put_error(err, "%s: cannot open: %s", path,
+		               strerror(errno));
+		return -1;
+	}
+	while ((len = getline(&line, &size, fp)) >= 0) {
+		total += (size_t)len;
+		if (total > TEMPLATE_FILE_MAX)
+			break;
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '\0' || line[0] == '#')
+			continue;
+		*lines = realloc(*lines, (*n + 1) * sizeof(**lines));
+		if (*lines == NULL || ((*lines)[*n] = strdup(line)) == NULL)
+			abort();
+		(*n)++;
+	}
+	free(line);
+	if (ferror(fp) || total > TEMPLATE_FILE_MAX) {
+		if (total > TEMPLATE_FILE_MAX)
+			dpkg_put_error(err, "%s: is larger than %d bytes", path,
+			               TEMPLATE_FILE_MAX);
+		else
+			dpkg_put_error(err, "%s: cannot read: %s", path,
+			               strerror(errno));
+		fclose(fp);
+		template_list_free(*lines, *n);
+		*lines = NULL;
+		*n = 0;
+		return -1;
+	}
+	fclose(fp);
+	return 0;
+}
+
+void
+template_list_free(char **lines, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}

@@ -59,4 +59,16 @@ char *template_expand_line(const struct template *t, unsigned long lineno,
                            const struct template_subst *subst, size_t n,
                            struct dpkg_error *err);
 
+/*
+ * A list of templates/ (icons/standard-names, exports/url-handlers ...):
+ * one entry a line, blank lines and lines starting with '#' skipped.
+ * Loads the lines of PATH into a new array *LINES of *N strings.  Returns
+ * 0, or -1 with "PATH: message" in ERR (a missing list is an error: a
+ * store without its list would judge nothing).
+ */
+int template_list_load(const char *path, char ***lines, size_t *n,
+                       struct dpkg_error *err);
+
+void template_list_free(char **lines, size_t n);
+
 #endif

@@ -41,6 +41,7 @@
 
 #include "base/datadir.h"
 #include "base/path.h"
+#include "base/template.h"
 #include "review/review-exports.h"
 
 #define URL_HANDLERS_PRIVILEGE "url-handlers"
@@ -50,8 +51,7 @@ static int
 load_list(const struct review *r, const char *name, char ***list, size_t *n,
           struct dpkg_error *err)
 {
-	char path[4096], line[512];
-	FILE *fp;
+	char path[4096];
 
 	if (r->opt.templates != NULL)
 		snprintf(path, sizeof(path), "%s/exports/%s", r->opt.templates,
@@ -59,18 +59,7 @@ load_list(const struct review *r, const char *name, char ***list, size_t *n,
 	else
 		snprintf(path, sizeof(path), "%s/templates/exports/%s",
 		         dh_extras_datadir(), name);
-	fp = fopen(path, "r");
-	if (fp == NULL)
-		return dpkg_put_error(err, "%s: cannot open: %m", path);
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '\0' || line[0] == '#')
-			continue;
-		*list = m_realloc(*list, (*n + 1) * sizeof(**list));
-		(*list)[(*n)++] = m_strdup(line);
-	}
-	fclose(fp);
-	return 0;
+	return template_list_load(path, list, n, err);
 }
 
 int
@@ -94,14 +83,8 @@ review_exports_init(struct review_exports *x, struct review *r,
 void
 review_exports_free(struct review_exports *x)
 {
-	size_t i;
-
-	for (i = 0; i < x->nhandlers; i++)
-		free(x->handlers[i]);
-	free(x->handlers);
-	for (i = 0; i < x->ndesktop_names; i++)
-		free(x->desktop_names[i]);
-	free(x->desktop_names);
+	template_list_free(x->handlers, x->nhandlers);
+	template_list_free(x->desktop_names, x->ndesktop_names);
 	x->handlers = x->desktop_names = NULL;
 	x->nhandlers = x->ndesktop_names = 0;
 }

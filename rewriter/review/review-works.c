@@ -29,6 +29,7 @@
 
 #include "base/datadir.h"
 #include "base/path.h"
+#include "base/template.h"
 #include "namespace/layout.h"
 #include "relocate/elf-read.h"
 #include "relocate/patch.h"
@@ -209,8 +210,7 @@ namespace_icon_name(const struct works *w, const char *path)
 static int
 load_standard_names(struct works *w, struct dpkg_error *err)
 {
-	char path[4096], line[256];
-	FILE *fp;
+	char path[4096];
 
 	if (w->r->opt.templates != NULL)
 		snprintf(path, sizeof(path), "%s/icons/standard-names",
@@ -218,18 +218,8 @@ load_standard_names(struct works *w, struct dpkg_error *err)
 	else
 		snprintf(path, sizeof(path), "%s/templates/icons/"
 		         "standard-names", dh_extras_datadir());
-	fp = fopen(path, "r");
-	if (fp == NULL) {
-		dpkg_put_error(err, "%s: cannot open: %m", path);
+	if (template_list_load(path, &w->standard, &w->nstandard, err) < 0)
 		return -1;
-	}
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '\0' || line[0] == '#')
-			continue;
-		push_string(&w->standard, &w->nstandard, m_strdup(line));
-	}
-	fclose(fp);
 	if (w->nstandard > 0)
 		qsort(w->standard, w->nstandard, sizeof(char *),
 		      compare_strings);
@@ -990,9 +980,7 @@ review_works(struct review *r, struct dpkg_error *err)
 	review_links_init(&w.links, r);
 	if (review_exports_init(&w.exports, r, &w.links, err) < 0) {
 		review_links_free(&w.links);
-		for (i = 0; i < w.nstandard; i++)
-			free(w.standard[i]);
-		free(w.standard);
+		template_list_free(w.standard, w.nstandard);
 		return -1;
 	}
 	w.exports.shipped = shipped_hook;
@@ -1033,8 +1021,6 @@ review_works(struct review *r, struct dpkg_error *err)
 	for (i = 0; i < w.nns_icons; i++)
 		free(w.ns_icons[i]);
 	free(w.ns_icons);
-	for (i = 0; i < w.nstandard; i++)
-		free(w.standard[i]);
-	free(w.standard);
+	template_list_free(w.standard, w.nstandard);
 	return 0;
 }
