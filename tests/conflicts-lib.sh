@@ -356,6 +356,31 @@ upload () {
 	sign "$signer" "$name/plain.changes" "$name/$name.changes"
 }
 
+# source_upload DIR SIGNER SOURCE VERSION BINARY...: DIR/SOURCE_VERSION.dsc,
+# a source-only upload signed by SIGNER naming BINARY packages in Binary
+# and Package-List ($PACKAGE_LIST overrides the latter's names).
+source_upload () {
+	dir=$1 signer=$2 src=$3 ver=$4
+	shift 4 &&
+	mkdir -p "$dir" &&
+	t=${src}_${ver%-*}.orig.tar.xz &&
+	echo "$src" > "$dir/$t" &&
+	{
+		printf "Format: 3.0 (quilt)\nSource: %s\nVersion: %s\n" "$src" "$ver" &&
+		printf "Binary: %s\n" "$(echo "$@" | sed "s/ /, /g")" &&
+		printf "Package-List:\n" &&
+		for b in ${PACKAGE_LIST:-$@}; do
+			printf " %s deb misc optional arch=any\n" "$b" || return 1
+		done &&
+		printf "Files:\n %s %s %s\n" "$(md5sum < "$dir/$t" | cut -d" " -f1)" \
+			"$(stat -c %s "$dir/$t")" "$t" &&
+		printf "Checksums-Sha256:\n %s %s %s\n" \
+			"$(sha256sum < "$dir/$t" | cut -d" " -f1)" "$(stat -c %s "$dir/$t")" "$t"
+	} > "$dir/plain.dsc" &&
+	sign "$signer" "$dir/plain.dsc" "$dir/${src}_$ver.dsc" &&
+	rm "$dir/plain.dsc"
+}
+
 # sign SIGNER IN OUT: clear-sign IN as SIGNER into OUT (none: copy).
 sign () {
 	if [ "$1" = none ]; then
@@ -512,6 +537,34 @@ assert r[\"signature\"] is False and r[\"source\"] is None, r
 		grep_q "^	package	extras-birds$" out &&
 		expect_status 1 extras-conflicts accept -d "$DB" \
 			--keyring keyring.gpg s/extras-birds_2.0-1.dsc
+	'
+
+	test_expect_success 'accept: an app id naming another program.s files' '
+		source_upload p alice extras-showfigfonts 1.0-1 showfigfonts &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg p/extras-showfigfonts_1.0-1.dsc >out &&
+		grep_q "refused: app id showfigfonts is the name of /usr/bin/showfigfonts in archive bookworm: that program.s files in the user.s home (~/.showfigfonts, ~/.config/showfigfonts ...) would be in its profile.s reach$" out &&
+		source_upload e alice extras-emacs 1.0-1 emacs &&
+		expect_status 1 extras-conflicts accept -d "$DB" --json e.json \
+			--keyring keyring.gpg e/extras-emacs_1.0-1.dsc >out &&
+		grep_q "refused: app id emacs is the name of /usr/share/emacs in archive bookworm" out &&
+		source_upload c alice extras-config 1.0-1 config &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg c/extras-config_1.0-1.dsc >out &&
+		grep_q "refused: app id config is reserved: the name holds the XDG configuration directory (~/.config) (templates/identity/reserved-apps)$" out &&
+		source_upload g alice extras-google-chrome 1.0-1 google-chrome &&
+		expect_status 1 extras-conflicts accept -d "$DB" \
+			--keyring keyring.gpg g/extras-google-chrome_1.0-1.dsc >out &&
+		grep_q "refused: app id google-chrome is reserved: the name holds Google Chrome.s profile" out &&
+		extras-conflicts list -d "$DB" >out &&
+		! grep -e "^showfigfonts	" -e "^emacs	" -e "^config	" \
+			-e "^google-chrome	" out &&
+		python3 -c "
+import json
+r = json.load(open(\"e.json\"))
+assert r[\"accepted\"] is False, r
+assert [c[\"kind\"] for c in r[\"conflicts\"]] == [\"app\"], r
+"
 	'
 
 	test_expect_success 'accept: a key in the keyring but no uploader' '

@@ -1,33 +1,9 @@
 # identity-lib.sh: one identity from upload to claim, told against one
 # registry.  Source it after conflicts-lib.sh (make_deb, make_changes,
-# upload, sign) and convert-fixture.sh (make_fixture); identity.t runs the
-# story against a directory (SQLite), conflicts-pg.t against PostgreSQL.
+# upload, source_upload, sign) and convert-fixture.sh (make_fixture);
+# identity.t runs the story against a directory (SQLite), conflicts-pg.t
+# against PostgreSQL.
 # The keys are accept_fixtures' (alice and bob registered, mallory not).
-
-# source_upload DIR SIGNER SOURCE VERSION BINARY...: DIR/SOURCE_VERSION.dsc,
-# a source-only upload signed by SIGNER naming BINARY packages in Binary
-# and Package-List ($PACKAGE_LIST overrides the latter's names).
-source_upload () {
-	dir=$1 signer=$2 src=$3 ver=$4
-	shift 4 &&
-	mkdir -p "$dir" &&
-	t=${src}_${ver%-*}.orig.tar.xz &&
-	echo "$src" > "$dir/$t" &&
-	{
-		printf "Format: 3.0 (quilt)\nSource: %s\nVersion: %s\n" "$src" "$ver" &&
-		printf "Binary: %s\n" "$(echo "$@" | sed "s/ /, /g")" &&
-		printf "Package-List:\n" &&
-		for b in ${PACKAGE_LIST:-$@}; do
-			printf " %s deb misc optional arch=any\n" "$b" || return 1
-		done &&
-		printf "Files:\n %s %s %s\n" "$(md5sum < "$dir/$t" | cut -d" " -f1)" \
-			"$(stat -c %s "$dir/$t")" "$t" &&
-		printf "Checksums-Sha256:\n %s %s %s\n" \
-			"$(sha256sum < "$dir/$t" | cut -d" " -f1)" "$(stat -c %s "$dir/$t")" "$t"
-	} > "$dir/plain.dsc" &&
-	sign "$signer" "$dir/plain.dsc" "$dir/${src}_$ver.dsc" &&
-	rm "$dir/plain.dsc"
-}
 
 # The source alice uploads, a real one (greet, greet-data), signed.
 identity_fixtures () {

@@ -161,6 +161,8 @@ executable '/usr/bin/sh' is not in the namespace|app: hello|--executable /usr/bi
 executable '/opt/extras.ubuntu.com/hello/' is not in the namespace|app: hello|--executable /opt/extras.ubuntu.com/hello/
 executable '/opt/extras.ubuntu.com/hello/bin/./a' contains a '.' component|app: hello|--executable /opt/extras.ubuntu.com/hello/bin/./a
 executable '/opt/extras.ubuntu.com/hello/bin/a' is listed twice|app: hello|--executable /opt/extras.ubuntu.com/hello/bin/a --executable /opt/extras.ubuntu.com/hello/bin/a
+app id 'config' is reserved: the name holds the XDG configuration directory (~/.config), which its profile would reach; choose another app id (templates/identity/reserved-apps)|app: config|
+app id 'ssh' is reserved: the name holds OpenSSH's keys and authorized_keys (~/.ssh), which its profile would reach; choose another app id (templates/identity/reserved-apps)|privileges: []|--app ssh
 EOF
 
 i=0

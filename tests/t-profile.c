@@ -27,9 +27,9 @@ write_file(const char *name, const char *text)
 	fclose(fp);
 }
 
-/* Generate for app "hello" declaring PRIVS from the templates in DIR. */
+/* Generate for APP declaring PRIVS from the templates in DIR. */
 static char *
-generate(const char *yaml, bool allow_reserved)
+generate_app(const char *app, const char *yaml, bool allow_reserved)
 {
 	struct extras_namespace ns;
 	struct declaration d;
@@ -38,7 +38,7 @@ generate(const char *yaml, bool allow_reserved)
 	size_t len;
 
 	dpkg_error_destroy(&err);
-	if (namespace_init(&ns, "hello", NULL) != NULL)
+	if (namespace_init(&ns, app, NULL) != NULL)
 		abort();
 	if (declaration_load_buffer(&d, "d.yaml", yaml, strlen(yaml),
 	                            &err) < 0)
@@ -51,6 +51,12 @@ generate(const char *yaml, bool allow_reserved)
 		text = NULL;
 	declaration_free(&d);
 	return text;
+}
+
+static char *
+generate(const char *yaml, bool allow_reserved)
+{
+	return generate_app("hello", yaml, allow_reserved);
 }
 
 static const struct {
@@ -156,6 +162,8 @@ test_assembly(void)
 		mkdir(path, 0755);
 		snprintf(path, sizeof(path), "%s/apparmor/privileges", dir);
 		mkdir(path, 0755);
+		snprintf(path, sizeof(path), "%s/identity", dir);
+		mkdir(path, 0755);
 	}
 	write_file("apparmor/profile.apparmor", SKELETON);
 	write_file("apparmor/privileges/a.apparmor",
@@ -164,6 +172,32 @@ test_assembly(void)
 	write_file("apparmor/privileges/b.apparmor",
 	           "# Privilege: b\n# Class: reserved\n# Grants: b.\n"
 	           "  /shared r,\n  /b/@APP@ r,\n");
+
+	/* The reserved ids: without their list, no profile. */
+	text = generate("privileges: []\n", false);
+	test_ok(text == NULL);
+	test_ok(strstr(err.str, "/identity/reserved-apps: cannot open") != NULL);
+	write_file("identity/reserved-apps",
+	           "# Comment.\nconfig   the XDG configuration directory "
+	           "(~/.config)\nssh\tOpenSSH's keys (~/.ssh)\nbare\n");
+	text = generate_app("config", "privileges: []\n", false);
+	test_ok(text == NULL);
+	test_str(err.str, ==, "app id 'config' is reserved: the name holds "
+	         "the XDG configuration directory (~/.config), which its "
+	         "profile would reach; choose another app id "
+	         "(templates/identity/reserved-apps)");
+	text = generate_app("ssh", "privileges: []\n", false);
+	test_ok(text == NULL);
+	test_ok(strstr(err.str, "holds OpenSSH's keys (~/.ssh), ") != NULL);
+	text = generate_app("bare", "privileges: []\n", false);
+	test_ok(strstr(err.str, "holds another program's files,") != NULL);
+	/* Whole ids only. */
+	text = generate_app("con", "privileges: []\n", false);
+	test_ok(text != NULL);
+	free(text);
+	text = generate_app("configs", "privileges: []\n", false);
+	test_ok(text != NULL);
+	free(text);
 
 	text = generate("privileges: [b, a]\n", true);
 	test_str(text, ==,
@@ -237,16 +271,9 @@ test_catalogue(void)
 	test_ok(list[1].reserved);
 	profile_privileges_free(list, n);
 
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/privileges/a.apparmor", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/privileges/b.apparmor", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/privileges", dir);
-	rmdir(path);
-	snprintf(path, sizeof(path), "%s/profile.apparmor", dir);
-	unlink(path);
-	rmdir(dir);
+	snprintf(path, sizeof(path), "rm -rf -- %s", dir);
+	if (system(path) != 0)
+		abort();
 }
 
 /* The real catalogue's names, as extras-convert suggests them. */
@@ -275,7 +302,7 @@ test_nearest(void)
 int
 main(void)
 {
-	test_plan((int)N_WORDS + 10 + 17 + 7 + 10);
+	test_plan((int)N_WORDS + 10 + 17 + 9 + 7 + 10);
 	test_words();
 	test_assembly();
 	test_catalogue();

@@ -9,6 +9,7 @@
 
 #include "base/datadir.h"
 #include "apparmor/profile.h"
+#include "namespace/reserved.h"
 #include "base/template.h"
 
 #define PRIVILEGE_SUFFIX ".apparmor"
@@ -252,8 +253,24 @@ check_namespace(struct assembly *a)
 	const struct extras_namespace *ns = a->r->ns;
 	const char *why;
 
+	char *holds;
+	int reserved;
+
 	if ((why = profile_check_word(ns->app)) != NULL) {
 		dpkg_put_error(a->err, "app '%s' %s", ns->app, why);
+		return -1;
+	}
+	/* The profile grants ~/.APP/ and the XDG directories named APP:
+	 * never another program's. */
+	reserved = reserved_app(a->templates, ns->app, &holds, a->err);
+	if (reserved < 0)
+		return -1;
+	if (reserved > 0) {
+		dpkg_put_error(a->err, "app id '%s' is reserved: the name holds "
+		               "%s, which its profile would reach; choose "
+		               "another app id (templates/identity/"
+		               "reserved-apps)", ns->app, holds);
+		free(holds);
 		return -1;
 	}
 	if ((why = profile_check_word(ns->path)) != NULL || ns->path[0] != '/') {

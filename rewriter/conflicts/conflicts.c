@@ -11,6 +11,7 @@
 #include "conflicts/conflicts.h"
 #include "debian/relation.h"
 #include "namespace/identity.h"
+#include "namespace/reserved.h"
 
 /* libdpkg's m_strdup, for the fields a conflict may lack. */
 static char *
@@ -356,6 +357,68 @@ found_space_owner(void *arg, const char *app)
 	free(owner);
 }
 
+/*
+ * Where an archive program or its data would go by APP's name: the
+ * program's user files (~/.APP, ~/.config/APP) are then likely named so
+ * too, and every app's profile grants those of its id.
+ */
+static const char *const app_name_paths[] = {
+	"usr/bin/", "usr/sbin/", "usr/games/", "bin/", "sbin/",
+	"usr/share/", "usr/share/games/", "usr/lib/", "etc/",
+};
+#define N_APP_NAME_PATHS (sizeof(app_name_paths) / sizeof(*app_name_paths))
+
+static void
+found_app_path(void *arg, size_t i, const char *label, const char *packages)
+{
+	struct check_ctx *c = arg;
+	char *path;
+
+	size_t k;
+
+	(void)packages;
+	/* One path an archive says enough. */
+	for (k = 0; k < c->list->n; k++)
+		if (c->list->v[k].kind == CONFLICT_APP &&
+		    c->list->v[k].other != NULL &&
+		    c->list->v[k].archive != NULL &&
+		    strcmp(c->list->v[k].archive, label) == 0 &&
+		    strcmp(c->list->v[k].name, c->app) == 0)
+			return;
+	if (asprintf(&path, "/%s", c->paths[i]) < 0)
+		abort();
+	add(c->list, CONFLICT_APP, c->package, c->app, label, path, NULL);
+	free(path);
+}
+
+/* APP against templates/identity/reserved-apps and the archives' paths. */
+static int
+check_app_name(struct registry *r, struct check_ctx *c,
+               struct dpkg_error *err)
+{
+	char *paths[N_APP_NAME_PATHS], *holds;
+	size_t i;
+	int ret = reserved_app(NULL, c->app, &holds, err);
+
+	if (ret < 0)
+		return -1;
+	if (ret > 0)
+		add(c->list, CONFLICT_RESERVED, c->package, c->app, NULL,
+		    holds, NULL);
+	free(holds);
+	for (i = 0; i < N_APP_NAME_PATHS; i++)
+		if (asprintf(&paths[i], "%s%s", app_name_paths[i],
+		             c->app) < 0)
+			abort();
+	c->paths = (const char *const *)paths;
+	ret = registry_archive_files(r, c->paths, N_APP_NAME_PATHS,
+	                             found_app_path, c, err);
+	for (i = 0; i < N_APP_NAME_PATHS; i++)
+		free(paths[i]);
+	c->paths = NULL;
+	return ret;
+}
+
 int
 conflicts_check_app(struct registry *r, const char *package, const char *app,
                     const char *owner, struct conflict_list *list,
@@ -364,7 +427,8 @@ conflicts_check_app(struct registry *r, const char *package, const char *app,
 	struct check_ctx c = { .list = list, .package = package, .app = app,
 	                       .owner = owner, .r = r, .err = err };
 
-	if (registry_archive_package(r, app, found_app_package, &c, err) < 0)
+	if (registry_archive_package(r, app, found_app_package, &c, err) < 0 ||
+	    check_app_name(r, &c, err) < 0)
 		return -1;
 	/* Apps whose export names hold APP's ("foo" of "foo-bar"), and
 	 * those APP's hold ("foo-bar" of "foo"). */
@@ -546,6 +610,8 @@ conflicts_kind_name(enum conflict_kind kind)
 		return "directory";
 	case CONFLICT_EXPORT_NAME:
 		return "export-name";
+	case CONFLICT_RESERVED:
+		return "reserved";
 	}
 	return "?";
 }
@@ -556,9 +622,19 @@ conflicts_describe(const struct conflict *c, char *buf, size_t len)
 	const char *what = c->kind == CONFLICT_PACKAGE ? "package name" :
 	                   c->kind == CONFLICT_APP ? "app id" : "file";
 
-	if (c->kind == CONFLICT_APP && c->archive != NULL)
+	if (c->kind == CONFLICT_APP && c->archive != NULL && c->other != NULL)
+		snprintf(buf, len, "app id %s is the name of %s in archive "
+		         "%s: that program's files in the user's home "
+		         "(~/.%s, ~/.config/%s ...) would be in its "
+		         "profile's reach", c->name, c->other, c->archive,
+		         c->name, c->name);
+	else if (c->kind == CONFLICT_APP && c->archive != NULL)
 		snprintf(buf, len, "app id %s is a package in archive %s",
 		         c->name, c->archive);
+	else if (c->kind == CONFLICT_RESERVED)
+		snprintf(buf, len, "app id %s is reserved: the name holds %s "
+		         "(templates/identity/reserved-apps)", c->name,
+		         c->other);
 	else if (c->kind == CONFLICT_APP)
 		snprintf(buf, len, "app id %s is owned by %s", c->name,
 		         c->owner);

@@ -44,6 +44,7 @@ enum conflict_kind {
 	CONFLICT_FILE,		/* a file another package ships */
 	CONFLICT_DIRECTORY,	/* a file where an archive has a directory */
 	CONFLICT_EXPORT_NAME,	/* an app id or a file in another's names */
+	CONFLICT_RESERVED,	/* an app id another program's files use */
 };
 
 struct conflict {
@@ -51,7 +52,9 @@ struct conflict {
 	char *package;	/* the package checked */
 	char *name;	/* the name or "/path" that clashes */
 	char *archive;	/* the archive's label, or NULL for a claim */
-	char *other;	/* archive packages "a,b", or the claiming app */
+	/* Archive packages "a,b"; the claiming app; for an app id, the
+	 * archive's "/path" of that name, or what a reserved name holds. */
+	char *other;
 	char *owner;	/* the claim's owner, or NULL */
 };
 
@@ -106,8 +109,11 @@ int conflicts_check_name(struct registry *r, const char *package,
 
 /*
  * Add the clashes of app id APP of OWNER (NULL: anyone's) to LIST: a
- * package of that name in an archive, another owner's app sharing export
- * names with it.  PACKAGE names the package checked in LIST.
+ * package of that name in an archive; a program or data directory of that
+ * name in an archive (/usr/bin/APP, /usr/share/APP, /etc/APP ...), whose
+ * user files would likely be named so too; a reserved id (reserved.h);
+ * another owner's app sharing export names with it.  PACKAGE names the
+ * package checked in LIST.
  */
 int conflicts_check_app(struct registry *r, const char *package,
                         const char *app, const char *owner,

@@ -154,6 +154,13 @@ test_expect_success 'the probe may write its own XDG directories' '
 	done
 '
 
+test_expect_success 'the probe may write its own ~/.probe, not another'"'"'s' '
+	allowed user mkdir $H/.probe &&
+	allowed user write $H/.probe/file &&
+	denied user mkdir $H/.greet $H/.greet/ &&
+	denied user mkdir $H/.probex $H/.probex/
+'
+
 test_expect_success 'the probe may use temporary files named after it' '
 	allowed user mkdir /tmp/probe.test &&
 	allowed user write /tmp/probe.test/file &&
