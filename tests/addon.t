@@ -60,6 +60,27 @@ test_expect_success 'autotools: every helper run again on the finished tree chan
 	cmp before after
 '
 
+test_expect_success 'a reserved URL scheme in MimeType= is dropped, with a warning' '
+	cp -a greet mime &&
+	d=debian/extras-greet/usr/share/applications/extras-greet.desktop &&
+	sed -i "s/^Categories=.*/&\nMimeType=x-scheme-handler\/https;text\/plain;X-Scheme-Handler\/MAILTO;x-scheme-handler\/greet;/" mime/$d &&
+	(cd mime && dh_extras_relocate) >out 2>err &&
+	grep_q "^MimeType=text/plain;x-scheme-handler/greet;$" mime/$d &&
+	grep_q "^dh_extras_relocate: warning: /usr/share/applications/extras-greet.desktop:8: MimeType= claim x-scheme-handler/https dropped: the app is no handler of those links unless the store grants it the reserved privilege url-handlers (debian/extras.yaml)$" err &&
+	grep_q "^dh_extras_relocate: warning: .*:8: MimeType= claim X-Scheme-Handler/MAILTO dropped" err &&
+	test $(grep -c warning err) = 2
+'
+
+test_expect_success 'an app granted url-handlers keeps its claims' '
+	rm -rf mime && cp -a greet mime &&
+	d=debian/extras-greet/usr/share/applications/extras-greet.desktop &&
+	sed -i "s/^Categories=.*/&\nMimeType=x-scheme-handler\/https;/" mime/$d &&
+	printf "privileges: [url-handlers]\n" >mime/debian/extras.yaml &&
+	(cd mime && dh_extras_relocate) >out 2>err &&
+	grep_q "^MimeType=x-scheme-handler/https;$" mime/$d &&
+	! grep -q warning err
+'
+
 test_expect_success 'autotools: dpkg-deb --info shows the extras name' '
 	test "$(dpkg-deb -f extras-greet_1.0_*.deb Package)" = extras-greet
 '

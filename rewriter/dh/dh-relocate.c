@@ -11,8 +11,10 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/ehandle.h>
 
+#include "base/datadir.h"
 #include "base/error-at.h"
 #include "base/file-rewrite.h"
+#include "base/template.h"
 #include "dh/dh-manpages.h"
 #include "dh/dh-relocate.h"
 #include "dh/dh-rename.h"
@@ -326,6 +328,48 @@ write_accepted(const struct report *report, const struct declaration *decl,
 	}
 }
 
+/*
+ * The URL schemes an app's .desktop files may not claim: those of
+ * templates/exports/url-handlers, unless DECL declares the reserved
+ * privilege url-handlers.  The gate refuses such a claim; dropped here,
+ * the app installs and runs, only not as the handler of those links.
+ */
+static int
+load_unclaimable(const struct declaration *decl, char ***list, size_t *n,
+                 struct dpkg_error *err)
+{
+	char path[4096];
+	size_t i;
+
+	*list = NULL;
+	*n = 0;
+	for (i = 0; i < decl->n_privileges; i++)
+		if (strcmp(decl->privileges[i].value, "url-handlers") == 0)
+			return 0;
+	snprintf(path, sizeof(path), "%s/templates/exports/url-handlers",
+	         dh_extras_datadir());
+	return template_list_load(path, list, n, err);
+}
+
+/* Each claim dropped from a MimeType=, one warning a line. */
+static void
+write_dropped_claims(const struct report *report, const char *progname)
+{
+	size_t i;
+
+	for (i = 0; i < report->n_patches; i++) {
+		const struct report_patch *p = &report->patches[i];
+
+		if (strcmp(p->kind, "desktop-mimetype") != 0)
+			continue;
+		fprintf(stderr, "%s: warning: %s:%ld: MimeType= claim %s "
+		        "dropped: the app is no handler of those links "
+		        "unless the store grants it the reserved privilege "
+		        "url-handlers (debian/extras.yaml)\n", progname,
+		        p->file, p->line, p->old);
+	}
+}
+
 int
 dh_relocate(const struct dh_helper *h, const struct declaration *decl,
             struct extras_namespace *ns, const char *report_name,
@@ -336,7 +380,8 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	enum relocate_status status = RELOCATE_DONE;
 	char **dirs, cmd[8192];
 	const char **accepted;
-	size_t i, n = 0, len;
+	char **unclaimable = NULL;
+	size_t i, n = 0, len, n_unclaimable = 0;
 	int ret = 0;
 
 	dirs = calloc(h->control.count + 1, sizeof(char *));
@@ -396,6 +441,13 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 	opt.n_accepted = decl->n_unpatched;
 	opt.excluded = (const char *const *)h->excluded;
 	opt.n_excluded = h->n_excluded;
+	if (load_unclaimable(decl, &unclaimable, &n_unclaimable, err) < 0) {
+		ret = -1;
+		free(accepted);
+		goto free_dirs;
+	}
+	opt.unclaimable = (const char *const *)unclaimable;
+	opt.n_unclaimable = n_unclaimable;
 	report_init(&report);
 	status = relocate_trees(&opt, (const char *const *)dirs, (int)n, ns,
 	                        &report, err);
@@ -423,6 +475,7 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 		                     status == RELOCATE_UNPATCHED ? stderr : stdout);
 	if (!h->quiet)
 		write_accepted(&report, decl, h->name);
+	write_dropped_claims(&report, h->name);
 	if (status == RELOCATE_UNPATCHED) {
 		write_source_hints(&report, ns, h->name);
 		write_accept_lines(&report, h->name);
@@ -436,6 +489,7 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 out:
 	report_free(&report);
 	free(accepted);
+	template_list_free(unclaimable, n_unclaimable);
 free_dirs:
 	for (i = 0; i < n; i++)
 		free(dirs[i]);

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <dpkg/dpkg.h>
 #include <dpkg/string.h>
@@ -11,10 +12,49 @@
 #include "namespace/layout.h"
 #include "relocate/patch.h"
 
+static bool
+unclaimable(const struct patch_context *ctx, const char *type, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->n_unclaimable; i++)
+		if (strlen(ctx->unclaimable[i]) == len &&
+		    strncasecmp(ctx->unclaimable[i], type, len) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * MimeType= (S, LEN bytes): the claims of CTX's unclaimable types
+ * dropped, each reported; the others kept as they were.  Appends the line
+ * to O.
+ */
+static void
+mimetype_line(const struct patch_context *ctx, const char *file,
+              const char *s, size_t len, long lineno, struct patch_out *o,
+              struct report *report)
+{
+	size_t pos = 9;
+
+	patch_out_append(o, s, pos);
+	while (pos < len) {
+		const char *semi = memchr(s + pos, ';', len - pos);
+		size_t end = semi ? (size_t)(semi - s) : len;
+
+		if (end > pos && unclaimable(ctx, s + pos, end - pos))
+			report_patch(report, file, "desktop-mimetype", lineno,
+			             -1, s + pos, end - pos, "");
+		else
+			patch_out_append(o, s + pos, end - pos + (semi != NULL));
+		pos = end + 1;
+	}
+}
+
 /*
  * One line of a .desktop file: Exec= and TryExec= naming a program of the
  * package by its bare name get its namespace path (PATH does not reach
- * the namespace); Icon= naming a renamed icon gets its new name.  Appends
+ * the namespace); Icon= naming a renamed icon gets its new name;
+ * MimeType= loses the claims the app may not make.  Appends
  * the line, changed or not, to O.
  */
 static void
@@ -28,6 +68,11 @@ desktop_line(const struct patch_context *ctx, const char *file,
 	const char *kind = NULL;
 	int i;
 
+	if (len > 9 && memcmp(s, "MimeType=", 9) == 0 &&
+	    ctx->n_unclaimable > 0) {
+		mimetype_line(ctx, file, s, len, lineno, o, report);
+		return;
+	}
 	if (len > 5 && memcmp(s, "Exec=", 5) == 0)
 		keylen = 5, kind = "desktop-exec";
 	else if (len > 8 && memcmp(s, "TryExec=", 8) == 0)

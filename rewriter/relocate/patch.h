@@ -39,6 +39,12 @@ struct patch_context {
 	/* The namespace's shared libraries: "libfoo.so.1" -> its directory
 	 * ("/opt/.../lib"); NULL or empty when it ships none. */
 	const struct pathmap *libs;
+	/* MIME types no MimeType= of a .desktop file may claim (the
+	 * reserved URL schemes, when the app is not granted them; compared
+	 * without regard to case): dropped from it, each reported as a
+	 * "desktop-mimetype" patch. */
+	const char *const *unclaimable;
+	size_t n_unclaimable;
 };
 
 struct patch_result {

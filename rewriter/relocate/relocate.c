@@ -173,6 +173,8 @@ relocate_trees(const struct relocate_options *opt, const char *const *dirs,
 		.paths = run.paths, .programs = run.programs,
 		.icons = run.icons, .libs = run.libs,
 		.localedir = run.localedir[0] ? run.localedir : NULL,
+		.unclaimable = opt->unclaimable,
+		.n_unclaimable = opt->n_unclaimable,
 	};
 
 	for (t = 0; t < ndirs; t++) {

@@ -47,6 +47,10 @@ struct relocate_options {
 	 * replaces it, as ln -sf replaces what lies at a link's path: the
 	 * links dh_link makes after the relocation (dh_extras_links). */
 	bool links_replace;
+	/* MIME types no .desktop file's MimeType= may claim: dropped and
+	 * reported (patch_context's unclaimable). */
+	const char *const *unclaimable;
+	size_t n_unclaimable;
 };
 
 enum relocate_status {

@@ -32,7 +32,8 @@ struct report_move {
 struct report_patch {
 	char *file;
 	const char *kind;	/* "text", "desktop-exec", "desktop-icon",
-				   "elf-string", "rpath", "symlink" */
+				   "desktop-mimetype" (new ""), "elf-string",
+				   "rpath", "symlink" */
 	long line;		/* text: 1-based line, else 0 */
 	long long offset;	/* binary: byte offset, else -1 */
 	char *old, *new;
