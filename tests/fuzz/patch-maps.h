@@ -54,6 +54,16 @@ patch_maps_init(void)
 	patch_ctx.libs = libs;
 	/* The catalogues moved: the shared locale directory follows. */
 	patch_ctx.localedir = "/opt/extras.ubuntu.com/foo/share/locale";
+	/* Claims a .desktop file may not make: dropped from MimeType=. */
+	{
+		static const char *const unclaimable[] = {
+			"x-scheme-handler/https", "x-scheme-handler/irc",
+			"inode/directory",
+		};
+
+		patch_ctx.unclaimable = unclaimable;
+		patch_ctx.n_unclaimable = 3;
+	}
 	patch_scanner = pathmap_scanner_new(p);
 	if (patch_scanner == NULL)
 		abort();

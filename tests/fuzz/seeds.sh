@@ -65,6 +65,11 @@ for f in "$fixtures"/*/debian/*.install "$fixtures"/*/debian/*.links \
 	sed 's,/usr/share/[a-z]*,/usr/share/foo,g; s,/usr/bin/[a-z]*,/usr/bin/foo,g' \
 		"$f" >"$out/patch-text/$n"
 done
+# A .desktop file whose MimeType= claims what it may not (the last byte,
+# 0, makes it a .desktop file to the harness).
+n=$((n + 1))
+printf '[Desktop Entry]\nExec=foo %%U\nMimeType=x-scheme-handler/IRC;text/plain;inode/directory\n\0' \
+	>"$out/patch-text/$n"
 # Exported entry points as the gate reads them: the fixtures' and ours.
 for f in "$fixtures"/*/data/*.desktop "$fixtures"/*/data/*.service \
     "$here"/seeds/desktop-entry/*; do
