@@ -24,6 +24,8 @@ static int quiet;
 
 static const struct cmdinfo cmdinfos[] = {
 	{ "privileges", 0, 1, NULL, &opt.privileges, NULL, 0, NULL, NULL },
+	{ "bus-names", 0, 1, NULL, &opt.bus_names, NULL, 0, NULL, NULL },
+	{ "ids", 0, 1, NULL, &opt.ids, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &opt.root, NULL, 0, NULL, NULL },
 	{ "json", 0, 1, NULL, &json, NULL, 0, NULL, NULL },
 	{ "identity", 0, 1, NULL, &opt.identity_file, NULL, 0, NULL, NULL },

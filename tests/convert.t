@@ -107,6 +107,23 @@ test_expect_success 'a second run with other privileges rewrites only the declar
 	test "$(diff -r greet again | grep -c "^diff")" -eq 1
 '
 
+test_expect_success 'bus names and component ids the app holds are declared' '
+	cp -a again names &&
+	extras-convert --privileges x11 --bus-names org.hexchat.service,org.example.Greet \
+		--ids io.github.quodlibet.ExFalso names >out4 &&
+	printf "app: greet\nprivileges:\n  - x11\nbus-names:\n  - org.hexchat.service\n  - org.example.Greet\nids:\n  - io.github.quodlibet.ExFalso\n" >expect &&
+	grep -v "^#" names/debian/extras.yaml >actual &&
+	diff -u expect actual &&
+	cp -a names names.before &&
+	expect_status 2 extras-convert --bus-names org.hexchat.service,hexchat names 2>err &&
+	grep_q "^extras-convert: error: --bus-names: .hexchat. must have at least two elements (org.example.App)$" err &&
+	expect_status 2 extras-convert --ids "a b" names 2>err &&
+	grep_q "^extras-convert: error: --ids: .a b. may hold only" err &&
+	expect_status 2 extras-convert --bus-names "org.a,,org.b" names 2>err &&
+	grep_q "^extras-convert: error: --bus-names: bad list .org.a,,org.b.$" err &&
+	diff -r names.before names
+'
+
 test_expect_success 'dpkg-source builds and unpacks the result' '
 	dpkg-source -b greet >build.log 2>&1 &&
 	test -f extras-greet_1.0.dsc &&

@@ -54,6 +54,10 @@ convert_tree(const char *dir, const struct convert_options *opt,
              struct convert_plan *plan, struct convert_result *res,
              struct dpkg_error *err)
 {
+	struct declaration_options decl = {
+		.root = opt->root, .privileges = opt->privileges,
+		.bus_names = opt->bus_names, .ids = opt->ids,
+	};
 	struct control_info control;
 	struct changelog_info changelog;
 	int ret = -1;
@@ -69,8 +73,7 @@ convert_tree(const char *dir, const struct convert_options *opt,
 		goto out;
 	if (debian_files_rewrite(plan, &control, err) < 0 ||
 	    rules_rewrite(plan, &control, opt->root, opt->autoconf, err) < 0 ||
-	    declaration_write(plan, control.app, opt->root, opt->privileges,
-	                      err) < 0)
+	    declaration_write(plan, control.app, &decl, err) < 0)
 		goto out;
 	if (convert_plan_apply(plan, err) < 0)
 		goto out;

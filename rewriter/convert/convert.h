@@ -18,6 +18,9 @@
 
 struct convert_options {
 	const char *privileges;	/* "x11,network", or NULL */
+	/* Names the app holds beyond its id's: D-Bus names, AppStream
+	 * component ids ("org.example.Tool,org.example.Other"), or NULL. */
+	const char *bus_names, *ids;
 	const char *root;	/* namespace root, or NULL for the default */
 	/* The upstream source, not in the tree, has a configure.ac. */
 	bool autoconf;

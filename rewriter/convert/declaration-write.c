@@ -43,8 +43,38 @@ check_known(const char *name, struct dpkg_error *err)
 	return ret;
 }
 
+/*
+ * Append KEY's list from the comma-separated LIST given as OPTION, each
+ * name passing CHECK, to VB.  Returns 0, or -1 with ERR.
+ */
+static int
+write_list(struct varbuf *vb, const char *key, const char *list,
+           const char *option, const char *(*check)(const char *),
+           struct dpkg_error *err)
+{
+	const char *p, *why;
+	int n = 0;
+
+	for (p = list ? list : ""; *p; ) {
+		size_t len = strcspn(p, ",");
+		char name[256];
+
+		if (len == 0 || len >= sizeof(name))
+			return put_error_at(err, option, 0, "bad list '%s'",
+			                    list);
+		memcpy(name, p, len);
+		name[len] = '\0';
+		if ((why = check(name)) != NULL)
+			return put_error_at(err, option, 0, "'%s' %s", name,
+			                    why);
+		varbuf_printf(vb, "%s  - %s\n", n++ ? "" : key, name);
+		p += len + (p[len] == ',');
+	}
+	return 0;
+}
+
 char *
-declaration_text(const char *app, const char *root, const char *privileges,
+declaration_text(const char *app, const struct declaration_options *o,
                  struct dpkg_error *err)
 {
 	struct varbuf vb = VARBUF_INIT;
@@ -57,21 +87,21 @@ declaration_text(const char *app, const char *root, const char *privileges,
 	}
 	varbuf_printf(&vb, "# What the extras app may do beyond its own files; "
 	              "see extras-convert(1).\napp: %s\n", app);
-	if (root && strcmp(root, EXTRAS_DEFAULT_ROOT) != 0) {
-		if ((why = namespace_check_root(root)) != NULL) {
-			put_error_at(err, "--root", 0, "'%s' %s", root, why);
+	if (o->root && strcmp(o->root, EXTRAS_DEFAULT_ROOT) != 0) {
+		if ((why = namespace_check_root(o->root)) != NULL) {
+			put_error_at(err, "--root", 0, "'%s' %s", o->root, why);
 			varbuf_destroy(&vb);
 			return NULL;
 		}
-		varbuf_printf(&vb, "root: %s\n", root);
+		varbuf_printf(&vb, "root: %s\n", o->root);
 	}
-	for (p = privileges ? privileges : ""; *p; ) {
+	for (p = o->privileges ? o->privileges : ""; *p; ) {
 		size_t len = strcspn(p, ",");
 		char name[DECLARATION_PRIVILEGE_MAX + 1];
 
 		if (len == 0 || len > DECLARATION_PRIVILEGE_MAX) {
 			put_error_at(err, "--privileges", 0, "bad privilege list "
-			             "'%s'", privileges);
+			             "'%s'", o->privileges);
 			varbuf_destroy(&vb);
 			return NULL;
 		}
@@ -92,13 +122,20 @@ declaration_text(const char *app, const char *root, const char *privileges,
 	}
 	if (n == 0)
 		varbuf_add_str(&vb, "privileges: []\n");
+	if (write_list(&vb, "bus-names:\n", o->bus_names, "--bus-names",
+	               declaration_check_bus_name, err) < 0 ||
+	    write_list(&vb, "ids:\n", o->ids, "--ids",
+	               declaration_check_component_id, err) < 0) {
+		varbuf_destroy(&vb);
+		return NULL;
+	}
 	varbuf_end_str(&vb);
 	return varbuf_detach(&vb);
 }
 
 int
-declaration_write(struct convert_plan *plan, const char *app, const char *root,
-                  const char *privileges, struct dpkg_error *err)
+declaration_write(struct convert_plan *plan, const char *app,
+                  const struct declaration_options *o, struct dpkg_error *err)
 {
 	char *old = NULL, *text;
 	size_t len;
@@ -107,7 +144,8 @@ declaration_write(struct convert_plan *plan, const char *app, const char *root,
 	ret = convert_read(plan, DECLARATION_FILE, &old, &len, NULL, true, err);
 	if (ret < 0)
 		return -1;
-	if (ret == 0 && privileges == NULL && root == NULL) {
+	if (ret == 0 && o->privileges == NULL && o->root == NULL &&
+	    o->bus_names == NULL && o->ids == NULL) {
 		struct declaration d;
 
 		/* The author's own declaration stays, if it is one. */
@@ -128,7 +166,7 @@ declaration_write(struct convert_plan *plan, const char *app, const char *root,
 		free(old);
 		return 0;
 	}
-	text = declaration_text(app, root, privileges, err);
+	text = declaration_text(app, o, err);
 	if (text == NULL) {
 		free(old);
 		return -1;
@@ -136,7 +174,7 @@ declaration_write(struct convert_plan *plan, const char *app, const char *root,
 	if (old == NULL || strcmp(old, text) != 0) {
 		convert_plan_write(plan, DECLARATION_FILE, text, strlen(text), 0644);
 		convert_plan_note(plan, DECLARATION_FILE, 0, "%s", old ?
-		                  "rewritten from --privileges and --root" :
+		                  "rewritten from the options" :
 		                  "written");
 	}
 	free(old);

@@ -2,8 +2,9 @@
  * declaration-write.h: debian/extras.yaml written by extras-convert.
  *
  * The keys are those declaration.c reads: app, root (only when not the
- * default) and privileges.  Without --privileges and --root an existing
- * declaration is kept, so that a second run never undoes the author's.
+ * default), privileges, bus-names and ids.  Without --privileges, --root,
+ * --bus-names and --ids an existing declaration is kept, so that a second
+ * run never undoes the author's.
  */
 #ifndef DH_EXTRAS_DECLARATION_WRITE_H
 #define DH_EXTRAS_DECLARATION_WRITE_H
@@ -15,16 +16,19 @@
 
 #define DECLARATION_FILE "debian/extras.yaml"
 
-/*
- * The YAML text for APP, ROOT (NULL: default) and the comma-separated
- * PRIVILEGES (NULL or "": none), malloc'ed; NULL with ERR on a bad value.
- */
-char *declaration_text(const char *app, const char *root,
-                       const char *privileges, struct dpkg_error *err);
+struct declaration_options {
+	const char *root;	/* NULL: the default */
+	/* Comma-separated, NULL or "": none. */
+	const char *privileges, *bus_names, *ids;
+};
+
+/* The YAML text for APP and O, malloc'ed; NULL with ERR on a bad value. */
+char *declaration_text(const char *app, const struct declaration_options *o,
+                       struct dpkg_error *err);
 
 /* Plan the write of the tree's debian/extras.yaml. */
 int declaration_write(struct convert_plan *plan, const char *app,
-                      const char *root, const char *privileges,
+                      const struct declaration_options *o,
                       struct dpkg_error *err);
 
 #endif

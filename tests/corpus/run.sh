@@ -87,8 +87,17 @@ build () {
 	fi
 	dsc=$(ls "$CACHE/src/$pkg"/*.dsc | sort -V | tail -n 1)
 
-	if ! step "$logs/convert.log" 300 extras-convert \
-		${privileges:+--privileges "$privileges"} -o "$work/out" "$dsc" ||
+	# PRIVILEGES[;bus-names=LIST][;ids=LIST]: extras-convert's options
+	# (no value holds a space: extras-convert checks them).
+	options=$(echo "$privileges" | awk -F';' '{
+		if ($1 != "") printf "--privileges %s", $1
+		for (i = 2; i <= NF; i++) {
+			split($i, kv, "="); printf " --%s %s", kv[1], kv[2]
+		}
+	}')
+	# shellcheck disable=SC2086
+	if ! step "$logs/convert.log" 300 extras-convert $options \
+		-o "$work/out" "$dsc" ||
 	   ! step "$logs/unpack.log" 300 dpkg-source -x "$work"/out/*.dsc "$work/src"; then
 		note=$(first_error "$logs/convert.log")
 		[ -s "$logs/unpack.log" ] && note=$(first_error "$logs/unpack.log")
@@ -161,7 +170,8 @@ corpus_one () {
 total=0
 while IFS="$TAB" read -r pkg pattern cmd setup; do
 	case $pkg in ''|'#'*) continue ;; esac
-	# PACKAGE:PRIVILEGES: what the app declares, as its uploader would.
+	# PACKAGE:PRIVILEGES[;KEY=LIST]...: what the app declares, as its
+	# uploader would.
 	privileges=
 	case $pkg in *:*) privileges=${pkg#*:} pkg=${pkg%%:*} ;; esac
 	selected "$pkg" || continue
