@@ -373,7 +373,6 @@ found_app_path(void *arg, size_t i, const char *label, const char *packages)
 {
 	struct check_ctx *c = arg;
 	char *path;
-
 	size_t k;
 
 	(void)packages;
