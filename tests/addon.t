@@ -68,7 +68,11 @@ test_expect_success 'a reserved URL scheme in MimeType= is dropped, with a warni
 	grep_q "^MimeType=text/plain;x-scheme-handler/greet;$" mime/$d &&
 	grep_q "^dh_extras_relocate: warning: /usr/share/applications/extras-greet.desktop:8: MimeType= claim x-scheme-handler/https dropped: the app is no handler of those links unless the store grants it the reserved privilege url-handlers (debian/extras.yaml)$" err &&
 	grep_q "^dh_extras_relocate: warning: .*:8: MimeType= claim X-Scheme-Handler/MAILTO dropped" err &&
-	test $(grep -c warning err) = 2
+	test $(grep -c warning err) = 2 &&
+	sed -i "s/^MimeType=.*/MimeType = text\/plain; x-scheme-handler\/irc ;/" mime/$d &&
+	(cd mime && dh_extras_relocate) >out 2>err &&
+	grep_q "^MimeType = text/plain;$" mime/$d &&
+	grep_q "MimeType= claim x-scheme-handler/irc dropped" err
 '
 
 test_expect_success 'an app granted url-handlers keeps its claims' '

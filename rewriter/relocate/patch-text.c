@@ -12,6 +12,18 @@
 #include "namespace/layout.h"
 #include "relocate/patch.h"
 
+/* *P (*LEN bytes) without the blanks around it, as the gate reads it. */
+static void
+trim(const char **p, size_t *len)
+{
+	while (*len > 0 && (**p == ' ' || **p == '\t'))
+		(*p)++, (*len)--;
+	while (*len > 0 && ((*p)[*len - 1] == ' ' || (*p)[*len - 1] == '\t' ||
+	                    (*p)[*len - 1] == '\r'))
+		(*len)--;
+}
+
+/* Whether TYPE (LEN bytes, trimmed) is one of CTX's unclaimable types. */
 static bool
 unclaimable(const struct patch_context *ctx, const char *type, size_t len)
 {
@@ -25,25 +37,26 @@ unclaimable(const struct patch_context *ctx, const char *type, size_t len)
 }
 
 /*
- * MimeType= (S, LEN bytes): the claims of CTX's unclaimable types
- * dropped, each reported; the others kept as they were.  Appends the line
- * to O.
+ * MimeType= (S, LEN bytes, its value from POS): the claims of CTX's
+ * unclaimable types dropped, each reported; the others kept as they were.
+ * Appends the line to O.
  */
 static void
 mimetype_line(const struct patch_context *ctx, const char *file,
-              const char *s, size_t len, long lineno, struct patch_out *o,
-              struct report *report)
+              const char *s, size_t len, size_t pos, long lineno,
+              struct patch_out *o, struct report *report)
 {
-	size_t pos = 9;
-
 	patch_out_append(o, s, pos);
 	while (pos < len) {
 		const char *semi = memchr(s + pos, ';', len - pos);
 		size_t end = semi ? (size_t)(semi - s) : len;
+		const char *type = s + pos;
+		size_t tlen = end - pos;
 
-		if (end > pos && unclaimable(ctx, s + pos, end - pos))
+		trim(&type, &tlen);
+		if (tlen > 0 && unclaimable(ctx, type, tlen))
 			report_patch(report, file, "desktop-mimetype", lineno,
-			             -1, s + pos, end - pos, "");
+			             -1, type, tlen, "");
 		else
 			patch_out_append(o, s + pos, end - pos + (semi != NULL));
 		pos = end + 1;
@@ -68,10 +81,18 @@ desktop_line(const struct patch_context *ctx, const char *file,
 	const char *kind = NULL;
 	int i;
 
-	if (len > 9 && memcmp(s, "MimeType=", 9) == 0 &&
-	    ctx->n_unclaimable > 0) {
-		mimetype_line(ctx, file, s, len, lineno, o, report);
-		return;
+	/* The key, blanks, '=' (the specification lets blanks in). */
+	if (ctx->n_unclaimable > 0 && len > 8 &&
+	    memcmp(s, "MimeType", 8) == 0) {
+		size_t eq = 8;
+
+		while (eq < len && (s[eq] == ' ' || s[eq] == '\t'))
+			eq++;
+		if (eq < len && s[eq] == '=') {
+			mimetype_line(ctx, file, s, len, eq + 1, lineno, o,
+			              report);
+			return;
+		}
 	}
 	if (len > 5 && memcmp(s, "Exec=", 5) == 0)
 		keylen = 5, kind = "desktop-exec";
