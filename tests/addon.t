@@ -72,7 +72,14 @@ test_expect_success 'a reserved URL scheme in MimeType= is dropped, with a warni
 	sed -i "s/^MimeType=.*/MimeType = text\/plain; x-scheme-handler\/irc ;/" mime/$d &&
 	(cd mime && dh_extras_relocate) >out 2>err &&
 	grep_q "^MimeType = text/plain;$" mime/$d &&
-	grep_q "MimeType= claim x-scheme-handler/irc dropped" err
+	grep_q "MimeType= claim x-scheme-handler/irc dropped" err &&
+	sed -i "s/^MimeType.*/MimeType=x-scheme-handler\/irc;x-scheme-handler\/ircs;/" mime/$d &&
+	cp mime/$d before.desktop &&
+	(cd mime && dh_extras_relocate) >out 2>err &&
+	test $(grep -c warning err) = 2 &&
+	! grep -q "^MimeType" mime/$d &&
+	grep -v "^MimeType" before.desktop >expect &&
+	cmp expect mime/$d
 '
 
 test_expect_success 'an app granted url-handlers keeps its claims' '

@@ -39,13 +39,18 @@ unclaimable(const struct patch_context *ctx, const char *type, size_t len)
 /*
  * MimeType= (S, LEN bytes, its value from POS): the claims of CTX's
  * unclaimable types dropped, each reported; the others kept as they were.
- * Appends the line to O.
+ * Appends the line to O, and returns true; or, when every claim was
+ * dropped, nothing (an empty MimeType= is a warning to the desktop's
+ * validator), and returns false.
  */
-static void
+static bool
 mimetype_line(const struct patch_context *ctx, const char *file,
               const char *s, size_t len, size_t pos, long lineno,
               struct patch_out *o, struct report *report)
 {
+	size_t start = o->len, before = report->n_patches;
+	bool kept = false;
+
 	patch_out_append(o, s, pos);
 	while (pos < len) {
 		const char *semi = memchr(s + pos, ';', len - pos);
@@ -57,10 +62,17 @@ mimetype_line(const struct patch_context *ctx, const char *file,
 		if (tlen > 0 && unclaimable(ctx, type, tlen))
 			report_patch(report, file, "desktop-mimetype", lineno,
 			             -1, type, tlen, "");
-		else
+		else {
 			patch_out_append(o, s + pos, end - pos + (semi != NULL));
+			kept |= tlen > 0;
+		}
 		pos = end + 1;
 	}
+	if (!kept && report->n_patches > before) {
+		o->len = start;
+		return false;
+	}
+	return true;
 }
 
 /*
@@ -68,9 +80,9 @@ mimetype_line(const struct patch_context *ctx, const char *file,
  * package by its bare name get its namespace path (PATH does not reach
  * the namespace); Icon= naming a renamed icon gets its new name;
  * MimeType= loses the claims the app may not make.  Appends
- * the line, changed or not, to O.
+ * the line, changed or not, to O; returns false when it is dropped whole.
  */
-static void
+static bool
 desktop_line(const struct patch_context *ctx, const char *file,
              const unsigned char *line, size_t len, long lineno,
              struct patch_out *o, struct report *report)
@@ -88,11 +100,9 @@ desktop_line(const struct patch_context *ctx, const char *file,
 
 		while (eq < len && (s[eq] == ' ' || s[eq] == '\t'))
 			eq++;
-		if (eq < len && s[eq] == '=') {
-			mimetype_line(ctx, file, s, len, eq + 1, lineno, o,
-			              report);
-			return;
-		}
+		if (eq < len && s[eq] == '=')
+			return mimetype_line(ctx, file, s, len, eq + 1,
+			                     lineno, o, report);
 	}
 	if (len > 5 && memcmp(s, "Exec=", 5) == 0)
 		keylen = 5, kind = "desktop-exec";
@@ -108,7 +118,7 @@ desktop_line(const struct patch_context *ctx, const char *file,
 	}
 	if (kind == NULL) {
 		patch_out_append(o, line, len);
-		return;
+		return true;
 	}
 	vstart = keylen;
 	while (vstart < len && s[vstart] == ' ')
@@ -155,13 +165,14 @@ desktop_line(const struct patch_context *ctx, const char *file,
 	}
 	if (new == NULL) {
 		patch_out_append(o, line, len);
-		return;
+		return true;
 	}
 	report_patch(report, file, kind, lineno, -1, s + vstart,
 	             vend - vstart, new);
 	patch_out_append(o, line, vstart);
 	patch_out_append(o, new, strlen(new));
 	patch_out_append(o, line + vend, len - vend);
+	return true;
 }
 
 /* The .desktop rules over every line of BUF; NULL when nothing changed. */
@@ -178,8 +189,8 @@ desktop_pass(const struct patch_context *ctx, const char *file,
 		const unsigned char *nl = memchr(buf + pos, '\n', len - pos);
 		size_t end = nl ? (size_t)(nl - buf) : len;
 
-		desktop_line(ctx, file, buf + pos, end - pos, lineno, &o, report);
-		if (nl)
+		if (desktop_line(ctx, file, buf + pos, end - pos, lineno, &o,
+		                 report) && nl)
 			patch_out_append(&o, "\n", 1);
 		pos = end + 1;
 		lineno++;
