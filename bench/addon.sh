@@ -33,27 +33,34 @@ sed -i 's/, dh-sequence-extras//' without/debian/control
 
 # Builds: five a side, in turns, each from a clean tree (as a package is
 # built from its source) after one untimed build a side (the page cache,
-# the first run's start-up); the least wall and the least CPU of each side.
+# the first run's start-up); the least wall and the least CPU of each
+# side, and the median of the five rounds' CPU ratios: the two builds of
+# a round run under much the same load, which moves the CPU time of both
+# (cores shared by hyper-threads, caches) by more than the add-on costs.
 build='cd "$1" && dpkg-buildpackage -us -uc -b -d'
 load0=$(load)
 for side in with without; do sh -c "$build" build $side >/dev/null 2>&1 || true; done
-ww= wc= ow= oc=
+ww= wc= ow= oc= ratios=
 for _ in 1 2 3 4 5; do
 	for side in with without; do
 		(cd $side && debian/rules clean >/dev/null 2>&1) || true
 		timed sh -c "$build" build $side
 		[ "$STATUS" = 0 ] || { echo "bench/addon: the build $side failed" >&2; exit 1; }
 		if [ $side = with ]; then
+			cpu_with=$CPU
 			if [ -z "$ww" ] || lt "$WALL" "$ww"; then ww=$WALL; fi
 			if [ -z "$wc" ] || lt "$CPU" "$wc"; then wc=$CPU; fi
 		else
+			ratios="$ratios $(calc "$cpu_with / $CPU")"
 			if [ -z "$ow" ] || lt "$WALL" "$ow"; then ow=$WALL; fi
 			if [ -z "$oc" ] || lt "$CPU" "$oc"; then oc=$CPU; fi
 		fi
 	done
 done
-printf 'addon: dpkg-buildpackage -b: CPU with %.2fs, without %.2fs, ratio %.3f (target <= 1.03); wall %.2fs, %.2fs, ratio %.3f; load %s to %s\n' \
-	"$wc" "$oc" "$(calc "$wc / $oc")" "$ww" "$ow" "$(calc "$ww / $ow")" "$load0" "$(load)"
+median=$(printf '%s\n' $ratios | sort -n | sed -n 3p)
+printf 'addon: dpkg-buildpackage -b: CPU ratio %.3f, median of rounds (%s) (target <= 1.03); least CPU with %.2fs, without %.2fs, ratio %.3f; wall %.2fs, %.2fs, ratio %.3f; load %s to %s\n' \
+	"$median" "$(printf '%.3f ' $ratios | sed 's/ $//')" "$wc" "$oc" "$(calc "$wc / $oc")" \
+	"$ww" "$ow" "$(calc "$ww / $ow")" "$load0" "$(load)"
 
 # No-op runs: on the tree a finished build leaves (already relocated),
 # each command on a copy of its own (one helper's run, dh_extras_clean's
