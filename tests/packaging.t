@@ -32,4 +32,15 @@ test_expect_success 'each library decompress.c loads with dlopen() is a dependen
 	test ! -s missing || { cat missing; false; }
 '
 
+# libxml2, which review-works.c loads with dlopen() for metainfo and
+# GtkBuilder files: named in Depends too.
+test_expect_success 'the libxml2 review-works.c loads with dlopen() is a dependency' '
+	depends >depends &&
+	soname=$(sed -n "s/^#define LIBXML2 \"\([^\"]*\)\"\$/\1/p" \
+		"$TOP/rewriter/review/review-works.c") &&
+	test -n "$soname" &&
+	pkg=$(dpkg -S "*/$soname" | sed -n "1s/[:,].*//p") &&
+	grep -qx "$pkg" depends
+'
+
 test_done

@@ -305,27 +305,62 @@ hash_file(SHA2_CTX *ctx, const char *file)
 	return n == 0;
 }
 
+/*
+ * The stamp of the profile TEXT (LEN bytes; NULL: the file PROFILE's
+ * bytes), FEATURES and PARSER (ST its status) in STAMPS, into STAMP;
+ * false when a file cannot be read.
+ */
+static bool
+stamp_path(char *stamp, size_t size, const char *stamps, const char *parser,
+           const struct stat *st, const char *profile, const char *text,
+           size_t len, const char *features)
+{
+	char digest[SHA256_DIGEST_STRING_LENGTH];
+	SHA2_CTX ctx;
+
+	/* The profile, the features and the parser that compiled them. */
+	SHA256Init(&ctx);
+	SHA256Update(&ctx, (const uint8_t *)parser, strlen(parser) + 1);
+	SHA256Update(&ctx, (const uint8_t *)&st->st_size, sizeof(st->st_size));
+	SHA256Update(&ctx, (const uint8_t *)&st->st_mtim, sizeof(st->st_mtim));
+	if (text != NULL)
+		SHA256Update(&ctx, (const uint8_t *)text, len);
+	else if (!hash_file(&ctx, profile))
+		return false;
+	if (!hash_file(&ctx, features))
+		return false;
+	SHA256End(&ctx, digest);
+	snprintf(stamp, size, "%s/%s", stamps, digest);
+	return true;
+}
+
+bool
+apparmor_validated_before(const char *text, size_t len, const char *features,
+                          const char *stamps)
+{
+	const char *parser = apparmor_parser();
+	char stamp[4096];
+	struct stat st;
+
+	return stamps != NULL && parser != NULL && stat(parser, &st) == 0 &&
+	       stamp_path(stamp, sizeof(stamp), stamps, parser, &st, NULL,
+	                  text, len, features) &&
+	       access(stamp, F_OK) == 0;
+}
+
 int
 apparmor_validate_cached(const char *profile, const char *features,
                          const char *stamps, struct dpkg_error *err)
 {
-	char digest[SHA256_DIGEST_STRING_LENGTH], stamp[4096];
 	const char *parser = apparmor_parser();
+	char stamp[4096];
 	struct stat st;
-	SHA2_CTX ctx;
 	int fd;
 
-	if (stamps == NULL || parser == NULL || stat(parser, &st) < 0)
+	if (stamps == NULL || parser == NULL || stat(parser, &st) < 0 ||
+	    !stamp_path(stamp, sizeof(stamp), stamps, parser, &st, profile,
+	                NULL, 0, features))
 		return apparmor_validate(profile, features, err);
-	/* The profile, the features and the parser that compiled them. */
-	SHA256Init(&ctx);
-	SHA256Update(&ctx, (const uint8_t *)parser, strlen(parser) + 1);
-	SHA256Update(&ctx, (const uint8_t *)&st.st_size, sizeof(st.st_size));
-	SHA256Update(&ctx, (const uint8_t *)&st.st_mtim, sizeof(st.st_mtim));
-	if (!hash_file(&ctx, profile) || !hash_file(&ctx, features))
-		return apparmor_validate(profile, features, err);
-	SHA256End(&ctx, digest);
-	snprintf(stamp, sizeof(stamp), "%s/%s", stamps, digest);
 	if (access(stamp, F_OK) == 0)
 		return 0;
 	if (apparmor_validate(profile, features, err) < 0)

@@ -8,6 +8,7 @@
 #ifndef DH_EXTRAS_APPARMOR_INSTALL_H
 #define DH_EXTRAS_APPARMOR_INSTALL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <dpkg/error.h>
@@ -56,6 +57,14 @@ int apparmor_validate(const char *profile, const char *features,
  */
 int apparmor_validate_cached(const char *profile, const char *features,
                              const char *stamps, struct dpkg_error *err);
+
+/*
+ * Whether the profile TEXT (LEN bytes) compiled against FEATURES before,
+ * by a stamp apparmor_validate_cached left in STAMPS: a caller holding
+ * the text in memory need not write it to a file to find out.
+ */
+bool apparmor_validated_before(const char *text, size_t len,
+                               const char *features, const char *stamps);
 
 /* Where the dh_extras_* helpers keep their stamps. */
 #define APPARMOR_STAMPS "debian/.debhelper/extras/apparmor-compiled"

@@ -200,6 +200,30 @@ placeholder(const char *s, const char *end)
 	return (size_t)(p - s - 1);
 }
 
+/* Append N bytes at S to *OUT (*LEN bytes of *CAP, NUL-terminated). */
+static bool
+append(char **out, size_t *len, size_t *cap, const char *s, size_t n)
+{
+	if (*len + n + 1 > *cap) {
+		size_t want = *cap ? *cap : 128;
+		char *grown;
+
+		while (*len + n + 1 > want)
+			want *= 2;
+		grown = realloc(*out, want);
+		if (grown == NULL)
+			return false;
+		*out = grown;
+		*cap = want;
+	}
+	memcpy(*out + *len, s, n);
+	*len += n;
+	(*out)[*len] = '\0';
+	return true;
+}
+
+/* A growing buffer, not a memory stream: this runs for every line of
+ * every snippet, and open_memstream zeroes a page-sized buffer each time. */
 char *
 template_expand_line(const struct template *t, unsigned long lineno,
                      const char *line, size_t len,
@@ -208,19 +232,26 @@ template_expand_line(const struct template *t, unsigned long lineno,
 {
 	const char *p = line, *end = line + len;
 	char *out = NULL;
-	size_t outlen = 0;
-	FILE *fp = open_memstream(&out, &outlen);
+	size_t outlen = 0, cap = 0;
 
-	if (fp == NULL) {
-		dpkg_put_error(err, "%s: out of memory", t->path);
-		return NULL;
-	}
+	if (!append(&out, &outlen, &cap, "", 0))
+		goto oom;
 	while (p < end) {
-		size_t k = *p == '@' ? placeholder(p, end) : 0;
+		const char *at = memchr(p, '@', (size_t)(end - p));
 		const struct template_subst *s;
+		size_t k;
 
+		if (at == NULL)
+			at = end;
+		if (!append(&out, &outlen, &cap, p, (size_t)(at - p)))
+			goto oom;
+		p = at;
+		if (p == end)
+			break;
+		k = placeholder(p, end);
 		if (k == 0) {
-			fputc(*p++, fp);
+			if (!append(&out, &outlen, &cap, p++, 1))
+				goto oom;
 			continue;
 		}
 		s = find_subst(subst, n, p + 1, k);
@@ -228,19 +259,18 @@ template_expand_line(const struct template *t, unsigned long lineno,
 			dpkg_put_error(err, "%s:%lu: unknown placeholder "
 			               "@%.*s@", t->path, lineno, (int)k,
 			               p + 1);
-			fclose(fp);
 			free(out);
 			return NULL;
 		}
-		fputs(s->value, fp);
+		if (!append(&out, &outlen, &cap, s->value, strlen(s->value)))
+			goto oom;
 		p += k + 2;
 	}
-	if (fclose(fp) != 0) {
-		free(out);
-		dpkg_put_error(err, "%s: out of memory", t->path);
-		return NULL;
-	}
 	return out;
+oom:
+	free(out);
+	dpkg_put_error(err, "%s: out of memory", t->path);
+	return NULL;
 }
 
 int

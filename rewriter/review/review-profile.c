@@ -99,6 +99,16 @@ compile_profile(const struct review *r, const char *text,
 	size_t len = strlen(text);
 	int fd, ret;
 
+	if (r->opt.templates != NULL)
+		snprintf(features, sizeof(features), "%s/" APPARMOR_FEATURES,
+		         r->opt.templates);
+	else
+		snprintf(features, sizeof(features), "%s/templates/"
+		         APPARMOR_FEATURES, dh_extras_datadir());
+	/* A build's profile dh_extras_apparmor compiled: no file to write. */
+	if (apparmor_validated_before(text, len, features,
+	                              r->opt.compile_stamps))
+		return 0;
 	snprintf(path, sizeof(path), "%s/extras-review.XXXXXX",
 	         tmpdir && *tmpdir ? tmpdir : "/tmp");
 	fd = mkstemp(path);
@@ -115,12 +125,6 @@ compile_profile(const struct review *r, const char *text,
 		return -1;
 	}
 	close(fd);
-	if (r->opt.templates != NULL)
-		snprintf(features, sizeof(features), "%s/" APPARMOR_FEATURES,
-		         r->opt.templates);
-	else
-		snprintf(features, sizeof(features), "%s/templates/"
-		         APPARMOR_FEATURES, dh_extras_datadir());
 	ret = apparmor_validate_cached(path, features, r->opt.compile_stamps,
 	                               err);
 	unlink(path);
