@@ -912,6 +912,36 @@ test_expect_success 'a .changes: released, and for the store.s distribution when
 	grep_q "not one word" err
 '
 
+# An app named after another program's directory (~/.config), its profile
+# generated from templates whose list of reserved ids lacks the name: the
+# gate generates it again with the real list and refuses.
+test_expect_success 'refused: an app id reserved for another program.s files' '
+	mkdir -p unlisted && cp -R "$TEMPLATES" unlisted/ &&
+	sed -i "/^config /d" unlisted/templates/identity/reserved-apps &&
+	r=opt/extras.ubuntu.com/config && t=reserved &&
+	mkdir -p $t/DEBIAN $t/$r/bin $t/usr/share/doc/extras-config \
+		$t/etc/apparmor.d &&
+	printf "#!/bin/sh\necho x\n" >$t/$r/bin/config && chmod 755 $t/$r/bin/config &&
+	echo "Copyright: nobody" >$t/usr/share/doc/extras-config/copyright &&
+	printf "app: config\nprivileges: []\n" >$t/DEBIAN/extras.yaml &&
+	DH_EXTRAS_DATADIR=$TRASH/unlisted extras-profile --app config \
+		--executable /$r/bin/config $t/DEBIAN/extras.yaml \
+		>$t/etc/apparmor.d/opt.extras.ubuntu.com.config &&
+	grep_q "^  owner @{HOME}/.config/ rw,$" $t/etc/apparmor.d/opt.extras.ubuntu.com.config &&
+	printf "Package: extras-config\nSource: extras-config\nVersion: 1.0\nArchitecture: all\nMaintainer: A <a@example.org>\nPriority: optional\nDepends: apparmor (>= 3.0), libc6\nDescription: x\n x\n" \
+		>$t/DEBIAN/control &&
+	echo /etc/apparmor.d/opt.extras.ubuntu.com.config >$t/DEBIAN/conffiles &&
+	for s in postinst postrm; do
+		DH_EXTRAS_DATADIR=$TRASH/unlisted extras-profile --app config \
+			--script $s --package extras-config $t/DEBIAN/extras.yaml \
+			>$t/DEBIAN/$s && chmod 755 $t/DEBIAN/$s || return 1
+	done &&
+	build $t reserved.deb &&
+	expect_status 1 extras-review reserved.deb >out &&
+	grep_q "^reserved.deb: profile: etc/apparmor.d/opt.extras.ubuntu.com.config: cannot be generated again: app id .config. is reserved: the name holds the XDG configuration directory (~/.config)" out &&
+	grep_q "refused (1 problem)" out
+'
+
 test_expect_success 'the corpus holds at least 25 bad packages' '
 	test $n -ge 25
 '
