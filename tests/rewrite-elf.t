@@ -283,4 +283,14 @@ test_expect_success 'a RUNPATH is written into the file when it has one name, in
 	test "$(stat -c %h elsewhere/linked)" = 1
 '
 
+# dlopen() looks in LD_LIBRARY_PATH first: there, a libarchive.so.13 that
+# is no library.  The data cannot be searched, and the report says why.
+test_expect_success 'compressed data that cannot be searched is reported with the reason' '
+	mkdir -p badlib nolib/usr/share/foo && : >badlib/libarchive.so.13 &&
+	cp tree/$NS/share/foo/notes.xz nolib/usr/share/foo/ &&
+	expect_status 1 env LD_LIBRARY_PATH="$PWD/badlib" \
+		extras-rewrite --app foo nolib 2>nolib.err &&
+	grep_q "$ABSNS/share/foo/notes.xz: .*compressed data, which cannot be searched: cannot load libarchive.so.13: " nolib.err
+'
+
 test_done

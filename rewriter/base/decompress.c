@@ -9,17 +9,15 @@
  * or bzip2 stream, the last of concatenated gzip members.  Input that
  * ends before it is an error.
  *
- * Each library is loaded with dlopen() when a stream first needs it, so
+ * Each library is loaded (base/dynload) when a stream first needs it, so
  * that a check of a .deb maps only the one its members use: linked, the
  * five cost every start of every command about 1.5 ms here, a sixth of a
  * whole check.  debian/control names them in Depends.
  */
 #include <bzlib.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <lz4frame.h>
 #include <lzma.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +29,7 @@
 #include <dpkg/string.h>
 
 #include "base/decompress.h"
+#include "base/dynload.h"
 
 #define INPUT_SIZE (64 * 1024)
 /* xz's -9 needs 65 MiB; no dictionary a package needs comes near. */
@@ -49,45 +48,11 @@
 	X(LZ4F_createDecompressionContext) X(LZ4F_decompress) \
 	X(LZ4F_isError) X(LZ4F_getErrorName) X(LZ4F_freeDecompressionContext)
 
-#define DL_POINTER(f) static __typeof__(&f) dl_##f;
-ZLIB_FUNCTIONS(DL_POINTER)
-LZMA_FUNCTIONS(DL_POINTER)
-ZSTD_FUNCTIONS(DL_POINTER)
-BZIP2_FUNCTIONS(DL_POINTER)
-LZ4_FUNCTIONS(DL_POINTER)
-#undef DL_POINTER
-
-struct library {
-	const char *soname;
-	pthread_once_t once;
-	/* Why it could not be loaded, or NULL. */
-	char *error;
-};
-
-#define DL_LOOKUP(f) \
-	if (error == NULL && \
-	    (*(void **)&dl_##f = dlsym(handle, #f)) == NULL) \
-		error = dlerror();
-#define DL_LIBRARY(lib, SONAME, FUNCTIONS) \
-	static struct library lib = { SONAME, PTHREAD_ONCE_INIT, NULL }; \
-	static void load_##lib(void) \
-	{ \
-		void *handle = dlopen(lib.soname, RTLD_NOW | RTLD_LOCAL); \
-		const char *error = handle ? NULL : dlerror(); \
-		FUNCTIONS(DL_LOOKUP) \
-		if (error != NULL) \
-			lib.error = str_fmt("cannot load %s: %s", \
-			                    lib.soname, error); \
-	}
-DL_LIBRARY(zlib, "libz.so.1", ZLIB_FUNCTIONS)
-DL_LIBRARY(liblzma, "liblzma.so.5", LZMA_FUNCTIONS)
-DL_LIBRARY(libzstd, "libzstd.so.1", ZSTD_FUNCTIONS)
-DL_LIBRARY(libbz2, "libbz2.so.1.0", BZIP2_FUNCTIONS)
-DL_LIBRARY(liblz4, "liblz4.so.1", LZ4_FUNCTIONS)
-#undef DL_LIBRARY
-#undef DL_LOOKUP
-
-#define LOADED(lib) (pthread_once(&lib.once, load_##lib), lib.error)
+DYNLOAD_LIBRARY(zlib, "libz.so.1", ZLIB_FUNCTIONS)
+DYNLOAD_LIBRARY(liblzma, "liblzma.so.5", LZMA_FUNCTIONS)
+DYNLOAD_LIBRARY(libzstd, "libzstd.so.1", ZSTD_FUNCTIONS)
+DYNLOAD_LIBRARY(libbz2, "libbz2.so.1.0", BZIP2_FUNCTIONS)
+DYNLOAD_LIBRARY(liblz4, "liblz4.so.1", LZ4_FUNCTIONS)
 
 /* NULL once TYPE's library is loaded (by the first stream of its type),
  * else why it cannot be. */
@@ -96,16 +61,16 @@ load_library(enum decompress_type type)
 {
 	switch (type) {
 	case DECOMPRESS_GZIP:
-		return LOADED(zlib);
+		return dynload(&zlib);
 	case DECOMPRESS_XZ:
 	case DECOMPRESS_LZMA:
-		return LOADED(liblzma);
+		return dynload(&liblzma);
 	case DECOMPRESS_ZSTD:
-		return LOADED(libzstd);
+		return dynload(&libzstd);
 	case DECOMPRESS_BZIP2:
-		return LOADED(libbz2);
+		return dynload(&libbz2);
 	case DECOMPRESS_LZ4:
-		return LOADED(liblz4);
+		return dynload(&liblz4);
 	case DECOMPRESS_NONE:
 	case DECOMPRESS_UNKNOWN:
 		break;

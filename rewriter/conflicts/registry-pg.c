@@ -10,7 +10,6 @@
  * linked, it and the dozen libraries it needs (TLS, Kerberos, LDAP) would
  * cost every run of every command several milliseconds of relocation.
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 
 #include <dpkg/dpkg.h>
 
+#include "base/dynload.h"
 #include "conflicts/registry.h"
 
 #define LIBPQ "libpq.so.5"
@@ -41,47 +41,25 @@
 	X(PQsetNoticeProcessor) \
 	X(PQstatus)
 
-#define PQ_POINTER(f) static __typeof__(&f) pq_##f;
-PQ_FUNCTIONS(PQ_POINTER)
-
-static int
-load_libpq(struct dpkg_error *err)
-{
-	static bool loaded;
-	void *handle;
-
-	if (loaded)
-		return 0;
-	handle = dlopen(LIBPQ, RTLD_NOW | RTLD_LOCAL);
-	if (handle == NULL)
-		return dpkg_put_error(err, "PostgreSQL: cannot load %s: %s",
-		                      LIBPQ, dlerror());
-#define PQ_LOAD(f) \
-	if ((pq_##f = (__typeof__(&f))dlsym(handle, #f)) == NULL) \
-		return dpkg_put_error(err, "PostgreSQL: %s lacks %s", LIBPQ, #f);
-	PQ_FUNCTIONS(PQ_LOAD)
-#undef PQ_LOAD
-	loaded = true;
-	return 0;
-}
+DYNLOAD_LIBRARY(libpq, LIBPQ, PQ_FUNCTIONS)
 
 /* From here on, every call goes through the loaded pointers. */
-#define PQclear (*pq_PQclear)
-#define PQcmdTuples (*pq_PQcmdTuples)
-#define PQconnectdb (*pq_PQconnectdb)
-#define PQerrorMessage (*pq_PQerrorMessage)
-#define PQexec (*pq_PQexec)
-#define PQexecParams (*pq_PQexecParams)
-#define PQfinish (*pq_PQfinish)
-#define PQgetResult (*pq_PQgetResult)
-#define PQgetisnull (*pq_PQgetisnull)
-#define PQgetvalue (*pq_PQgetvalue)
-#define PQntuples (*pq_PQntuples)
-#define PQputCopyData (*pq_PQputCopyData)
-#define PQputCopyEnd (*pq_PQputCopyEnd)
-#define PQresultStatus (*pq_PQresultStatus)
-#define PQsetNoticeProcessor (*pq_PQsetNoticeProcessor)
-#define PQstatus (*pq_PQstatus)
+#define PQclear (*dl_PQclear)
+#define PQcmdTuples (*dl_PQcmdTuples)
+#define PQconnectdb (*dl_PQconnectdb)
+#define PQerrorMessage (*dl_PQerrorMessage)
+#define PQexec (*dl_PQexec)
+#define PQexecParams (*dl_PQexecParams)
+#define PQfinish (*dl_PQfinish)
+#define PQgetResult (*dl_PQgetResult)
+#define PQgetisnull (*dl_PQgetisnull)
+#define PQgetvalue (*dl_PQgetvalue)
+#define PQntuples (*dl_PQntuples)
+#define PQputCopyData (*dl_PQputCopyData)
+#define PQputCopyEnd (*dl_PQputCopyEnd)
+#define PQresultStatus (*dl_PQresultStatus)
+#define PQsetNoticeProcessor (*dl_PQsetNoticeProcessor)
+#define PQstatus (*dl_PQstatus)
 
 /* Serialises schema creation across processes (any fixed number). */
 #define SCHEMA_LOCK 0x6478636f6e66
@@ -202,16 +180,16 @@ static int
 pg_open(struct registry **out, const char *db, bool create,
         struct dpkg_error *err)
 {
-	struct pg_registry *r = calloc(1, sizeof(*r));
+	const char *unloaded = dynload(&libpq);
+	struct pg_registry *r;
 	char sql[128];
 
 	(void)create;
+	if (unloaded != NULL)
+		return dpkg_put_error(err, "PostgreSQL: %s", unloaded);
+	r = calloc(1, sizeof(*r));
 	if (r == NULL)
 		abort();
-	if (load_libpq(err) < 0) {
-		free(r);
-		return -1;
-	}
 	r->conn = PQconnectdb(db);
 	if (PQstatus(r->conn) != CONNECTION_OK) {
 		pg_fail(r, "cannot connect", err);

@@ -9,10 +9,8 @@
  */
 #include <archive.h>
 #include <archive_entry.h>
-#include <dlfcn.h>
 #include <libdeflate.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +18,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/string.h>
 
+#include "base/dynload.h"
 #include "relocate/patch.h"
 
 /*
@@ -41,37 +40,18 @@
 	X(archive_read_support_format_raw) \
 	X(archive_read_support_format_zip)
 
-#define ARCHIVE_POINTER(f) static __typeof__(&f) la_##f;
-ARCHIVE_FUNCTIONS(ARCHIVE_POINTER)
-
-static pthread_once_t libarchive_once = PTHREAD_ONCE_INIT;
-static bool libarchive_loaded;
-
-static void
-load_libarchive(void)
-{
-	void *handle = dlopen(LIBARCHIVE, RTLD_NOW | RTLD_LOCAL);
-
-	if (handle == NULL)
-		return;
-#define ARCHIVE_LOAD(f) \
-	if ((la_##f = (__typeof__(&f))dlsym(handle, #f)) == NULL) \
-		return;
-	ARCHIVE_FUNCTIONS(ARCHIVE_LOAD)
-#undef ARCHIVE_LOAD
-	libarchive_loaded = true;
-}
+DYNLOAD_LIBRARY(libarchive, LIBARCHIVE, ARCHIVE_FUNCTIONS)
 
 /* From here on, every call goes through the loaded pointers. */
-#define archive_entry_pathname (*la_archive_entry_pathname)
-#define archive_read_data (*la_archive_read_data)
-#define archive_read_free (*la_archive_read_free)
-#define archive_read_new (*la_archive_read_new)
-#define archive_read_next_header (*la_archive_read_next_header)
-#define archive_read_open_memory (*la_archive_read_open_memory)
-#define archive_read_support_filter_all (*la_archive_read_support_filter_all)
-#define archive_read_support_format_raw (*la_archive_read_support_format_raw)
-#define archive_read_support_format_zip (*la_archive_read_support_format_zip)
+#define archive_entry_pathname (*dl_archive_entry_pathname)
+#define archive_read_data (*dl_archive_read_data)
+#define archive_read_free (*dl_archive_read_free)
+#define archive_read_new (*dl_archive_read_new)
+#define archive_read_next_header (*dl_archive_read_next_header)
+#define archive_read_open_memory (*dl_archive_read_open_memory)
+#define archive_read_support_filter_all (*dl_archive_read_support_filter_all)
+#define archive_read_support_format_raw (*dl_archive_read_support_format_raw)
+#define archive_read_support_format_zip (*dl_archive_read_support_format_zip)
 
 /* Decompressed data past this is not searched (and is reported). */
 #define BLOB_MAX_EXPANDED (512u << 20)
@@ -183,11 +163,12 @@ scan_archive(struct pathmap_scanner *sc, const char *file,
 	struct archive *a;
 	struct archive_entry *ae;
 	char reason[PATH_MAX + 64];
+	const char *unloaded = dynload(&libarchive);
 
-	pthread_once(&libarchive_once, load_libarchive);
-	if (!libarchive_loaded) {
-		report_unpatched(report, file, 0, "", 0, "compressed data, and "
-		                 LIBARCHIVE " cannot be loaded to search it");
+	if (unloaded != NULL) {
+		snprintf(reason, sizeof(reason), "compressed data, which "
+		         "cannot be searched: %s", unloaded);
+		report_unpatched(report, file, 0, "", 0, reason);
 		return 0;
 	}
 	a = archive_read_new();

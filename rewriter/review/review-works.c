@@ -20,7 +20,6 @@
  * cost every run of dh_extras_check 1.5 ms of relocation, a quarter of
  * its no-op run.
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +33,7 @@
 #include <dpkg/string.h>
 
 #include "base/datadir.h"
+#include "base/dynload.h"
 #include "base/path.h"
 #include "base/template.h"
 #include "namespace/layout.h"
@@ -56,39 +56,17 @@
 	X(xmlNodeGetContent) \
 	X(xmlReadMemory)
 
-#define XML_POINTER(f) static __typeof__(&f) lx_##f;
-XML_FUNCTIONS(XML_POINTER)
-
-static int
-load_libxml2(struct dpkg_error *err)
-{
-	static bool loaded;
-	void *handle;
-
-	if (loaded)
-		return 0;
-	handle = dlopen(LIBXML2, RTLD_NOW | RTLD_LOCAL);
-	if (handle == NULL)
-		return dpkg_put_error(err, "cannot load %s: %s", LIBXML2,
-		                      dlerror());
-#define XML_LOAD(f) \
-	if ((lx_##f = (__typeof__(&f))dlsym(handle, #f)) == NULL) \
-		return dpkg_put_error(err, "%s lacks %s", LIBXML2, #f);
-	XML_FUNCTIONS(XML_LOAD)
-#undef XML_LOAD
-	loaded = true;
-	return 0;
-}
+DYNLOAD_LIBRARY(libxml2, LIBXML2, XML_FUNCTIONS)
 
 /* From here on, every call goes through the loaded pointers. */
-#define xmlDocGetRootElement (*lx_xmlDocGetRootElement)
-#define xmlFree (*lx_xmlFree)
-#define xmlFreeDoc (*lx_xmlFreeDoc)
-#define xmlGetLastError (*lx_xmlGetLastError)
-#define xmlGetLineNo (*lx_xmlGetLineNo)
-#define xmlGetProp (*lx_xmlGetProp)
-#define xmlNodeGetContent (*lx_xmlNodeGetContent)
-#define xmlReadMemory (*lx_xmlReadMemory)
+#define xmlDocGetRootElement (*dl_xmlDocGetRootElement)
+#define xmlFree (*dl_xmlFree)
+#define xmlFreeDoc (*dl_xmlFreeDoc)
+#define xmlGetLastError (*dl_xmlGetLastError)
+#define xmlGetLineNo (*dl_xmlGetLineNo)
+#define xmlGetProp (*dl_xmlGetProp)
+#define xmlNodeGetContent (*dl_xmlNodeGetContent)
+#define xmlReadMemory (*dl_xmlReadMemory)
 
 /* Where a desktop session looks for a bare Exec= name. */
 static const char *const session_path[] = {
@@ -1059,8 +1037,10 @@ review_works(struct review *r, struct dpkg_error *err)
 				check_entry_file(&w, i, m, true);
 			else if (is_metainfo(m->path) ||
 			         is_builder_file(m->path)) {
-				if (load_libxml2(err) < 0) {
-					ret = -1;
+				const char *unloaded = dynload(&libxml2);
+
+				if (unloaded != NULL) {
+					ret = dpkg_put_error(err, "%s", unloaded);
 					goto out;
 				}
 				/* A metainfo file, else GtkBuilder's. */
