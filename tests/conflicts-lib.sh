@@ -271,6 +271,22 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 		test $(extras-conflicts list -d "$DB" | grep -c shared.desktop) = 1
 	'
 
+	# extras-review names a session service's file after its bus name:
+	# the name is held with the path, first come, first served.
+	test_expect_success 'claim: a bus name another app holds' '
+		make_deb tool.deb extras-tool extras-tool \
+			usr/share/dbus-1/services/org.example.Tool.service &&
+		make_deb squat.deb extras-squat extras-squat \
+			usr/share/dbus-1/services/org.example.Tool.service &&
+		extras-conflicts claim -d "$DB" --owner alice tool.deb &&
+		expect_status 1 extras-conflicts check -d "$DB" --owner bob \
+			squat.deb >out &&
+		grep_q "^squat.deb: file /usr/share/dbus-1/services/org.example.Tool.service is claimed by app tool (owner alice)$" out &&
+		expect_status 1 extras-conflicts claim -d "$DB" --owner bob \
+			squat.deb 2>err &&
+		! extras-conflicts list -d "$DB" | grep -q "^squat"
+	'
+
 	test_expect_success 'index: re-indexing a label replaces it' '
 		printf "usr/share/doc/extras-other/copyright\tutils/other\n" | xz > Contents-new.xz &&
 		extras-conflicts index --archive main -d "$DB" Contents-new.xz &&

@@ -768,11 +768,19 @@ bad dbus-name-desktop 1 ': export: .*line 2: Name=org.freedesktop.Demo: a name o
 	'entry $t dbus-1/services/org.freedesktop.Demo.service "[D-BUS Service]" "Name=org.freedesktop.Demo" "Exec=/$NS/bin/demo"'
 bad dbus-systemd 1 ': export: .*line 4: SystemdService=: an app.s session service is started by D-Bus alone' -- \
 	'entry $t dbus-1/services/org.example.Demo.service "[D-BUS Service]" "Name=org.example.Demo" "Exec=/$NS/bin/demo" "SystemdService=gnome-terminal-server.service"'
+# Two files of any names could both say Name=org.example.Demo, and D-Bus
+# would start whichever it read first: the file is named after the name,
+# whose path the registry holds for one app.
+bad dbus-file-name 1 ': export: '"$SERVICES"'/extras-demo.service: line 2: Name=org.example.Demo: in a file named extras-demo.service: a session service.s file is named after the bus name it owns.*name it org.example.Demo.service' -- \
+	'entry $t dbus-1/services/extras-demo.service "[D-BUS Service]" "Name=org.example.Demo" "Exec=/$NS/bin/demo"'
 bad mime-https 1 ': export: .*line 3: MimeType=X-Scheme-Handler/HTTPS: claims what other programs rely on.*reserved privilege url-handlers' -- \
 	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/demo %u" "MimeType=text/plain;X-Scheme-Handler/HTTPS;"'
 bad metainfo-id 1 ': export: usr/share/metainfo/extras-demo.metainfo.xml: line 3: <id> org.gnome.Nautilus: not the app.s own' -- \
 	'entry $t metainfo/extras-demo.metainfo.xml "<?xml version=\"1.0\"?>" "<component type=\"desktop-application\">" \
 		"  <id>org.gnome.Nautilus</id>" "</component>"'
+bad metainfo-file-name 1 ': export: usr/share/metainfo/extras-demo.metainfo.xml: line 3: <id> extras-org.example.Demo: in a file named extras-demo.metainfo.xml: a component.s file is named after its id.*name it extras-org.example.Demo.metainfo.xml' -- \
+	'entry $t metainfo/extras-demo.metainfo.xml "<?xml version=\"1.0\"?>" "<component type=\"desktop-application\">" \
+		"  <id>extras-org.example.Demo</id>" "</component>"'
 bad metainfo-replaces 1 ': export: .*extras-demo.metainfo.xml: line 4: <replaces> org.gnome.Nautilus: not the app.s own' -- \
 	'entry $t metainfo/extras-demo.metainfo.xml "<?xml version=\"1.0\"?>" "<component type=\"desktop-application\">" \
 		"  <id>extras-org.example.Demo</id>" "  <replaces><id>org.gnome.Nautilus</id></replaces>" "</component>"'

@@ -56,7 +56,8 @@ struct declaration {
 	size_t n_unpatched;
 	/* bus-names: D-Bus names the app's exported services own, beyond
 	 * those its app id gives (see review-exports.c); the store's
-	 * registry holds them, first come, first served. */
+	 * registry holds each with the path of the service file named
+	 * after it, first come, first served. */
 	struct declaration_value *bus_names;
 	size_t n_bus_names;
 	/* ids: AppStream component ids of the app's metainfo, the same. */

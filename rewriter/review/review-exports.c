@@ -15,12 +15,12 @@
  *   splits it otherwise; env takes every word holding '=' for a variable,
  *   so such a word is never the program.
  * - A D-Bus Name= and a metainfo <id>, <replaces> or <provides> id is the
- *   app's own: declared under bus-names: (ids:) in its declaration, which
- *   the store's registry holds first come, first served, or derived from
- *   the app: its last dot-separated element (an id's without its
- *   ".desktop" suffix and extras- prefix), in lower case with '_' read as
- *   '-', is the app id; an id may also be the app id or a package name of
- *   the source.  A name under one of the desktop's prefixes
+ *   app's own: declared under bus-names: (ids:) in its declaration, or
+ *   derived from the app: its last dot-separated element (an id's
+ *   without its ".desktop" suffix and extras- prefix), in lower case
+ *   with '_' read as '-', is the app id; an id may also be the app id or
+ *   a package name of the source.  A component's own <id> is its file's
+ *   name, held with the file's path as a service's Name= is (below).  A name under one of the desktop's prefixes
  *   (templates/exports/desktop-names: org.freedesktop., org.gnome., ...)
  *   also needs the reserved privilege desktop-names; an id in the extras-
  *   name space cannot be the desktop's.
@@ -30,7 +30,9 @@
  * - Icon= is an icon name, or the canonical path of a file in the
  *   namespace or of an icon the upload exports.
  * - A session service is started by D-Bus alone: no SystemdService=
- *   (another unit), User= or AssumedAppArmorLabel=.
+ *   (another unit), User= or AssumedAppArmorLabel=; its file is named
+ *   after its Name= (NAME.service), so that the registry, which holds
+ *   every exported path for one app, holds the bus name too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -361,6 +363,29 @@ check_name(struct review_exports *x, size_t i, const char *path, int line,
 		               " may use it", line, what, name, prefix);
 }
 
+/*
+ * The file of the session service owning NAME is NAME.service, the name
+ * D-Bus looks up first: the exported path is claimed in the registry by
+ * one app, and with it the bus name.  Two files of any other names could
+ * both say Name=NAME, and D-Bus would start whichever it read first.
+ */
+static void
+check_service_file_name(struct review_exports *x, size_t i, const char *path,
+                        int line, const char *name)
+{
+	const char *base = strrchr(path, '/');
+	size_t n = strlen(name);
+
+	base = base ? base + 1 : path;
+	if (strncmp(base, name, n) == 0 && strcmp(base + n, ".service") == 0)
+		return;
+	review_problem(x->r, i, "export", path, "line %d: Name=%s: in a file "
+	               "named %s: a session service's file is named after the "
+	               "bus name it owns, so that the store's registry holds "
+	               "the name with the file's path: name it %s.service",
+	               line, name, base, name);
+}
+
 void
 review_exports_dbus_key(struct review_exports *x, size_t i, const char *path,
                         const struct desktop_line *l)
@@ -383,11 +408,13 @@ review_exports_dbus_key(struct review_exports *x, size_t i, const char *path,
 	if (!desktop_line_is_key(l, "Name"))
 		return;
 	value = m_strndup(l->value, l->value_len);
-	if (declaration_check_bus_name(value) != NULL)
+	if (declaration_check_bus_name(value) != NULL) {
 		review_problem(x->r, i, "export", path, "line %d: Name=%s: %s",
 		               line, value, declaration_check_bus_name(value));
-	else
+	} else {
 		check_name(x, i, path, line, "Name=", value, true);
+		check_service_file_name(x, i, path, line, value);
+	}
 	free(value);
 }
 
@@ -468,6 +495,32 @@ review_exports_desktop_key(struct review_exports *x, size_t i,
 	free(value);
 }
 
+/*
+ * A component's own <id> is its file's name, as AppStream wants it and
+ * as dh_extras_relocate writes it: the exported path is claimed in the
+ * registry by one app, and with it the id, which software centres merge
+ * components by.
+ */
+static void
+check_metainfo_file_name(struct review_exports *x, size_t i, const char *path,
+                         int line, const char *id)
+{
+	static const char *const suffixes[] = {
+		".metainfo.xml", ".appdata.xml", ".xml", NULL,
+	};
+	const char *base = strrchr(path, '/');
+	size_t n = strlen(id), k;
+
+	base = base ? base + 1 : path;
+	for (k = 0; suffixes[k]; k++)
+		if (strncmp(base, id, n) == 0 && strcmp(base + n, suffixes[k]) == 0)
+			return;
+	review_problem(x->r, i, "export", path, "line %d: <id> %s: in a file "
+	               "named %s: a component's file is named after its id, so "
+	               "that the store's registry holds the id with the file's "
+	               "path: name it %s.metainfo.xml", line, id, base, id);
+}
+
 void
 review_exports_metainfo_id(struct review_exports *x, size_t i,
                            const char *path, int line, const char *what,
@@ -483,4 +536,6 @@ review_exports_metainfo_id(struct review_exports *x, size_t i,
 		               written, id, declaration_check_component_id(id));
 	else
 		check_name(x, i, path, line, written, id, false);
+	if (strcmp(what, "id") == 0)
+		check_metainfo_file_name(x, i, path, line, id);
 }
