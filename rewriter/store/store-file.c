@@ -15,6 +15,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/varbuf.h>
 
+#include "base/file-rewrite.h"
 #include "store/store-file.h"
 
 int
@@ -52,42 +53,27 @@ store_file_read(const char *path, size_t max, char **text, size_t *len,
 	return 0;
 }
 
+struct bytes {
+	const char *text;
+	size_t len;
+};
+
+static int
+write_bytes(FILE *fp, const void *data)
+{
+	const struct bytes *b = data;
+
+	return fwrite(b->text, 1, b->len, fp) == b->len ? 0 : -1;
+}
+
 int
 store_file_write(const char *path, const char *text, size_t len,
                  struct dpkg_error *err)
 {
-	char *tmp;
-	size_t done = 0;
-	ssize_t n;
-	int fd;
+	struct bytes b = { text, len };
 
-	if (asprintf(&tmp, "%s.new", path) < 0)
-		abort();
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-	          0644);
-	if (fd < 0)
-		goto fail;
-	while (done < len) {
-		n = write(fd, text + done, len - done);
-		if (n < 0)
-			goto fail_fd;
-		done += n;
-	}
-	if (fsync(fd) < 0)
-		goto fail_fd;
-	if (close(fd) < 0)
-		goto fail;
-	if (rename(tmp, path) < 0)
-		goto fail;
-	free(tmp);
-	return 0;
-fail_fd:
-	close(fd);
-fail:
-	dpkg_put_errno(err, "%s: cannot write", path);
-	unlink(tmp);
-	free(tmp);
-	return -1;
+	return file_write_atomically(path, write_bytes, &b, NULL,
+	                             FILE_WRITE_SYNC, err);
 }
 
 int

@@ -13,8 +13,8 @@
 int store_file_read(const char *path, size_t max, char **text, size_t *len,
                     struct dpkg_error *err);
 
-/* Replace PATH by LEN bytes of TEXT: a temporary beside it, synced,
- * renamed over it. */
+/* Replace PATH by LEN bytes of TEXT, atomically and synced
+ * (file_write_atomically). */
 int store_file_write(const char *path, const char *text, size_t len,
                      struct dpkg_error *err);
 
