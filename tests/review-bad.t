@@ -784,6 +784,12 @@ bad metainfo-file-name 1 ': export: usr/share/metainfo/extras-demo.metainfo.xml:
 bad metainfo-replaces 1 ': export: .*extras-demo.metainfo.xml: line 4: <replaces> org.gnome.Nautilus: not the app.s own' -- \
 	'entry $t metainfo/extras-demo.metainfo.xml "<?xml version=\"1.0\"?>" "<component type=\"desktop-application\">" \
 		"  <id>extras-org.example.Demo</id>" "  <replaces><id>org.gnome.Nautilus</id></replaces>" "</component>"'
+# Every extras- id is held with its metainfo file by the app exporting
+# it: declared under ids:, another app's would let this one hide it.
+bad metainfo-replaces-extras 1 ': export: usr/share/metainfo/extras-demo.metainfo.xml: line 4: <replaces> extras-org.example.Victim: an extras component the upload does not export' -- \
+	'printf "app: demo\nprivileges:\n  - network\nids: [org.example.Victim]\n" >$t/DEBIAN/extras.yaml &&
+	entry $t metainfo/extras-demo.metainfo.xml "<?xml version=\"1.0\"?>" "<component type=\"desktop-application\">" \
+		"  <id>extras-demo</id>" "  <replaces><id>extras-org.example.Victim</id></replaces>" "</component>"'
 bad icon-shadow 1 ': export: .*line 3: Icon=/etc/shadow: neither an icon name nor a file of the namespace' -- \
 	'entry $t applications/extras-demo.desktop "[Desktop Entry]" "Exec=/$NS/bin/demo" "Icon=/etc/shadow"'
 bad icon-dotdot 1 ': export: .*line 3: Icon\[fr\]=/'"$NS"'/../../../etc/shadow: neither an icon name' -- \
@@ -820,8 +826,11 @@ test_expect_success 'accepted: entry points of the app, names it holds, by decla
 		"Name=com.example.Tool" "Exec=/$NS/bin/demo --tool" &&
 	entry $t metainfo/extras-org.example.Demo.metainfo.xml "<?xml version=\"1.0\"?>" \
 		"<component type=\"desktop-application\">" "  <id>extras-org.example.Demo</id>" \
-		"  <replaces><id>org.example.OldDemo</id></replaces>" "</component>" &&
-	printf "app: demo\nprivileges:\n  - network\nbus-names: [com.example.Tool]\nids: [org.example.OldDemo]\n" \
+		"  <replaces><id>org.example.OldDemo</id></replaces>" \
+		"  <provides><id>extras-com.example.Tool</id></provides>" "</component>" &&
+	entry $t metainfo/extras-com.example.Tool.metainfo.xml "<?xml version=\"1.0\"?>" \
+		"<component type=\"console-application\">" "  <id>extras-com.example.Tool</id>" "</component>" &&
+	printf "app: demo\nprivileges:\n  - network\nbus-names: [com.example.Tool]\nids: [org.example.OldDemo, com.example.Tool]\n" \
 		>$t/DEBIAN/extras.yaml &&
 	build $t exports-right.deb && extras-review exports-right.deb >out &&
 	grep_q " accepted$" out &&
@@ -830,7 +839,7 @@ test_expect_success 'accepted: entry points of the app, names it holds, by decla
 		"MimeType=x-scheme-handler/https;" &&
 	entry $t dbus-1/services/org.freedesktop.Demo.service "[D-BUS Service]" \
 		"Name=org.freedesktop.Demo" "Exec=/$NS/bin/demo" &&
-	printf "app: demo\nprivileges:\n  - network\n  - url-handlers\n  - desktop-names\nbus-names: [com.example.Tool]\nids: [org.example.OldDemo]\n" \
+	printf "app: demo\nprivileges:\n  - network\n  - url-handlers\n  - desktop-names\nbus-names: [com.example.Tool]\nids: [org.example.OldDemo, com.example.Tool]\n" \
 		>$t/DEBIAN/extras.yaml &&
 	extras-profile --allow-reserved --app demo --executable /$NS/bin/demo $t/DEBIAN/extras.yaml >$t/$PROFILE &&
 	build $t exports-granted.deb &&

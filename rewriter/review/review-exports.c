@@ -20,7 +20,9 @@
  *   without its ".desktop" suffix and extras- prefix), in lower case
  *   with '_' read as '-', is the app id; an id may also be the app id or
  *   a package name of the source.  A component's own <id> is its file's
- *   name, held with the file's path as a service's Name= is (below).  A name under one of the desktop's prefixes
+ *   name, held with the file's path as a service's Name= is (below); an
+ *   extras- id it replaces or provides is one the upload exports, or
+ *   derived, never only declared: another app's holds it.  A name under one of the desktop's prefixes
  *   (templates/exports/desktop-names: org.freedesktop., org.gnome., ...)
  *   also needs the reserved privilege desktop-names; an id in the extras-
  *   name space cannot be the desktop's.
@@ -288,10 +290,10 @@ declared(const struct declaration_value *v, size_t n, const char *name)
 }
 
 /* Whether NAME (a bus name when BUS, else a component id) is package
- * I's app's own, as the comment at the top says. */
+ * I's app's own by its app id or a package name, declarations aside. */
 static bool
-own_name(const struct review_exports *x, size_t i, const char *name,
-         bool bus)
+derived_name(const struct review_exports *x, size_t i, const char *name,
+             bool bus)
 {
 	const struct review_package *p = package(x, i);
 	size_t plen = strlen(EXTRAS_PREFIX), n, j;
@@ -299,10 +301,6 @@ own_name(const struct review_exports *x, size_t i, const char *name,
 
 	if (!bus && strncmp(name, EXTRAS_PREFIX, plen) == 0)
 		base = name + plen;
-	if (bus ? declared(p->decl.bus_names, p->decl.n_bus_names, name) :
-	          declared(p->decl.ids, p->decl.n_ids, name) ||
-	          declared(p->decl.ids, p->decl.n_ids, base))
-		return true;
 	n = strlen(base);
 	if (!bus) {
 		if (n > 8 && strcmp(base + n - 8, ".desktop") == 0)
@@ -323,6 +321,25 @@ own_name(const struct review_exports *x, size_t i, const char *name,
 	while (last > base && last[-1] != '.')
 		last--;
 	return fold_equal(last, (size_t)(base + n - last), p->ns.app);
+}
+
+/* Whether NAME (a bus name when BUS, else a component id) is package
+ * I's app's own, as the comment at the top says. */
+static bool
+own_name(const struct review_exports *x, size_t i, const char *name,
+         bool bus)
+{
+	const struct review_package *p = package(x, i);
+	size_t plen = strlen(EXTRAS_PREFIX);
+	const char *base = name;
+
+	if (!bus && strncmp(name, EXTRAS_PREFIX, plen) == 0)
+		base = name + plen;
+	if (bus ? declared(p->decl.bus_names, p->decl.n_bus_names, name) :
+	          declared(p->decl.ids, p->decl.n_ids, name) ||
+	          declared(p->decl.ids, p->decl.n_ids, base))
+		return true;
+	return derived_name(x, i, name, bus);
 }
 
 /* The desktop's prefix NAME is under, or NULL. */
@@ -521,6 +538,56 @@ check_metainfo_file_name(struct review_exports *x, size_t i, const char *path,
 	               "path: name it %s.metainfo.xml", line, id, base, id);
 }
 
+/* Whether the upload exports the metainfo file of component ID. */
+static bool
+exports_component(const struct review_exports *x, const char *id)
+{
+	static const char *const dirs[] = {
+		"usr/share/metainfo/", "usr/share/appdata/", NULL,
+	};
+	static const char *const suffixes[] = {
+		".metainfo.xml", ".appdata.xml", ".xml", NULL,
+	};
+	size_t j, k, d, s, n = strlen(id);
+
+	for (j = 0; j < x->r->npackages; j++)
+		for (k = 0; k < x->r->packages[j].deb.nmembers; k++) {
+			const char *m = x->r->packages[j].deb.members[k].path;
+
+			for (d = 0; dirs[d]; d++) {
+				size_t dl = strlen(dirs[d]);
+
+				if (strncmp(m, dirs[d], dl) != 0 ||
+				    strncmp(m + dl, id, n) != 0)
+					continue;
+				for (s = 0; suffixes[s]; s++)
+					if (strcmp(m + dl + n, suffixes[s]) == 0)
+						return true;
+			}
+		}
+	return false;
+}
+
+/*
+ * An extras- id a component replaces or provides is one of the upload's
+ * own components, or in the app's own names: every extras- id is held,
+ * with its metainfo file's path, by the app that exports it, and another
+ * app's, declared under ids:, would hide that app or stand in for it.
+ */
+static void
+check_other_extras_id(struct review_exports *x, size_t i, const char *path,
+                      int line, const char *what, const char *id)
+{
+	if (strncmp(id, EXTRAS_PREFIX, strlen(EXTRAS_PREFIX)) != 0 ||
+	    exports_component(x, id) || derived_name(x, i, id, false))
+		return;
+	review_problem(x->r, i, "export", path, "line %d: %s%s: an extras "
+	               "component the upload does not export, which the store's "
+	               "registry holds for the app that exports "
+	               "usr/share/metainfo/%s.metainfo.xml: name only the app's "
+	               "own components", line, what, id, id);
+}
+
 void
 review_exports_metainfo_id(struct review_exports *x, size_t i,
                            const char *path, int line, const char *what,
@@ -538,4 +605,6 @@ review_exports_metainfo_id(struct review_exports *x, size_t i,
 		check_name(x, i, path, line, written, id, false);
 	if (strcmp(what, "id") == 0)
 		check_metainfo_file_name(x, i, path, line, id);
+	else
+		check_other_extras_id(x, i, path, line, written, id);
 }
