@@ -23,6 +23,10 @@ make_deb () {
 	if [ -n "${DEB_FIELDS:-}" ]; then
 		printf '%s\n' "$DEB_FIELDS" >> "$tree/DEBIAN/control"
 	fi &&
+	# The declaration, as dh_extras_declare installs it.
+	if [ -n "${DEB_DECLARATION:-}" ]; then
+		printf '%s\n' "$DEB_DECLARATION" > "$tree/DEBIAN/extras.yaml"
+	fi &&
 	for p in "$@"; do
 		case $p in
 		*'->'*)
@@ -76,7 +80,9 @@ conflicts_fixtures () {
 	lonelyword
 	usr/bin/x                                               Not!A/Package
 	EOF
-	printf 'usr/share/icons/hicolor/48x48/apps/extras-bar.png\tgraphics/icons-bar\n' \
+	printf '%s\t%s\n' \
+		usr/share/icons/hicolor/48x48/apps/extras-bar.png graphics/icons-bar \
+		usr/share/metainfo/org.example.Archived.metainfo.xml x11/archived \
 		> Contents-extra &&
 
 	ns=opt/extras.ubuntu.com &&
@@ -115,7 +121,7 @@ conflicts_story () {
 	test_expect_success 'index: a second archive, label from the file name' '
 		gzip -k Contents-extra &&
 		extras-conflicts index -d "$DB" Contents-extra.gz >out &&
-		grep_q "^Contents-extra: 1 paths indexed" out
+		grep_q "^Contents-extra: 2 paths indexed" out
 	'
 
 	test_expect_success 'check: a package without conflicts' '
@@ -153,11 +159,17 @@ conflicts_story () {
 		expect_status 1 extras-conflicts check -d "$DB" rooted.deb >out &&
 		grep_q "^rooted.deb: file /usr/share/doc/extras-hello/copyright is shipped by extras-hello in archive main$" out &&
 		test $(wc -l < out) = 1 &&
-		extras-conflicts claim -d "$DB" --owner carol rooted.deb >out &&
-		grep_q "^baz: claimed by carol (1 package(s), 2 exported path(s))" out &&
+		expect_status 1 extras-conflicts claim -d "$DB" --owner carol \
+			rooted.deb 2>err &&
+		grep_q "^baz: file /usr/share/doc/extras-hello/copyright is shipped by extras-hello in archive main$" err &&
+		make_deb rooted-own.deb extras-baz extras-baz \
+			usr/lib/extras/baz/bin/baz usr/lib/extras/baz/lib/x.so \
+			usr/share/applications/extras-baz.desktop &&
+		extras-conflicts claim -d "$DB" --owner carol rooted-own.deb >out &&
+		grep_q "^baz: claimed by carol (1 package(s), 1 exported path(s))" out &&
 		extras-conflicts claim -d "$DB" --owner carol \
-			--root /opt/extras.ubuntu.com rooted.deb >out &&
-		grep_q "^baz: claimed by carol (1 package(s), 4 exported path(s))" out &&
+			--root /opt/extras.ubuntu.com rooted-own.deb >out &&
+		grep_q "^baz: claimed by carol (1 package(s), 3 exported path(s))" out &&
 		extras-conflicts release -d "$DB" --owner carol baz
 	'
 
@@ -285,6 +297,26 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 		expect_status 1 extras-conflicts claim -d "$DB" --owner bob \
 			squat.deb 2>err &&
 		! extras-conflicts list -d "$DB" | grep -q "^squat"
+	'
+
+	# extras-review lets an app use a name it declares: one another
+	# app's export or an archive's file holds is refused here.
+	test_expect_success 'check: declared names held by an archive or another app' '
+		DEB_DECLARATION="$(printf "app: decl\nbus-names: [org.example.Tool, org.example.Free]\nids: [org.example.Archived, org.example.Free]")" \
+			make_deb decl.deb extras-decl extras-decl \
+			opt/extras.ubuntu.com/decl/bin/decl &&
+		expect_status 1 extras-conflicts check -d "$DB" --owner bob \
+			--json decl.json decl.deb >out &&
+		grep_q "^decl.deb: declared name org.example.Tool is held by /usr/share/dbus-1/services/org.example.Tool.service of app tool (owner alice)$" out &&
+		grep_q "^decl.deb: declared name org.example.Archived is held by /usr/share/metainfo/org.example.Archived.metainfo.xml, shipped by archived in archive Contents-extra$" out &&
+		test "$(grep -c "declared name" out)" = 2 &&
+		grep_q "\"kind\":\"name\"" decl.json &&
+		grep_q "\"path\":\"/usr/share/dbus-1/services/org.example.Tool.service\"" decl.json &&
+		expect_status 1 extras-conflicts claim -d "$DB" --owner bob decl.deb 2>err &&
+		DEB_DECLARATION="$(printf "app: decl\nbus-names: [org.example.Free]\nids: [org.example.Free]")" \
+			make_deb decl.deb extras-decl extras-decl \
+			opt/extras.ubuntu.com/decl/bin/decl &&
+		extras-conflicts check -d "$DB" --owner bob decl.deb
 	'
 
 	test_expect_success 'index: re-indexing a label replaces it' '

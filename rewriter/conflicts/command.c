@@ -212,6 +212,8 @@ json_conflict(const char *file, const struct conflict *c)
 	json_add_text(o, "archive", c->archive);
 	json_add_text(o, "other", c->other);
 	json_add_text(o, "owner", c->owner);
+	if (c->path != NULL)
+		json_add_text(o, "path", c->path);
 	json_add_text(o, "message", line);
 	return o;
 }
@@ -363,11 +365,15 @@ check_identity(struct conflicts_command *c, struct claiming *cl,
 }
 
 /*
- * Exported files in another owner's export names: refused (a file
- * another app claimed is the registry's to refuse).
+ * Everything extras-conflicts check finds, refused before the registry's
+ * transaction, which sees only claims: a file an archive ships (a
+ * store's claim comes after its build, whose files its source-only
+ * upload did not show), an exported file in another owner's export
+ * names, a declared name held elsewhere.  What another app claimed is
+ * said here too, and judged again by the transaction.
  */
 static int
-check_export_names(const struct conflicts_command *c, struct registry *r,
+check_before_claim(const struct conflicts_command *c, struct registry *r,
                    struct claiming *cl, struct dpkg_error *err)
 {
 	struct conflicts_options opt = { c->root, c->owner, false };
@@ -381,8 +387,6 @@ check_export_names(const struct conflicts_command *c, struct registry *r,
 	for (i = 0; i < list.n && rc == 0; i++) {
 		char line[8192];
 
-		if (list.v[i].kind != CONFLICT_EXPORT_NAME)
-			continue;
 		conflicts_describe(&list.v[i], line, sizeof(line));
 		print_refusal(cl, line);
 	}
@@ -461,7 +465,7 @@ conflicts_claim_command(struct conflicts_command *c, const char *const *files,
 	ret = open_registry(c, true, &r, err);
 	if (ret < 0)
 		goto out;
-	if (check_export_names(c, r, &cl, err) < 0) {
+	if (check_before_claim(c, r, &cl, err) < 0) {
 		ret = CONFLICTS_FAILED;
 		goto out;
 	}

@@ -10,6 +10,7 @@
 
 #include "conflicts/conflicts.h"
 #include "debian/relation.h"
+#include "namespace/declaration.h"
 #include "namespace/identity.h"
 #include "namespace/reserved.h"
 
@@ -37,6 +38,7 @@ add(struct conflict_list *list, enum conflict_kind kind,
 	c->archive = strdup_or_null(archive);
 	c->other = strdup_or_null(other);
 	c->owner = strdup_or_null(owner);
+	c->path = NULL;
 }
 
 const char *
@@ -530,6 +532,133 @@ allowed_names(const struct debfile *deb, struct dpkg_error *err)
 	return v;
 }
 
+/*
+ * The files that hold a bus name or a component id: a session service's
+ * file is named after its name, a metainfo file after its id
+ * (extras-review's rule), and a .desktop file after a desktop id.  An
+ * extras app's id is its exported file's, extras-ID.
+ */
+static const char *const bus_name_files[] = {
+	"usr/share/dbus-1/services/%s.service", NULL,
+};
+static const char *const id_files[] = {
+	"usr/share/metainfo/%s.metainfo.xml",
+	"usr/share/metainfo/%s.appdata.xml",
+	"usr/share/appdata/%s.appdata.xml",
+	"usr/share/applications/%s.desktop",
+	"usr/share/metainfo/" EXTRAS_PREFIX "%s.metainfo.xml",
+	NULL,
+};
+
+struct name_ctx {
+	struct check_ctx *c;
+	const char *const *names;	/* the declared name of each path */
+};
+
+static void
+add_name(struct check_ctx *c, const char *name, const char *path,
+         const char *archive, const char *other, const char *owner)
+{
+	add(c->list, CONFLICT_NAME, c->deb->package, name, archive, other,
+	    owner);
+	if (asprintf(&c->list->v[c->list->n - 1].path, "/%s", path) < 0)
+		abort();
+}
+
+static void
+found_archive_name(void *arg, size_t i, const char *label,
+                   const char *packages)
+{
+	struct name_ctx *n = arg;
+	char *other;
+
+	/* A directory of that name holds nothing. */
+	if (packages == NULL)
+		return;
+	other = others(packages, NULL, n->c->allowed);
+	if (other[0] != '\0')
+		add_name(n->c, n->names[i], n->c->paths[i], label, other, NULL);
+	free(other);
+}
+
+static void
+found_claimed_name(void *arg, size_t i, const char *app, const char *owner,
+                   const char *package)
+{
+	struct name_ctx *n = arg;
+
+	(void)package;
+	if (strcmp(app, n->c->app) != 0)
+		add_name(n->c, n->names[i], n->c->paths[i], NULL, app, owner);
+}
+
+static void
+name_paths(const struct declaration_value *v, size_t nv,
+           const char *const *patterns, char ***paths, const char ***names,
+           size_t *n)
+{
+	size_t i, k;
+
+	for (i = 0; i < nv; i++)
+		for (k = 0; patterns[k]; k++) {
+			*paths = m_realloc(*paths, (*n + 1) * sizeof(**paths));
+			*names = m_realloc(*names, (*n + 1) * sizeof(**names));
+			if (asprintf(&(*paths)[*n], patterns[k], v[i].value) < 0)
+				abort();
+			(*names)[(*n)++] = v[i].value;
+		}
+}
+
+/*
+ * The bus names and component ids C->deb declares (DEBIAN/extras.yaml)
+ * beyond those its app id gives: none may be one an archive's files or
+ * another app's exports hold.  extras-review lets the app use a declared
+ * name; held elsewhere, it would stand in for that program.
+ */
+static int
+check_declared_names(struct registry *r, struct check_ctx *c,
+                     struct dpkg_error *err)
+{
+	const struct debfile_control_member *m = NULL;
+	struct declaration decl;
+	struct name_ctx n = { c, NULL };
+	char **paths = NULL;
+	const char **names = NULL;
+	size_t i, count = 0;
+	int ret;
+
+	for (i = 0; i < c->deb->ncontrol_members && m == NULL; i++)
+		if (strcmp(c->deb->control_members[i].name,
+		           DECLARATION_CONTROL_MEMBER) == 0 &&
+		    c->deb->control_members[i].data != NULL)
+			m = &c->deb->control_members[i];
+	if (m == NULL)
+		return 0;
+	/* Judged by extras-review: here only the names are wanted. */
+	if (declaration_load_buffer(&decl, DECLARATION_CONTROL_MEMBER, m->data,
+	                            m->size, err) < 0) {
+		dpkg_error_destroy(err);
+		return 0;
+	}
+	name_paths(decl.bus_names, decl.n_bus_names, bus_name_files, &paths,
+	           &names, &count);
+	name_paths(decl.ids, decl.n_ids, id_files, &paths, &names, &count);
+	n.names = names;
+	c->paths = (const char *const *)paths;
+	ret = registry_archive_files(r, c->paths, count, found_archive_name,
+	                             &n, err);
+	if (ret == 0)
+		ret = registry_claimed_files(r, c->paths, count,
+		                             found_claimed_name, &n, err);
+	c->paths = NULL;
+	for (i = 0; i < count; i++)
+		free(paths[i]);
+	free(paths);
+	free(names);
+	declaration_free(&decl);
+	return ret;
+}
+
 int
 conflicts_check(struct registry *r, const struct debfile *deb,
                 const struct conflicts_options *opt,
@@ -586,6 +715,8 @@ conflicts_check(struct registry *r, const struct debfile *deb,
 		                             &c, err);
 	if (ret == 0 && conflicts_is_extras(deb))
 		ret = check_export_names(r, &c, paths, n, from, err);
+	if (ret == 0 && conflicts_is_extras(deb))
+		ret = check_declared_names(r, &c, err);
 	for (i = 0; c.allowed[i]; i++)
 		free(c.allowed[i]);
 	free(c.allowed);
@@ -611,6 +742,8 @@ conflicts_kind_name(enum conflict_kind kind)
 		return "export-name";
 	case CONFLICT_RESERVED:
 		return "reserved";
+	case CONFLICT_NAME:
+		return "name";
 	}
 	return "?";
 }
@@ -645,6 +778,13 @@ conflicts_describe(const struct conflict *c, char *buf, size_t len)
 		         "(extras-%s*) with app %s (owner %s)", c->name,
 		         strlen(c->name) > strlen(c->other) ? c->name :
 		         c->other, c->other, c->owner);
+	else if (c->kind == CONFLICT_NAME && c->archive != NULL)
+		snprintf(buf, len, "declared name %s is held by %s, shipped by "
+		         "%s in archive %s", c->name, c->path, c->other,
+		         c->archive);
+	else if (c->kind == CONFLICT_NAME)
+		snprintf(buf, len, "declared name %s is held by %s of app %s "
+		         "(owner %s)", c->name, c->path, c->other, c->owner);
 	else if (c->kind == CONFLICT_DIRECTORY)
 		snprintf(buf, len, "file %s is a directory in archive %s",
 		         c->name, c->archive);
@@ -670,6 +810,7 @@ conflict_list_destroy(struct conflict_list *list)
 		free(list->v[i].archive);
 		free(list->v[i].other);
 		free(list->v[i].owner);
+		free(list->v[i].path);
 	}
 	free(list->v);
 	list->v = NULL;

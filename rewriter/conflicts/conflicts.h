@@ -45,6 +45,7 @@ enum conflict_kind {
 	CONFLICT_DIRECTORY,	/* a file where an archive has a directory */
 	CONFLICT_EXPORT_NAME,	/* an app id or a file in another's names */
 	CONFLICT_RESERVED,	/* an app id another program's files use */
+	CONFLICT_NAME,		/* a declared bus name or component id */
 };
 
 struct conflict {
@@ -56,6 +57,8 @@ struct conflict {
 	 * archive's "/path" of that name, or what a reserved name holds. */
 	char *other;
 	char *owner;	/* the claim's owner, or NULL */
+	/* For a declared name: the "/path" of the file that holds it. */
+	char *path;
 };
 
 struct conflict_list {

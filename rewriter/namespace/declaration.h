@@ -23,6 +23,8 @@
 #include <dpkg/error.h>
 
 /* Limits, so that a hostile file cannot make us allocate without bound. */
+/* The declaration as a binary package carries it: DEBIAN/extras.yaml. */
+#define DECLARATION_CONTROL_MEMBER "extras.yaml"
 #define DECLARATION_FILE_MAX 65536
 #define DECLARATION_VALUE_MAX 256
 #define DECLARATION_PRIVILEGE_MAX 32

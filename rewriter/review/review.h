@@ -45,7 +45,7 @@
 #include "apparmor/profile.h"
 
 /* Where the declaration travels: a control file of every package. */
-#define REVIEW_DECLARATION "extras.yaml"
+#define REVIEW_DECLARATION DECLARATION_CONTROL_MEMBER
 /* Where the profile lives, relative to the package's root. */
 #define REVIEW_PROFILE_DIR "etc/apparmor.d"
 
