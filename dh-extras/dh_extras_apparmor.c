@@ -16,6 +16,7 @@
 
 #include "apparmor/apparmor-install.h"
 #include "base/datadir.h"
+#include "base/strings.h"
 #include "namespace/declaration.h"
 #include "dh/dh-helper.h"
 #include "dh/dh-namespace.h"
@@ -216,7 +217,7 @@ main(int argc, char **argv)
 		add_depends(&h, package, name);
 	}
 	free(text);
-	apparmor_executables_free(exes, n_exes);
+	strings_free(exes, n_exes);
 	declaration_free(&decl);
 	dh_helper_done(&h);
 	return 0;

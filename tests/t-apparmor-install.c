@@ -9,6 +9,7 @@
 #include "../tests/tap.h"
 #include "apparmor/apparmor-install.h"
 #include "base/datadir.h"
+#include "base/strings.h"
 #include "apparmor/profile.h"
 
 #define NS "/opt/extras.ubuntu.com/app"
@@ -123,7 +124,7 @@ main(void)
 	                           &err), ==, -1);
 
 	dpkg_error_destroy(&err);
-	apparmor_executables_free(list, n);
+	strings_free(list, n);
 	if (system("rm -rf -- \"$PWD\"") != 0)
 		return 99;
 	return test_done();

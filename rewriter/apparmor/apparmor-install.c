@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "apparmor/apparmor-install.h"
+#include "base/strings.h"
 #include "base/template.h"
 #include "base/tree.h"
 
@@ -77,16 +78,6 @@ apparmor_executables(const char *dir, const struct extras_namespace *ns,
 	}
 	tree_free(&tree);
 	return 0;
-}
-
-void
-apparmor_executables_free(char **list, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(list[i]);
-	free(list);
 }
 
 const char *

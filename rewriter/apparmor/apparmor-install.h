@@ -25,12 +25,11 @@
  * A path already in *LIST is not added again: two binary packages of one
  * source may ship the same program (flavours that conflict with each
  * other), and the profile names it once.  A tree without the namespace
- * adds nothing.  Returns 0, or -1 with one
- * line in ERR naming the file.
+ * adds nothing.  Returns 0, or -1 with one line in ERR naming the file.
+ * The list is released with strings_free (base/strings.h).
  */
 int apparmor_executables(const char *dir, const struct extras_namespace *ns,
                          char ***list, size_t *n, struct dpkg_error *err);
-void apparmor_executables_free(char **list, size_t n);
 
 /*
  * apparmor_parser as found in $PATH, else in /usr/sbin or /sbin (not in

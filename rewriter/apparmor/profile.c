@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/datadir.h"
+#include "base/strings.h"
 #include "apparmor/profile.h"
 #include "namespace/reserved.h"
 #include "base/template.h"
@@ -442,9 +443,7 @@ assembly_free(struct assembly *a)
 		template_free(&a->privileges[i]);
 	free(a->privileges);
 	free(a->executables);
-	for (i = 0; i < a->n_seen; i++)
-		free(a->seen[i]);
-	free(a->seen);
+	strings_free(a->seen, a->n_seen);
 }
 
 int
@@ -581,9 +580,7 @@ profile_privileges(const char *templates, struct profile_privilege **list,
 			rc = -1;
 		}
 	}
-	for (i = 0; i < count; i++)
-		free(names[i]);
-	free(names);
+	strings_free(names, count);
 	if (rc < 0) {
 		profile_privileges_free(*list, *n);
 		*list = NULL;

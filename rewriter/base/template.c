@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strings.h"
 #include "base/template.h"
 
 static int
@@ -311,21 +312,11 @@ template_list_load(const char *path, char ***lines, size_t *n,
 			dpkg_put_error(err, "%s: cannot read: %s", path,
 			               strerror(errno));
 		fclose(fp);
-		template_list_free(*lines, *n);
+		strings_free(*lines, *n);
 		*lines = NULL;
 		*n = 0;
 		return -1;
 	}
 	fclose(fp);
 	return 0;
-}
-
-void
-template_list_free(char **lines, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(lines[i]);
-	free(lines);
 }

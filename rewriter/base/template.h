@@ -64,11 +64,10 @@ char *template_expand_line(const struct template *t, unsigned long lineno,
  * one entry a line, blank lines and lines starting with '#' skipped.
  * Loads the lines of PATH into a new array *LINES of *N strings.  Returns
  * 0, or -1 with "PATH: message" in ERR (a missing list is an error: a
- * store without its list would judge nothing).
+ * store without its list would judge nothing).  The lines are released
+ * with strings_free (base/strings.h).
  */
 int template_list_load(const char *path, char ***lines, size_t *n,
                        struct dpkg_error *err);
-
-void template_list_free(char **lines, size_t n);
 
 #endif

@@ -10,6 +10,7 @@
 #include <dpkg/string.h>
 
 #include "base/error-at.h"
+#include "base/strings.h"
 #include "conflicts/accept.h"
 #include "debian/changes.h"
 #include "debian/debfile.h"
@@ -443,18 +444,12 @@ out:
 void
 accept_report_destroy(struct accept_report *rep)
 {
-	size_t i;
-
 	free(rep->source);
 	free(rep->version);
 	free(rep->app);
 	free(rep->uploader);
-	for (i = 0; i < rep->nreasons; i++)
-		free(rep->reasons[i]);
-	free(rep->reasons);
-	for (i = 0; i < rep->npackages; i++)
-		free(rep->packages[i]);
-	free(rep->packages);
+	strings_free(rep->reasons, rep->nreasons);
+	strings_free(rep->packages, rep->npackages);
 	conflict_list_destroy(&rep->conflicts);
 	identity_free(&rep->identity);
 }

@@ -11,6 +11,7 @@
 #include <dpkg/varbuf.h>
 
 #include "base/json.h"
+#include "base/strings.h"
 #include "conflicts/accept.h"
 #include "conflicts/command.h"
 #include "conflicts/conflicts.h"
@@ -440,7 +441,6 @@ conflicts_claim_command(struct conflicts_command *c, const char *const *files,
 	struct claiming cl;
 	struct extras_namespace ns;
 	struct registry *r = NULL;
-	size_t i;
 	int ret;
 
 	memset(&cl, 0, sizeof(cl));
@@ -494,9 +494,7 @@ conflicts_claim_command(struct conflicts_command *c, const char *const *files,
 		json_write(c->json, j);
 	}
 out:
-	for (i = 0; i < cl.nrefusals; i++)
-		free(cl.refusals[i]);
-	free(cl.refusals);
+	strings_free(cl.refusals, cl.nrefusals);
 	if (r != NULL)
 		registry_close(r);
 	free(cl.claim.packages);

@@ -11,6 +11,7 @@
 #include <dpkg/dpkg-db.h>
 #include <dpkg/string.h>
 
+#include "base/strings.h"
 #include "convert/control-rewrite.h"
 #include "debian/deb822.h"
 #include "namespace/namespace.h"
@@ -640,11 +641,7 @@ control_rewrite(struct convert_plan *plan, struct control_info *info,
 void
 control_info_free(struct control_info *info)
 {
-	int i;
-
-	for (i = 0; i < info->npackages; i++)
-		free(info->packages[i]);
-	free(info->packages);
+	strings_free(info->packages, info->npackages);
 	free(info->app);
 	memset(info, 0, sizeof(*info));
 }

@@ -9,6 +9,7 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/varbuf.h>
 
+#include "base/strings.h"
 #include "convert/debian-files.h"
 #include "debian/deb822.h"
 #include "namespace/namespace.h"
@@ -790,8 +791,6 @@ debian_files_rewrite(struct convert_plan *plan, const struct control_info *info,
 		free(al->links);
 	}
 	free(added.list);
-	for (i = 0; i < nnames; i++)
-		free(names[i]);
-	free(names);
+	strings_free(names, nnames);
 	return ret;
 }

@@ -15,6 +15,7 @@
 #include <dpkg/dpkg-db.h>
 
 #include "base/file-copy.h"
+#include "base/strings.h"
 #include "convert/orig-tarball.h"
 #include "namespace/namespace.h"
 
@@ -188,9 +189,7 @@ orig_tarball_link(struct convert_plan *plan, const char *app,
 		snprintf(new, sizeof(new), "%s%s", EXTRAS_PREFIX, names[i]);
 		link_one(plan, dirfd(dir), names[i], new);
 	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	strings_free(names, n);
 	closedir(dir);
 	return 0;
 }

@@ -17,6 +17,7 @@
 
 #include <dpkg/dpkg.h>
 
+#include "base/strings.h"
 #include "debian/source-archive.h"
 
 struct names {
@@ -38,11 +39,7 @@ names_add(struct names *ns, const char *name)
 static void
 names_free(struct names *ns)
 {
-	int i;
-
-	for (i = 0; i < ns->n; i++)
-		free(ns->v[i]);
-	free(ns->v);
+	strings_free(ns->v, ns->n);
 	ns->v = NULL;
 	ns->n = ns->size = 0;
 }

@@ -12,6 +12,7 @@
 #include <dpkg/options.h>
 #include <dpkg/program.h>
 
+#include "base/strings.h"
 #include "dh/dh-helper.h"
 
 /* Where an option came from: each source is treated as debhelper does. */
@@ -319,31 +320,19 @@ dh_helper_init(struct dh_helper *h, const char *name, int argc, char **argv,
 		push(&sel.excluded, &sel.n_excluded, internal_sel.excluded[i]);
 	select_packages(h, &sel, NULL, 0);
 
-	for (i = 0; i < sel.n_packages; i++)
-		free(sel.packages[i]);
-	for (i = 0; i < sel.n_excluded; i++)
-		free(sel.excluded[i]);
-	for (i = 0; i < internal_sel.n_packages; i++)
-		free(internal_sel.packages[i]);
-	for (i = 0; i < internal_sel.n_excluded; i++)
-		free(internal_sel.excluded[i]);
-	free(sel.packages);
-	free(sel.excluded);
-	free(internal_sel.packages);
-	free(internal_sel.excluded);
+	strings_free(sel.packages, sel.n_packages);
+	strings_free(sel.excluded, sel.n_excluded);
+	strings_free(internal_sel.packages, internal_sel.n_packages);
+	strings_free(internal_sel.excluded, internal_sel.n_excluded);
 }
 
 void
 dh_helper_done(struct dh_helper *h)
 {
-	size_t i;
-
 	dh_control_free(&h->control);
 	free(h->act);
 	free(h->tmpdir);
-	for (i = 0; i < h->n_excluded; i++)
-		free(h->excluded[i]);
-	free(h->excluded);
+	strings_free(h->excluded, h->n_excluded);
 	free(h->env_options);
 	dpkg_program_done();
 }

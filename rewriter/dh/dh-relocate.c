@@ -14,6 +14,7 @@
 #include "base/datadir.h"
 #include "base/error-at.h"
 #include "base/file-rewrite.h"
+#include "base/strings.h"
 #include "base/template.h"
 #include "dh/dh-manpages.h"
 #include "dh/dh-relocate.h"
@@ -489,11 +490,9 @@ dh_relocate(const struct dh_helper *h, const struct declaration *decl,
 out:
 	report_free(&report);
 	free(accepted);
-	template_list_free(unclaimable, n_unclaimable);
+	strings_free(unclaimable, n_unclaimable);
 free_dirs:
-	for (i = 0; i < n; i++)
-		free(dirs[i]);
-	free(dirs);
+	strings_free(dirs, n);
 	if (ret < 0)
 		return -1;
 	return status == RELOCATE_UNPATCHED ? 1 : 0;

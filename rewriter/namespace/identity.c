@@ -14,6 +14,7 @@
 #include <dpkg/fdio.h>
 
 #include "base/error-at.h"
+#include "base/strings.h"
 #include "debian/deb822.h"
 #include "namespace/identity.h"
 #include "namespace/namespace.h"
@@ -82,15 +83,11 @@ identity_check_package(const char *name)
 void
 identity_free(struct identity *id)
 {
-	size_t i;
-
 	free(id->app);
 	free(id->source);
 	free(id->version);
 	free(id->uploader);
-	for (i = 0; i < id->npackages; i++)
-		free(id->packages[i]);
-	free(id->packages);
+	strings_free(id->packages, id->npackages);
 	memset(id, 0, sizeof(*id));
 }
 

@@ -9,6 +9,7 @@
 #include <dpkg/string.h>
 
 #include "base/datadir.h"
+#include "base/strings.h"
 #include "base/template.h"
 #include "namespace/reserved.h"
 
@@ -40,6 +41,6 @@ reserved_app(const char *templates, const char *app, char **why,
 		*why = m_strdup(*text ? text : "another program's files");
 		found = 1;
 	}
-	template_list_free(lines, n);
+	strings_free(lines, n);
 	return found;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strings.h"
 #include "relocate/code-paths.h"
 #include "relocate/elf-read.h"
 
@@ -39,11 +40,7 @@ code_paths_add_dirs(struct code_paths *cp, const char *path)
 void
 code_paths_free(struct code_paths *cp)
 {
-	size_t i;
-
-	for (i = 0; i < cp->n; i++)
-		free(cp->v[i]);
-	free(cp->v);
+	strings_free(cp->v, cp->n);
 	cp->v = NULL;
 	cp->n = 0;
 }

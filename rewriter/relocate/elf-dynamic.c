@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/strings.h"
 #include "relocate/elf-dynamic.h"
 #include "relocate/elf-read.h"
 #include "relocate/patch.h"
@@ -273,11 +274,7 @@ elf_dynamic_read(const struct elf_reader *r, struct elf_dynamic *d)
 void
 elf_dynamic_free(struct elf_dynamic *d)
 {
-	size_t i;
-
-	for (i = 0; i < d->nneeded; i++)
-		free(d->needed[i]);
-	free(d->needed);
+	strings_free(d->needed, d->nneeded);
 	free(d->rpath);
 	free(d->dyn);
 	free(d->shdrs);

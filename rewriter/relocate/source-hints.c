@@ -16,6 +16,7 @@
 
 #include <dpkg/macros.h>
 
+#include "base/strings.h"
 #include "dh/dh-addon.h"
 #include "relocate/pathmap.h"
 #include "relocate/source-hints.h"
@@ -568,9 +569,7 @@ walk(struct search *s, const char *rel, struct dpkg_error *err)
 		if (k >= 0)
 			search_file(s, full, child, (enum kind)k);
 	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	strings_free(names, n);
 	return 0;
 }
 

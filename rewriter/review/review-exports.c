@@ -45,6 +45,7 @@
 
 #include "base/datadir.h"
 #include "base/path.h"
+#include "base/strings.h"
 #include "base/template.h"
 #include "review/review-exports.h"
 
@@ -87,8 +88,8 @@ review_exports_init(struct review_exports *x, struct review *r,
 void
 review_exports_free(struct review_exports *x)
 {
-	template_list_free(x->handlers, x->nhandlers);
-	template_list_free(x->desktop_names, x->ndesktop_names);
+	strings_free(x->handlers, x->nhandlers);
+	strings_free(x->desktop_names, x->ndesktop_names);
 	x->handlers = x->desktop_names = NULL;
 	x->nhandlers = x->ndesktop_names = 0;
 }

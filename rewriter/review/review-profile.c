@@ -18,6 +18,7 @@
 
 #include "apparmor/apparmor-install.h"
 #include "base/datadir.h"
+#include "base/strings.h"
 #include "review/review.h"
 
 /* The profile member of package P, or NULL. */
@@ -177,16 +178,6 @@ check_profile(struct review *r, size_t i, const struct debfile_member *m,
 	free(text);
 }
 
-static void
-free_list(char **list, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(list[i]);
-	free(list);
-}
-
 /* The packages of the source of package FIRST, from FIRST on. */
 static void
 check_source(struct review *r, size_t first, bool *done)
@@ -235,7 +226,7 @@ check_source(struct review *r, size_t first, bool *done)
 				               "not list", owner->deb.package);
 		}
 	}
-	free_list(list, n);
+	strings_free(list, n);
 }
 
 int

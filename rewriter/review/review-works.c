@@ -35,6 +35,7 @@
 #include "base/datadir.h"
 #include "base/dynload.h"
 #include "base/path.h"
+#include "base/strings.h"
 #include "base/template.h"
 #include "namespace/layout.h"
 #include "relocate/elf-read.h"
@@ -927,7 +928,7 @@ check_program_icons(struct works *w, size_t i)
 	const struct review_package *p = &w->r->packages[i];
 	struct compiled_names names;
 	char **lost = NULL;
-	size_t nlost = 0, j, k;
+	size_t nlost = 0, j;
 
 	if (!p->namespace_ok || w->nicons == 0)
 		return;
@@ -953,9 +954,7 @@ check_program_icons(struct works *w, size_t i)
 		l.base = ro.off;
 		compiled_names_scan(&names, data + ro.off, ro.size,
 		                    report_program_icon, &l);
-		for (k = 0; k < l.nseen; k++)
-			free(l.seen[k]);
-		free(l.seen);
+		strings_free(l.seen, l.nseen);
 	}
 	compiled_names_free(&names);
 	free(lost);
@@ -1012,7 +1011,7 @@ review_works(struct review *r, struct dpkg_error *err)
 	review_links_init(&w.links, r);
 	if (review_exports_init(&w.exports, r, &w.links, err) < 0) {
 		review_links_free(&w.links);
-		template_list_free(w.standard, w.nstandard);
+		strings_free(w.standard, w.nstandard);
 		return -1;
 	}
 	w.exports.shipped = shipped_hook;
@@ -1056,12 +1055,8 @@ out:
 	review_exports_free(&w.exports);
 	review_links_free(&w.links);
 	free(w.files);
-	for (i = 0; i < w.nicons; i++)
-		free(w.icons[i]);
-	free(w.icons);
-	for (i = 0; i < w.nns_icons; i++)
-		free(w.ns_icons[i]);
-	free(w.ns_icons);
-	template_list_free(w.standard, w.nstandard);
+	strings_free(w.icons, w.nicons);
+	strings_free(w.ns_icons, w.nns_icons);
+	strings_free(w.standard, w.nstandard);
 	return ret;
 }

@@ -8,6 +8,7 @@
 
 #include <dpkg/dpkg.h>
 
+#include "base/strings.h"
 #include "review/review.h"
 
 static void *
@@ -45,9 +46,7 @@ review_free(struct review *r)
 		free(r->problems[i].message);
 	}
 	free(r->problems);
-	for (i = 0; i < r->nchanges; i++)
-		free(r->changes[i]);
-	free(r->changes);
+	strings_free(r->changes, r->nchanges);
 	for (i = 0; i < r->nprevious; i++)
 		debfile_destroy(&r->previous[i]);
 	free(r->previous);

@@ -12,6 +12,7 @@
 #include <yaml.h>
 
 #include "base/datadir.h"
+#include "base/strings.h"
 #include "scripts/integration.h"
 
 static int
@@ -164,14 +165,12 @@ done:
 void
 integration_free(struct integration *db)
 {
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < db->n; i++) {
 		struct integration_entry *e = &db->list[i];
 
-		for (j = 0; j < e->ncommands; j++)
-			free(e->commands[j]);
-		free(e->commands);
+		strings_free(e->commands, e->ncommands);
 		free(e->argument);
 		free(e->option);
 		free(e->loses);

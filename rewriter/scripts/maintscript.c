@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strings.h"
 #include "scripts/maintscript.h"
 #include "scripts/shell-syntax.h"
 
@@ -474,16 +475,6 @@ call_words(struct json_object *call, size_t *n)
 	return argv;
 }
 
-static void
-free_words(char **argv, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(argv[i]);
-	free(argv);
-}
-
 static bool
 is_number(const char *s)
 {
@@ -543,7 +534,7 @@ hold_names(struct walk *w, struct json_object *call)
 	}
 	if (argc > 0)
 		free(names);
-	free_words(argv, argc);
+	strings_free(argv, argc);
 }
 
 /*
@@ -858,7 +849,7 @@ check_call(struct walk *w, struct json_object *st, struct json_object *call,
 		                role == ROLE_CONDITION))
 			break;
 done:
-	free_words(argv, argc);
+	strings_free(argv, argc);
 }
 
 static void check_stmt(struct walk *w, struct json_object *st, enum role role);
@@ -1148,7 +1139,7 @@ old_path_test(const struct walk *w, struct json_object *st,
 	argv = call_words(cmd, &argc);
 	ok = ((argc == 4 && is(argv[0], "[") && is(argv[3], "]")) ||
 	      (argc == 3 && is(argv[0], "test"))) && in_list(argv[1], ops);
-	free_words(argv, argc);
+	strings_free(argv, argc);
 	return ok && old_path(w, shell_at(cmd, "Args", 2), why);
 }
 
@@ -1235,7 +1226,7 @@ old_files_command(const struct walk *w, struct json_object *call,
 	if (ok)
 		reason_merge(why, &r);
 	reason_free(&r);
-	free_words(argv, argc);
+	strings_free(argv, argc);
 	return ok;
 }
 
@@ -1304,7 +1295,7 @@ integration_query(struct walk *w, struct json_object *st)
 			ok = argv[i] != NULL;
 		ok = ok && (is(argv[0], "grep") ||
 		            integration_match(w->o->db, argv, argc));
-		free_words(argv, argc);
+		strings_free(argv, argc);
 	}
 	w->depth--;
 	return ok;
@@ -1389,7 +1380,7 @@ droppable(struct walk *w, struct json_object *st, struct drop_reason *why)
 		     ((w->o->db != NULL &&
 		       integration_match(w->o->db, argv, argc)) ||
 		      old_files_command(w, cmd, &r));
-		free_words(argv, argc);
+		strings_free(argv, argc);
 	} else if (strcmp(t, "IfClause") == 0) {
 		struct json_object *c;
 
@@ -1491,7 +1482,7 @@ report_integration(struct walk *w, struct json_object *st)
 			}
 			free(lines);
 		}
-		free_words(argv, argc);
+		strings_free(argv, argc);
 	} else if (strcmp(t, "IfClause") == 0) {
 		/* Not what runs only when the Debian package's files are
 		 * there, or never: its links would be made always. */
@@ -1841,17 +1832,13 @@ maintscript_read(const char *text, size_t len,
 	json_object_put(file);
 	/* A list's drops are noted after its statements were walked. */
 	sort_notes(v->dropped, v->ndropped);
-	for (i = 0; i < w.nvars; i++)
-		free(w.vars[i]);
-	free(w.vars);
+	strings_free(w.vars, w.nvars);
 	for (i = 0; i < w.nconsts; i++) {
 		free(w.consts[i].name);
 		free(w.consts[i].value);
 	}
 	free(w.consts);
-	for (i = 0; i < w.nheld; i++)
-		free(w.held[i]);
-	free(w.held);
+	strings_free(w.held, w.nheld);
 	for (i = 0; i < w.nassigned; i++)
 		free(w.assigned[i].name);
 	free(w.assigned);

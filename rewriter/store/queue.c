@@ -18,6 +18,7 @@
 
 #include <dpkg/dpkg.h>
 
+#include "base/strings.h"
 #include "debian/changes.h"
 #include "debian/dsc.h"
 #include "store/publish.h"
@@ -176,9 +177,7 @@ out:
 		store_remove_tree(dir, &ignored);
 		dpkg_error_destroy(&ignored);
 	}
-	for (i = 0; i < n; i++)
-		free(files[i]);
-	free(files);
+	strings_free(files, n);
 	free(dir);
 	return ret;
 }
