@@ -137,6 +137,7 @@ main(void)
 		test_ok(whole && strcmp(d.rpath + 1000 * n, "x") == 0);
 		elf_dynamic_free(&d);
 	}
+	free(res.data);
 	free(res.rpath);
 
 	/*

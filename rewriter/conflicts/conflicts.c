@@ -8,6 +8,7 @@
 
 #include <dpkg/dpkg.h>
 
+#include "base/strings.h"
 #include "conflicts/conflicts.h"
 #include "debian/relation.h"
 #include "namespace/declaration.h"
@@ -651,9 +652,7 @@ check_declared_names(struct registry *r, struct check_ctx *c,
 		ret = registry_claimed_files(r, c->paths, count,
 		                             found_claimed_name, &n, err);
 	c->paths = NULL;
-	for (i = 0; i < count; i++)
-		free(paths[i]);
-	free(paths);
+	strings_free(paths, count);
 	free(names);
 	declaration_free(&decl);
 	return ret;
