@@ -83,6 +83,7 @@ conflicts_fixtures () {
 	printf '%s\t%s\n' \
 		usr/share/icons/hicolor/48x48/apps/extras-bar.png graphics/icons-bar \
 		usr/share/metainfo/org.example.Archived.metainfo.xml x11/archived \
+		usr/share/applications/viewer.desktop x11/viewer \
 		> Contents-extra &&
 
 	ns=opt/extras.ubuntu.com &&
@@ -121,7 +122,7 @@ conflicts_story () {
 	test_expect_success 'index: a second archive, label from the file name' '
 		gzip -k Contents-extra &&
 		extras-conflicts index -d "$DB" Contents-extra.gz >out &&
-		grep_q "^Contents-extra: 2 paths indexed" out
+		grep_q "^Contents-extra: 3 paths indexed" out
 	'
 
 	test_expect_success 'check: a package without conflicts' '
@@ -302,14 +303,15 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 	# extras-review lets an app use a name it declares: one another
 	# app's export or an archive's file holds is refused here.
 	test_expect_success 'check: declared names held by an archive or another app' '
-		DEB_DECLARATION="$(printf "app: decl\nbus-names: [org.example.Tool, org.example.Free]\nids: [org.example.Archived, org.example.Free]")" \
+		DEB_DECLARATION="$(printf "app: decl\nbus-names: [org.example.Tool, org.example.Free]\nids: [org.example.Archived, org.example.Free, viewer.desktop]")" \
 			make_deb decl.deb extras-decl extras-decl \
 			opt/extras.ubuntu.com/decl/bin/decl &&
 		expect_status 1 extras-conflicts check -d "$DB" --owner bob \
 			--json decl.json decl.deb >out &&
 		grep_q "^decl.deb: declared name org.example.Tool is held by /usr/share/dbus-1/services/org.example.Tool.service of app tool (owner alice)$" out &&
 		grep_q "^decl.deb: declared name org.example.Archived is held by /usr/share/metainfo/org.example.Archived.metainfo.xml, shipped by archived in archive Contents-extra$" out &&
-		test "$(grep -c "declared name" out)" = 2 &&
+		grep_q "^decl.deb: declared name viewer.desktop is held by /usr/share/applications/viewer.desktop, shipped by viewer in archive Contents-extra$" out &&
+		test "$(grep -c "declared name" out)" = 3 &&
 		grep_q "\"kind\":\"name\"" decl.json &&
 		grep_q "\"path\":\"/usr/share/dbus-1/services/org.example.Tool.service\"" decl.json &&
 		expect_status 1 extras-conflicts claim -d "$DB" --owner bob decl.deb 2>err &&

@@ -38,7 +38,7 @@ test_expect_success 'index: the replaced index keeps a second name until the nex
 test_expect_success 'index: several files make one archive' '
 	extras-conflicts index --archive both -d multi Contents-main \
 		Contents-extra.gz > out &&
-	grep_q "^both: 7 paths indexed from 2 file(s), 2 line(s) ignored" out
+	grep_q "^both: 8 paths indexed from 2 file(s), 2 line(s) ignored" out
 '
 
 test_expect_success 'index: a last line without newline, CRLF, leading slash' '

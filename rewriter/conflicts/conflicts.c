@@ -547,6 +547,8 @@ static const char *const id_files[] = {
 	"usr/share/metainfo/%s.appdata.xml",
 	"usr/share/appdata/%s.appdata.xml",
 	"usr/share/applications/%s.desktop",
+	/* A desktop id ("org.example.App.desktop") names its file. */
+	"usr/share/applications/%s",
 	"usr/share/metainfo/" EXTRAS_PREFIX "%s.metainfo.xml",
 	NULL,
 };
