@@ -315,6 +315,25 @@ pathmap_resolve(const struct pathmap *map, const char *path,
 	return longest_prefix(map, path, strlen(path), false, match);
 }
 
+#ifdef __SSE2__
+/* Whether the 64 bytes at P hold a slash: most blocks of a binary do
+ * not, and are passed over with one test instead of four. */
+static inline bool
+has_slash64(const unsigned char *p, __m128i slash)
+{
+	__m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), slash);
+	__m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16)),
+	                           slash);
+	__m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 32)),
+	                           slash);
+	__m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 48)),
+	                           slash);
+
+	return _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b),
+	                                      _mm_or_si128(c, d))) != 0;
+}
+#endif
+
 /*
  * The offset of the next slash at or after FROM that may start a path of
  * the map: followed by the first byte of a top directory (STRIDE 1), or
@@ -338,15 +357,19 @@ next_slash(const struct pathmap *map, const unsigned char *buf, size_t len,
 		for (k = 0; k < map->nfirst; k++)
 			f[k] = _mm_set1_epi8((char)map->firsts[k]);
 		for (; from + 16 + stride <= len; from += 16) {
-			const unsigned char *p = buf + from;
-			__m128i v0 = _mm_loadu_si128((const __m128i *)p);
-			__m128i vn = _mm_loadu_si128(
-			        (const __m128i *)(p + stride));
-			__m128i m = _mm_cmpeq_epi8(v0, slash), fm;
+			const unsigned char *p;
+			__m128i m, vn, fm;
 			unsigned bits;
 
+			while (from + 64 + 16 + stride <= len &&
+			       !has_slash64(buf + from, slash))
+				from += 64;
+			p = buf + from;
+			m = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p),
+			                   slash);
 			if (_mm_movemask_epi8(m) == 0)
 				continue;
+			vn = _mm_loadu_si128((const __m128i *)(p + stride));
 			fm = _mm_cmpeq_epi8(vn, f[0]);
 			for (k = 1; k < map->nfirst; k++)
 				fm = _mm_or_si128(fm, _mm_cmpeq_epi8(vn, f[k]));
@@ -392,10 +415,15 @@ pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
 		for (k = 0; k < map->nfirst; k++)
 			f[k] = _mm_set1_epi8((char)map->firsts[k]);
 		for (; from + 18 <= len; from += 16) {
-			const unsigned char *p = buf + from;
-			__m128i m = _mm_cmpeq_epi8(
-			        _mm_loadu_si128((const __m128i *)p), slash);
-			__m128i v1, v2, f1, f2;
+			const unsigned char *p;
+			__m128i m, v1, v2, f1, f2;
+
+			while (from + 64 + 18 <= len &&
+			       !has_slash64(buf + from, slash))
+				from += 64;
+			p = buf + from;
+			m = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p),
+			                   slash);
 
 			if (_mm_movemask_epi8(m) == 0)
 				continue;
