@@ -3,7 +3,6 @@
  * content, atomically and keeping its mode.
  */
 #include <errno.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 #include <dpkg/atomic-file.h>
 #include <dpkg/ehandle.h>
 
+#include "base/dpkg-catch.h"
 #include "base/error-at.h"
 #include "base/file-rewrite.h"
 
@@ -50,14 +50,40 @@ read_all(FILE *fp, const char *path, size_t *len, struct dpkg_error *err)
 	return buf;
 }
 
-/* libdpkg's atomic_file reports through ohshit(): caught, kept here. */
-static char replace_message[ERROR_AT_MAX];
+struct atomic_write {
+	const char *path;
+	file_writer *writer;
+	const void *data;
+	const struct stat *like;
+	unsigned flags;
+	/* Set once made: what a failure removes. */
+	struct atomic_file *file;
+};
 
+/* libdpkg's atomic_file reports through ohshit(): run under dpkg_catch(). */
 static void
-keep_message(const char *emsg, const void *data)
+write_atomically(void *arg)
 {
-	(void)data;
-	snprintf(replace_message, sizeof(replace_message), "%s", emsg);
+	struct atomic_write *w = arg;
+	struct atomic_file *file;
+
+	file = w->file = atomic_file_new(w->path, ATOMIC_FILE_NORMAL);
+	atomic_file_open(file);
+	if (w->writer(file->fp, w->data) < 0 || ferror(file->fp))
+		ohshite("cannot write %s", file->name_new);
+	if ((w->flags & FILE_WRITE_OWNER) &&
+	    fchown(fileno(file->fp), w->like->st_uid, w->like->st_gid) < 0)
+		ohshite("cannot change the owner of %s", file->name_new);
+	/* A launcher stays executable. */
+	if (w->like != NULL &&
+	    fchmod(fileno(file->fp), w->like->st_mode & 07777) < 0)
+		ohshite("cannot change the mode of %s", file->name_new);
+	if (w->flags & FILE_WRITE_SYNC)
+		atomic_file_sync(file);
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	w->file = NULL;
+	atomic_file_free(file);
 }
 
 int
@@ -65,37 +91,18 @@ file_write_atomically(const char *path, file_writer *writer, const void *data,
                       const struct stat *like, unsigned flags,
                       struct dpkg_error *err)
 {
-	struct atomic_file *volatile file = NULL;
-	jmp_buf jump;
+	struct atomic_write w = { path, writer, data, like, flags, NULL };
+	char msg[ERROR_AT_MAX];
 
-	if (setjmp(jump)) {
-		/* Closes the stream: atomic_file_open() left a cleanup. */
-		pop_error_context(ehflag_bombout);
-		if (file != NULL) {
-			/* Not atomic_file_remove(): it removes PATH too. */
-			unlink(file->name_new);
-			atomic_file_free(file);
-		}
-		return dpkg_put_error(err, "%s", replace_message);
+	if (dpkg_catch(write_atomically, &w, msg, sizeof(msg)) == 0)
+		return 0;
+	/* The stream is closed: atomic_file_open() left a cleanup. */
+	if (w.file != NULL) {
+		/* Not atomic_file_remove(): it removes PATH too. */
+		unlink(w.file->name_new);
+		atomic_file_free(w.file);
 	}
-	push_error_context_jump(&jump, keep_message, path);
-	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	if (writer(file->fp, data) < 0 || ferror(file->fp))
-		ohshite("cannot write %s", file->name_new);
-	if ((flags & FILE_WRITE_OWNER) &&
-	    fchown(fileno(file->fp), like->st_uid, like->st_gid) < 0)
-		ohshite("cannot change the owner of %s", file->name_new);
-	/* A launcher stays executable. */
-	if (like != NULL && fchmod(fileno(file->fp), like->st_mode & 07777) < 0)
-		ohshite("cannot change the mode of %s", file->name_new);
-	if (flags & FILE_WRITE_SYNC)
-		atomic_file_sync(file);
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
-	pop_error_context(ehflag_normaltidy);
-	return 0;
+	return dpkg_put_error(err, "%s", msg);
 }
 
 struct bytes {

@@ -7,7 +7,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <setjmp.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +17,9 @@
 
 #include <dpkg/dpkg.h>
 #include <dpkg/string.h>
-#include <dpkg/ehandle.h>
 #include <dpkg/varbuf.h>
 
+#include "base/dpkg-catch.h"
 #include "base/file-copy.h"
 #include "convert/convert-dsc.h"
 #include "debian/deb822.h"
@@ -998,35 +997,38 @@ build(struct dsc_conversion *job, const struct convert_options *opt,
 	return 0;
 }
 
-/* libdpkg's ohshit() while building (a pattern too large, say): caught,
- * so that the staging directory goes too and OUTDIR stays as it was. */
-static char caught_message[ERROR_AT_MAX];
+struct build_run {
+	struct dsc_conversion *job;
+	const struct convert_options *opt;
+	struct convert_plan *plan;
+	struct convert_result *res;
+	struct dpkg_error *err;
+	int ret;
+};
 
 static void
-keep_caught(const char *emsg, const void *data)
+build_run(void *arg)
 {
-	(void)data;
-	snprintf(caught_message, sizeof(caught_message), "%s", emsg);
+	struct build_run *b = arg;
+
+	b->ret = build(b->job, b->opt, b->plan, b->res, b->err);
 }
 
+/* libdpkg's ohshit() while building (a pattern too large, say): caught,
+ * so that the staging directory goes too and OUTDIR stays as it was. */
 static int
 build_caught(struct dsc_conversion *job, const struct convert_options *opt,
              struct convert_plan *plan, struct convert_result *res,
              struct dpkg_error *err)
 {
-	jmp_buf jump;
-	int ret;
+	struct build_run b = { job, opt, plan, res, err, -1 };
+	char msg[ERROR_AT_MAX];
 
-	if (setjmp(jump)) {
-		pop_error_context(ehflag_bombout);
+	if (dpkg_catch(build_run, &b, msg, sizeof(msg)) < 0) {
 		dpkg_error_destroy(err);
-		dpkg_put_error(err, "%s", caught_message);
-		return -1;
+		return dpkg_put_error(err, "%s", msg);
 	}
-	push_error_context_jump(&jump, keep_caught, "extras-convert");
-	ret = build(job, opt, plan, res, err);
-	pop_error_context(ehflag_normaltidy);
-	return ret;
+	return b.ret;
 }
 
 int

@@ -1,7 +1,6 @@
 /*
  * deb822.c: deb822 stanzas located in their text, parsed by libdpkg.
  */
-#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -9,9 +8,9 @@
 #include <dpkg/dpkg.h>
 #include <dpkg/dpkg-db.h>
 #include <dpkg/varbuf.h>
-#include <dpkg/ehandle.h>
 #include <dpkg/parsedump.h>
 
+#include "base/dpkg-catch.h"
 #include "debian/deb822.h"
 
 /* The comment-free copy libdpkg parses, and where its lines came from. */
@@ -138,26 +137,44 @@ collect_field(struct parsedb_state *ps, struct field_state *fs, void *obj)
 	st->end = f->end;
 }
 
-/* libdpkg reports through ohshit(): catch it and keep the message. */
-static char parse_message[ERROR_AT_MAX];
+/* One parse by libdpkg, which reports through ohshit(). */
+struct deb822_run {
+	struct parsedb_state *ps;
+	struct field_state fs;
+	struct collect c;
+};
 
 static void
-keep_message(const char *emsg, const void *data)
+parse_stanzas(void *arg)
 {
-	(void)data;
-	snprintf(parse_message, sizeof(parse_message), "%s", emsg);
+	struct deb822_run *r = arg;
+	struct deb822 *d = r->c.d;
+
+	while (!parse_at_eof(r->ps)) {
+		struct deb822_stanza *st;
+
+		/* One spare slot, so deb822_free() finds a half-filled one. */
+		d->stanzas = m_realloc(d->stanzas,
+		                       sizeof(*st) * (d->nstanzas + 2));
+		st = &d->stanzas[d->nstanzas];
+		memset(st, 0, sizeof(*st) * 2);
+		r->c.stanza = st;
+		if (!parse_stanza(r->ps, &r->fs, collect_field, &r->c))
+			break;
+		d->nstanzas++;
+	}
 }
 
 int
 deb822_parse(struct deb822 *d, const char *filename, const char *text,
              size_t len, struct dpkg_error *err)
 {
-	struct parsedb_state *volatile ps;
+	struct parsedb_state *ps;
 	struct stripped s;
-	struct collect c;
-	struct field_state fs;
-	jmp_buf jump;
-	const char *what, *eof;
+	struct deb822_run r;
+	char msg[ERROR_AT_MAX];
+	const char *eof;
+	int ret = 0;
 
 	memset(d, 0, sizeof(*d));
 	d->filename = filename;
@@ -183,48 +200,25 @@ deb822_parse(struct deb822 *d, const char *filename, const char *text,
 	ps->dataptr = s.text;
 	ps->endptr = s.text + s.len;
 	ps->lno = 1;
-	memset(&fs, 0, sizeof(fs));
-	c.d = d;
-	c.s = &s;
+	memset(&r, 0, sizeof(r));
+	r.ps = ps;
+	r.c.d = d;
+	r.c.s = &s;
 
-	if (setjmp(jump)) {
+	if (dpkg_catch(parse_stanzas, &r, msg, sizeof(msg)) < 0) {
 		int lno = ps->lno - 1;
 		int line = lno >= 0 && lno < s.nlines ? s.orig_lno[lno] :
 		           (s.nlines ? s.orig_lno[s.nlines - 1] : 0);
 
-		pop_error_context(ehflag_bombout);
-		/* Keep libdpkg's reason, not its "parsing file ... near" lead. */
-		what = strstr(parse_message, ":\n ");
-		what = what ? what + 3 : parse_message;
-		put_error_at(err, filename, line, "%s", what);
-		ps->data = NULL;
-		parsedb_close(ps);
-		stripped_free(&s);
-		varbuf_destroy(&fs.value);
+		put_error_at(err, filename, line, "%s", dpkg_catch_reason(msg));
 		deb822_free(d);
-		return -1;
+		ret = -1;
 	}
-	push_error_context_jump(&jump, keep_message, filename);
-	while (!parse_at_eof(ps)) {
-		struct deb822_stanza *st;
-
-		/* One spare slot, so deb822_free() finds a half-filled one. */
-		d->stanzas = m_realloc(d->stanzas,
-		                       sizeof(*st) * (d->nstanzas + 2));
-		st = &d->stanzas[d->nstanzas];
-		memset(st, 0, sizeof(*st) * 2);
-		c.stanza = st;
-		if (!parse_stanza(ps, &fs, collect_field, &c))
-			break;
-		d->nstanzas++;
-	}
-	pop_error_context(ehflag_normaltidy);
-
 	ps->data = NULL;
 	parsedb_close(ps);
 	stripped_free(&s);
-	varbuf_destroy(&fs.value);
-	return 0;
+	varbuf_destroy(&r.fs.value);
+	return ret;
 }
 
 void

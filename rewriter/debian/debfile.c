@@ -11,7 +11,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,12 +23,13 @@
 #include <dpkg/dpkg-db.h>
 #include <dpkg/ar.h>
 #include <dpkg/deb-version.h>
-#include <dpkg/ehandle.h>
 #include <dpkg/fdio.h>
 #include <dpkg/path.h>
 #include <dpkg/tarfn.h>
 
 #include "base/decompress.h"
+#include "base/dpkg-catch.h"
+#include "base/error-at.h"
 #include "debian/debfile.h"
 
 /* A GNU long name or link longer than this is refused before libdpkg
@@ -389,29 +389,30 @@ read_debian_binary(struct debfile *deb, int fd, off_t size,
 	return 0;
 }
 
-/* libdpkg reports a bad ar size through ohshit(): catch its message. */
-static char ar_message[1024];
+struct member_size {
+	struct dpkg_ar *ar;
+	struct dpkg_ar_hdr *h;
+	off_t *size;
+};
 
+/* libdpkg reports a bad ar size through ohshit(). */
 static void
-keep_ar_message(const char *emsg, const void *data)
+get_member_size(void *arg)
 {
-	(void)data;
-	snprintf(ar_message, sizeof(ar_message), "%s", emsg);
+	struct member_size *m = arg;
+
+	*m->size = dpkg_ar_member_get_size(m->ar, m->h);
 }
 
 static int
 member_size(struct dpkg_ar *ar, struct dpkg_ar_hdr *h, off_t *size,
             struct dpkg_error *err)
 {
-	jmp_buf jump;
+	struct member_size m = { ar, h, size };
+	char msg[ERROR_AT_MAX];
 
-	if (setjmp(jump)) {
-		pop_error_context(ehflag_bombout);
-		return dpkg_put_error(err, "%s: %s", ar->name, ar_message);
-	}
-	push_error_context_jump(&jump, keep_ar_message, ar->name);
-	*size = dpkg_ar_member_get_size(ar, h);
-	pop_error_context(ehflag_normaltidy);
+	if (dpkg_catch(get_member_size, &m, msg, sizeof(msg)) < 0)
+		return dpkg_put_error(err, "%s: %s", ar->name, msg);
 	return 0;
 }
 

@@ -6,7 +6,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
-#include <setjmp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include <dpkg/error.h>
 #include <dpkg/subproc.h>
 
+#include "base/dpkg-catch.h"
 #include "base/error-at.h"
 #include "base/file-rewrite.h"
 #include "dh/dh-gsettings.h"
@@ -44,40 +44,32 @@ dir_has(const char *dir, const char *pattern)
 	return found;
 }
 
-/* libdpkg's subproc_reap() reports through ohshit(): caught, kept here. */
-static char subproc_message[ERROR_AT_MAX];
-
+/* libdpkg's subproc_reap() reports through ohshit(). */
 static void
-keep_message(const char *emsg, const void *data)
+run_compile_schemas(void *dir)
 {
-	(void)data;
-	snprintf(subproc_message, sizeof(subproc_message), "%s", emsg);
+	pid_t pid = subproc_fork();
+
+	if (pid == 0) {
+		execlp("glib-compile-schemas", "glib-compile-schemas",
+		       "--strict", (const char *)dir, (char *)NULL);
+		/* The child's own error context: it says so and exits. */
+		ohshite("cannot run glib-compile-schemas");
+	}
+	subproc_reap(pid, "glib-compile-schemas", SUBPROC_NORMAL);
 }
 
 static int
 compile_schemas(const struct dh_helper *h, const char *dir,
                 struct dpkg_error *err)
 {
-	jmp_buf jump;
-	pid_t pid;
+	char msg[ERROR_AT_MAX];
 
 	dh_helper_show(h, "glib-compile-schemas --strict %s", dir);
 	if (h->no_act)
 		return 0;
-	if (setjmp(jump)) {
-		pop_error_context(ehflag_bombout);
-		return dpkg_put_error(err, "%s", subproc_message);
-	}
-	push_error_context_jump(&jump, keep_message, NULL);
-	pid = subproc_fork();
-	if (pid == 0) {
-		execlp("glib-compile-schemas", "glib-compile-schemas",
-		       "--strict", dir, (char *)NULL);
-		/* The child's own error context: it says so and exits. */
-		ohshite("cannot run glib-compile-schemas");
-	}
-	subproc_reap(pid, "glib-compile-schemas", SUBPROC_NORMAL);
-	pop_error_context(ehflag_normaltidy);
+	if (dpkg_catch(run_compile_schemas, (void *)dir, msg, sizeof(msg)) < 0)
+		return dpkg_put_error(err, "%s", msg);
 	return 0;
 }
 

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <setjmp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,10 +16,10 @@
 
 #include <dpkg/dpkg.h>
 #include <dpkg/dpkg-db.h>
-#include <dpkg/ehandle.h>
 #include <dpkg/parsedump.h>
 #include <dpkg/varbuf.h>
 
+#include "base/dpkg-catch.h"
 #include "base/file-rewrite.h"
 #include "debian/deb822.h"
 #include "dh/dh-rename.h"
@@ -101,16 +100,6 @@ edits_apply(struct edits *ed, const char *text, size_t len)
 	return varbuf_detach(&vb);
 }
 
-/* libdpkg reports through ohshit(): catch it and keep the message. */
-static char parse_message[ERROR_AT_MAX];
-
-static void
-keep_message(const char *emsg, const void *data)
-{
-	(void)data;
-	snprintf(parse_message, sizeof(parse_message), "%s", emsg);
-}
-
 /* Whether field NAME lists alternatives a package needs or may use. */
 static bool
 is_dependency_field(const char *name)
@@ -139,6 +128,22 @@ provider(const struct dh_rename_set *set, const char *virtual)
 	return NULL;
 }
 
+struct relations_run {
+	const struct fieldinfo *fip;
+	struct pkginfo *pkg;
+	struct parsedb_state *ps;
+	const char *value;
+};
+
+/* libdpkg's field parser reports through ohshit(). */
+static void
+parse_relations_field(void *arg)
+{
+	struct relations_run *r = arg;
+
+	r->fip->rcall(r->pkg, &r->pkg->available, r->ps, r->value, r->fip);
+}
+
 /*
  * Relation field F (of FILE) parsed by libdpkg into PKG; -1 with ERR set
  * when it does not parse.
@@ -147,27 +152,20 @@ static int
 parse_relations(const char *file, const struct deb822_field *f,
                 struct pkginfo *pkg, struct dpkg_error *err)
 {
-	const struct fieldinfo *fip = find_field_info(fieldinfos, f->name);
-	struct parsedb_state *volatile ps;
-	jmp_buf jump;
+	struct relations_run r = {
+		find_field_info(fieldinfos, f->name), pkg, NULL, f->value,
+	};
+	char msg[ERROR_AT_MAX];
+	int ret = 0;
 
 	pkg_blank(pkg);
-	ps = parsedb_new(file, -1, pdb_parse_binary);
-	ps->lno = f->line;
-	if (setjmp(jump)) {
-		const char *what;
-
-		pop_error_context(ehflag_bombout);
-		what = strstr(parse_message, ":\n ");
-		what = what ? what + 3 : parse_message;
-		parsedb_close(ps);
-		return put_error_at(err, file, f->line, "%s", what);
-	}
-	push_error_context_jump(&jump, keep_message, file);
-	fip->rcall(pkg, &pkg->available, ps, f->value, fip);
-	pop_error_context(ehflag_normaltidy);
-	parsedb_close(ps);
-	return 0;
+	r.ps = parsedb_new(file, -1, pdb_parse_binary);
+	r.ps->lno = f->line;
+	if (dpkg_catch(parse_relations_field, &r, msg, sizeof(msg)) < 0)
+		ret = put_error_at(err, file, f->line, "%s",
+		                   dpkg_catch_reason(msg));
+	parsedb_close(r.ps);
+	return ret;
 }
 
 /*
