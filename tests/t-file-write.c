@@ -1,4 +1,7 @@
-/* Facts about the atomic writers: file_write_atomically, output_replace. */
+/*
+ * Facts about the atomic writers: file_write_atomically, output_replace,
+ * file_install.
+ */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,9 +66,10 @@ main(void)
 {
 	struct dpkg_error err = DPKG_ERROR_INIT;
 	char dir[] = "/tmp/t-file-write.XXXXXX", path[64], missing[96];
+	char script[64], busy[64], inside[80];
 	struct stat st, like = { .st_mode = 0750 };
 
-	test_plan(13);
+	test_plan(23);
 	dpkg_program_init("t-file-write");
 	if (mkdtemp(dir) == NULL)
 		return 1;
@@ -95,6 +99,31 @@ main(void)
 	test_int(entries(dir), ==, 1);
 	test_str(slurp(path), ==, "two\n");
 
+	/* file_install: the mode given, whatever the umask. */
+	snprintf(script, sizeof(script), "%s/postinst", dir);
+	umask(077);
+	test_int(file_install(script, "#!/bin/sh\n", 10, 0755, &err), ==, 0);
+	test_str(slurp(script), ==, "#!/bin/sh\n");
+	test_ok(stat(script, &st) == 0 && (st.st_mode & 07777) == 0755);
+	test_int(file_install(script, "set -e\n", 7, 0644, &err), ==, 0);
+	test_str(slurp(script), ==, "set -e\n");
+	test_ok(stat(script, &st) == 0 && (st.st_mode & 07777) == 0644);
+
+	/* A directory in the way: libdpkg's error caught, naming the
+	 * file, and nothing left beside it. */
+	snprintf(busy, sizeof(busy), "%s/busy", dir);
+	snprintf(inside, sizeof(inside), "%s/x", busy);
+	mkdir(busy, 0755);
+	mkdir(inside, 0755);
+	test_int(file_install(busy, "x", 1, 0644, &err), ==, -1);
+	test_ok(err.str != NULL && strstr(err.str, busy) != NULL);
+	dpkg_error_destroy(&err);
+	test_int(entries(dir), ==, 3);
+	test_int(entries(busy), ==, 1);
+
+	rmdir(inside);
+	rmdir(busy);
+	unlink(script);
 	unlink(path);
 	rmdir(dir);
 	dpkg_program_done();

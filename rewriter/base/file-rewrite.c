@@ -86,6 +86,20 @@ write_atomically(void *arg)
 	atomic_file_free(file);
 }
 
+/* MSG, caught from libdpkg, in ERR; FILE, when made, removed. */
+static int
+write_failed(struct atomic_file *file, const char *msg,
+             struct dpkg_error *err)
+{
+	/* The stream is closed: atomic_file_open() left a cleanup. */
+	if (file != NULL) {
+		/* Not atomic_file_remove(): it removes PATH too. */
+		unlink(file->name_new);
+		atomic_file_free(file);
+	}
+	return dpkg_put_error(err, "%s", msg);
+}
+
 int
 file_write_atomically(const char *path, file_writer *writer, const void *data,
                       const struct stat *like, unsigned flags,
@@ -96,13 +110,48 @@ file_write_atomically(const char *path, file_writer *writer, const void *data,
 
 	if (dpkg_catch(write_atomically, &w, msg, sizeof(msg)) == 0)
 		return 0;
-	/* The stream is closed: atomic_file_open() left a cleanup. */
-	if (w.file != NULL) {
-		/* Not atomic_file_remove(): it removes PATH too. */
-		unlink(w.file->name_new);
-		atomic_file_free(w.file);
-	}
-	return dpkg_put_error(err, "%s", msg);
+	return write_failed(w.file, msg, err);
+}
+
+struct install {
+	const char *path;
+	const void *data;
+	size_t len;
+	mode_t mode;
+	/* Set once made: what a failure removes. */
+	struct atomic_file *file;
+};
+
+/* libdpkg's atomic_file reports through ohshit(): run under dpkg_catch(). */
+static void
+install_atomically(void *arg)
+{
+	struct install *in = arg;
+	struct atomic_file *file;
+
+	file = in->file = atomic_file_new(in->path, ATOMIC_FILE_NORMAL);
+	atomic_file_open(file);
+	if (fchmod(fileno(file->fp), in->mode) < 0)
+		ohshite("cannot set the mode of %s", file->name_new);
+	if (fwrite(in->data, 1, in->len, file->fp) != in->len)
+		ohshite("cannot write %s", file->name_new);
+	/* A staged build file: atomic, not synced (as debhelper). */
+	atomic_file_close(file);
+	atomic_file_commit(file);
+	in->file = NULL;
+	atomic_file_free(file);
+}
+
+int
+file_install(const char *path, const void *data, size_t len, mode_t mode,
+             struct dpkg_error *err)
+{
+	struct install in = { path, data, len, mode, NULL };
+	char msg[ERROR_AT_MAX];
+
+	if (dpkg_catch(install_atomically, &in, msg, sizeof(msg)) == 0)
+		return 0;
+	return write_failed(in.file, msg, err);
 }
 
 struct bytes {

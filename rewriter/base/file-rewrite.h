@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <dpkg/error.h>
 
@@ -55,5 +56,13 @@ int file_write_atomically(const char *path, file_writer *writer,
  */
 int file_replace(const char *path, const void *data, size_t len,
                  const struct stat *like, bool owner, struct dpkg_error *err);
+
+/*
+ * PATH replaced atomically (not synced, as file_replace) by the LEN bytes
+ * of DATA, with MODE, as debhelper installs a file it generated.  0, or
+ * -1 with the reason in ERR; on an error nothing is left beside PATH.
+ */
+int file_install(const char *path, const void *data, size_t len, mode_t mode,
+                 struct dpkg_error *err);
 
 #endif

@@ -539,3 +539,165 @@ dh_rename_doc_dirs(const char *pkgdir, const struct dh_rename_set *set,
 	}
 	return 0;
 }
+
+#define FILES_LIST "debian/files"
+/* Far more than a control file or debian/files of an app holds. */
+#define RENAME_FILE_MAX (4 * 1024 * 1024)
+
+/* PATH's text in *TEXT, or NULL when it does not exist; 0, or -1 with ERR. */
+static int
+read_text(const char *path, char **text, size_t *len, struct dpkg_error *err)
+{
+	struct stat st;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW);
+
+	*text = NULL;
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return dpkg_put_error(err, "cannot open %s: %s", path,
+		                      strerror(errno));
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return dpkg_put_error(err, "%s is not a regular file", path);
+	}
+	if (st.st_size > RENAME_FILE_MAX) {
+		close(fd);
+		return dpkg_put_error(err, "%s is larger than %d bytes", path,
+		                      RENAME_FILE_MAX);
+	}
+	*text = m_malloc(st.st_size + 1);
+	n = read(fd, *text, st.st_size);
+	if (n != st.st_size) {
+		dpkg_put_error(err, "cannot read %s: %s", path,
+		               strerror(errno));
+		close(fd);
+		free(*text);
+		*text = NULL;
+		return -1;
+	}
+	close(fd);
+	(*text)[n] = '\0';
+	*len = (size_t)n;
+	return 0;
+}
+
+/* What each package's walk needs. */
+struct renaming {
+	struct dh_rename_set set;
+	bool acted;	/* on some package */
+	struct dpkg_error *err;
+};
+
+/*
+ * PATH, when it exists, renamed: a DEBIAN/control, else debian/files.
+ * 0, or -1 with ERR.
+ */
+static int
+rename_file(const struct dh_helper *h, const char *path, bool control,
+            const struct dh_rename_set *set, struct dpkg_error *err)
+{
+	char *text, *out;
+	size_t len;
+	int rc;
+
+	if (read_text(path, &text, &len, err) < 0)
+		return -1;
+	if (text == NULL)
+		return 0;
+	if (control)
+		rc = dh_rename_control(path, text, len, h->control.source, set,
+		                       &out, err);
+	else
+		rc = dh_rename_files_list(path, text, len, set, &out, err);
+	if (rc < 0) {
+		free(text);
+		return -1;
+	}
+	if (strcmp(text, out) != 0) {
+		dh_helper_show(h, "rename the package%s in %s",
+		               control ? "" : "s", path);
+		if (!h->no_act)
+			rc = file_install(path, out, strlen(out), 0644, err);
+	}
+	free(text);
+	free(out);
+	return rc;
+}
+
+/* Add to SET the names outside the source PKGDIR's control provides. */
+static int
+add_virtuals(const struct dh_helper *h, size_t index, const char *pkgdir,
+             void *ctx)
+{
+	struct renaming *r = ctx;
+	char path[1024], *text;
+	size_t len;
+	int rc;
+
+	(void)h;
+	(void)index;
+	snprintf(path, sizeof(path), "%s/DEBIAN/control", pkgdir);
+	if (read_text(path, &text, &len, r->err) < 0)
+		return -1;
+	rc = text == NULL ? 0 :
+	     dh_rename_virtuals(path, text, len, &r->set, r->err);
+	free(text);
+	return rc;
+}
+
+/* The package's control, and its -dbgsym's, renamed. */
+static int
+rename_package(const struct dh_helper *h, size_t index, const char *pkgdir,
+               void *ctx)
+{
+	struct renaming *r = ctx;
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/DEBIAN/control", pkgdir);
+	if (rename_file(h, path, true, &r->set, r->err) < 0)
+		return -1;
+	snprintf(path, sizeof(path),
+	         "debian/.debhelper/%s/dbgsym-root/DEBIAN/control",
+	         h->control.packages[index].name);
+	if (rename_file(h, path, true, &r->set, r->err) < 0)
+		return -1;
+	r->acted = true;
+	return 0;
+}
+
+int
+dh_rename(const struct dh_helper *h, struct dpkg_error *err)
+{
+	struct renaming r = { .err = err };
+	const char **names;
+	size_t i;
+	int rc;
+
+	names = m_malloc((h->control.count + 1) * sizeof(*names));
+	for (i = 0; i < h->control.count; i++)
+		names[i] = h->control.packages[i].name;
+	r.set = (struct dh_rename_set){ .names = names,
+	                                .n = h->control.count };
+	/*
+	 * First the names outside the source that each package provides:
+	 * a sibling's need of one names the provider (all packages, acted
+	 * on or not, as their controls are).
+	 */
+	rc = dh_helper_each_package(h, DH_EACH_LISTED, add_virtuals, &r);
+	if (rc == 0)
+		rc = dh_helper_each_package(h, DH_EACH_ACTED_ON,
+		                            rename_package, &r);
+	if (rc == 0 && r.acted)
+		rc = rename_file(h, FILES_LIST, false, &r.set, err);
+	for (i = 0; i < r.set.n_virtuals; i++) {
+		free(r.set.virtuals[i]);
+		free(r.set.providers[i]);
+	}
+	free(r.set.virtuals);
+	free(r.set.providers);
+	free(names);
+	return rc;
+}

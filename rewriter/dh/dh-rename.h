@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "base/error-at.h"
+#include "dh/dh-helper.h"
 
 /*
  * The packages of one source, as debian/control names them, and the
@@ -87,5 +88,15 @@ int dh_rename_doc_dirs(const char *pkgdir, const struct dh_rename_set *set,
  */
 char *dh_rename_override_lines(const char *text, size_t len, size_t *outlen,
                                void *name);
+
+/*
+ * What dh_extras_rename does (run by dh after dh_gencontrol): the
+ * DEBIAN/control of each package H acts on, and of its -dbgsym, renamed
+ * as dh_rename_control() says, knowing the names every package of the
+ * source provides; then, when H acts on any package, debian/files.  A
+ * file that does not exist is left so.  Returns 0, or -1 with one line
+ * in ERR.
+ */
+int dh_rename(const struct dh_helper *h, struct dpkg_error *err);
 
 #endif
