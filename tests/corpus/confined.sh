@@ -30,7 +30,15 @@ while IFS="$TAB" read -r pkg pattern cmd setup; do
 	pkg=${pkg%%:*}
 	grep -qx -F "$pkg" "$run/packages" || continue
 	work=$CACHE/work/$pkg d=$payload/corpus/$pkg
-	mkdir -p "$d/debs" && cp "$work"/*.deb "$d/debs/" &&
+	mkdir -p "$d/debs" || die "cannot make $d"
+	# Not the development packages: no smoke needs them, and their
+	# Depends name -dev packages whose first choice may conflict with
+	# the app's libraries (extras-libmpv-dev's libjack-dev, jack1's,
+	# against extras-mpv's libjack-jackd2-0: the image could not be made).
+	for deb in "$work"/*.deb; do
+		case $(dpkg-deb -f "$deb" Package) in *-dev) continue ;; esac
+		cp "$deb" "$d/debs/" || die "cannot copy $deb"
+	done
 	sed -n 's/^Source: extras-//p' "$work"/out/*.dsc >"$d/app" &&
 	printf '%s' "$pattern" >"$d/pattern" &&
 	printf '%s' "$cmd" >"$d/cmd" &&
