@@ -595,20 +595,22 @@ found_claimed_name(void *arg, size_t i, const char *app, const char *owner,
 		add_name(n->c, n->names[i], n->c->paths[i], NULL, app, owner);
 }
 
+#define N_PATTERNS(a) (sizeof(a) / sizeof(*(a)) - 1)
+
+/* Each of the NV values of V through each of PATTERNS, appended at
+ * PATHS[*N] and NAMES[*N], which have room. */
 static void
 name_paths(const struct declaration_value *v, size_t nv,
-           const char *const *patterns, char ***paths, const char ***names,
+           const char *const *patterns, char **paths, const char **names,
            size_t *n)
 {
 	size_t i, k;
 
 	for (i = 0; i < nv; i++)
 		for (k = 0; patterns[k]; k++) {
-			*paths = m_realloc(*paths, (*n + 1) * sizeof(**paths));
-			*names = m_realloc(*names, (*n + 1) * sizeof(**names));
-			if (asprintf(&(*paths)[*n], patterns[k], v[i].value) < 0)
+			if (asprintf(&paths[*n], patterns[k], v[i].value) < 0)
 				abort();
-			(*names)[(*n)++] = v[i].value;
+			names[(*n)++] = v[i].value;
 		}
 }
 
@@ -641,11 +643,17 @@ check_declared_names(struct registry *r, struct check_ctx *c,
 	if (declaration_load_buffer(&decl, DECLARATION_CONTROL_MEMBER, m->data,
 	                            m->size, err) < 0) {
 		dpkg_error_destroy(err);
+		declaration_free(&decl);
 		return 0;
 	}
-	name_paths(decl.bus_names, decl.n_bus_names, bus_name_files, &paths,
-	           &names, &count);
-	name_paths(decl.ids, decl.n_ids, id_files, &paths, &names, &count);
+	count = decl.n_bus_names * N_PATTERNS(bus_name_files) +
+	        decl.n_ids * N_PATTERNS(id_files);
+	paths = m_malloc((count + 1) * sizeof(*paths));
+	names = m_malloc((count + 1) * sizeof(*names));
+	count = 0;
+	name_paths(decl.bus_names, decl.n_bus_names, bus_name_files, paths,
+	           names, &count);
+	name_paths(decl.ids, decl.n_ids, id_files, paths, names, &count);
 	n.names = names;
 	c->paths = (const char *const *)paths;
 	ret = registry_archive_files(r, c->paths, count, found_archive_name,
