@@ -22,7 +22,8 @@
  *   a package name of the source.  A component's own <id> is its file's
  *   name, held with the file's path as a service's Name= is (below); an
  *   extras- id it replaces or provides is one the upload exports, or
- *   derived, never only declared: another app's holds it.  A name under one of the desktop's prefixes
+ *   derived, never only declared: another app's holds it.  A name
+ *   under one of the desktop's prefixes
  *   (templates/exports/desktop-names: org.freedesktop., org.gnome., ...)
  *   also needs the reserved privilege desktop-names; an id in the extras-
  *   name space cannot be the desktop's.
@@ -90,8 +91,10 @@ review_exports_free(struct review_exports *x)
 {
 	strings_free(x->handlers, x->nhandlers);
 	strings_free(x->desktop_names, x->ndesktop_names);
-	x->handlers = x->desktop_names = NULL;
-	x->nhandlers = x->ndesktop_names = 0;
+	strings_free(x->components, x->ncomponents);
+	x->handlers = x->desktop_names = x->components = NULL;
+	x->nhandlers = x->ndesktop_names = x->ncomponents = 0;
+	x->components_made = false;
 }
 
 bool
@@ -513,6 +516,26 @@ review_exports_desktop_key(struct review_exports *x, size_t i,
 	free(value);
 }
 
+/* What a metainfo file's name ends in after its component id. */
+static const char *const metainfo_suffixes[] = {
+	".metainfo.xml", ".appdata.xml", ".xml", NULL,
+};
+
+/* The length of BASE, a metainfo file's name, without its suffix; 0 for
+ * no metainfo name. */
+static size_t
+metainfo_stem(const char *base)
+{
+	size_t len = strlen(base), k, n;
+
+	for (k = 0; metainfo_suffixes[k]; k++) {
+		n = strlen(metainfo_suffixes[k]);
+		if (len > n && strcmp(base + len - n, metainfo_suffixes[k]) == 0)
+			return len - n;
+	}
+	return 0;
+}
+
 /*
  * A component's own <id> is its file's name, as AppStream wants it and
  * as dh_extras_relocate writes it: the exported path is claimed in the
@@ -523,50 +546,64 @@ static void
 check_metainfo_file_name(struct review_exports *x, size_t i, const char *path,
                          int line, const char *id)
 {
-	static const char *const suffixes[] = {
-		".metainfo.xml", ".appdata.xml", ".xml", NULL,
-	};
 	const char *base = strrchr(path, '/');
-	size_t n = strlen(id), k;
+	size_t n;
 
 	base = base ? base + 1 : path;
-	for (k = 0; suffixes[k]; k++)
-		if (strncmp(base, id, n) == 0 && strcmp(base + n, suffixes[k]) == 0)
-			return;
+	n = metainfo_stem(base);
+	if (n == strlen(id) && strncmp(base, id, n) == 0)
+		return;
 	review_problem(x->r, i, "export", path, "line %d: <id> %s: in a file "
 	               "named %s: a component's file is named after its id, so "
 	               "that the store's registry holds the id with the file's "
 	               "path: name it %s.metainfo.xml", line, id, base, id);
 }
 
-/* Whether the upload exports the metainfo file of component ID. */
+static int
+compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether the upload exports the metainfo file of component ID.  The
+ * ids are listed once and searched: an upload may name thousands. */
 static bool
-exports_component(const struct review_exports *x, const char *id)
+exports_component(struct review_exports *x, const char *id)
 {
 	static const char *const dirs[] = {
 		"usr/share/metainfo/", "usr/share/appdata/", NULL,
 	};
-	static const char *const suffixes[] = {
-		".metainfo.xml", ".appdata.xml", ".xml", NULL,
-	};
-	size_t j, k, d, s, n = strlen(id);
+	size_t j, k, d, n;
+	const char *key = id;
 
-	for (j = 0; j < x->r->npackages; j++)
-		for (k = 0; k < x->r->packages[j].deb.nmembers; k++) {
-			const char *m = x->r->packages[j].deb.members[k].path;
+	if (!x->components_made) {
+		for (n = 0, j = 0; j < x->r->npackages; j++)
+			n += x->r->packages[j].deb.nmembers;
+		x->components = m_malloc((n + 1) * sizeof(*x->components));
+		for (j = 0; j < x->r->npackages; j++)
+			for (k = 0; k < x->r->packages[j].deb.nmembers; k++) {
+				const char *m =
+					x->r->packages[j].deb.members[k].path;
 
-			for (d = 0; dirs[d]; d++) {
-				size_t dl = strlen(dirs[d]);
+				for (d = 0; dirs[d]; d++) {
+					size_t dl = strlen(dirs[d]);
 
-				if (strncmp(m, dirs[d], dl) != 0 ||
-				    strncmp(m + dl, id, n) != 0)
-					continue;
-				for (s = 0; suffixes[s]; s++)
-					if (strcmp(m + dl + n, suffixes[s]) == 0)
-						return true;
+					if (strncmp(m, dirs[d], dl) != 0 ||
+					    strchr(m + dl, '/') != NULL ||
+					    (n = metainfo_stem(m + dl)) == 0)
+						continue;
+					x->components[x->ncomponents++] =
+						m_strndup(m + dl, n);
+				}
 			}
-		}
-	return false;
+		if (x->ncomponents > 0)
+			qsort(x->components, x->ncomponents,
+			      sizeof(*x->components), compare_strings);
+		x->components_made = true;
+	}
+	return x->ncomponents > 0 &&
+	       bsearch(&key, x->components, x->ncomponents,
+	               sizeof(*x->components), compare_strings) != NULL;
 }
 
 /*

@@ -22,6 +22,11 @@ struct review_exports {
 	/* templates/exports/desktop-names: name prefixes, ending in '.'. */
 	char **desktop_names;
 	size_t ndesktop_names;
+	/* The component ids the upload's metainfo files are named after,
+	 * sorted; made at the first id that needs them. */
+	char **components;
+	size_t ncomponents;
+	bool components_made;
 	/* Bare program names of the namespace (for a hint), or NULL. */
 	const char *(*shipped)(const void *ctx, const char *name);
 	const void *shipped_ctx;
