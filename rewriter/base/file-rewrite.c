@@ -154,15 +154,10 @@ file_install(const char *path, const void *data, size_t len, mode_t mode,
 	return write_failed(in.file, msg, err);
 }
 
-struct bytes {
-	const void *data;
-	size_t len;
-};
-
-static int
-write_bytes(FILE *fp, const void *data)
+int
+file_write_bytes(FILE *fp, const void *data)
 {
-	const struct bytes *b = data;
+	const struct file_bytes *b = data;
 
 	return fwrite(b->data, 1, b->len, fp) == b->len ? 0 : -1;
 }
@@ -172,8 +167,8 @@ file_replace(const char *path, const void *data, size_t len,
              const struct stat *like, bool owner, struct dpkg_error *err)
 {
 	/* A staged build file: atomic, not synced (as debhelper). */
-	return file_write_atomically(path, write_bytes,
-	                             &(struct bytes){ data, len }, like,
+	return file_write_atomically(path, file_write_bytes,
+	                             &(struct file_bytes){ data, len }, like,
 	                             owner ? FILE_WRITE_OWNER : 0, err);
 }
 

@@ -32,6 +32,13 @@ struct stat;
 /* What a writer puts on FP from DATA; -1 on a write error. */
 typedef int file_writer(FILE *fp, const void *data);
 
+/* The writer of LEN bytes of DATA, given a struct file_bytes. */
+struct file_bytes {
+	const void *data;
+	size_t len;
+};
+file_writer file_write_bytes;
+
 enum file_write_flags {
 	/* LIKE's owner, not the writer's. */
 	FILE_WRITE_OWNER = 1,

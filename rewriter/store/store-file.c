@@ -53,26 +53,13 @@ store_file_read(const char *path, size_t max, char **text, size_t *len,
 	return 0;
 }
 
-struct bytes {
-	const char *text;
-	size_t len;
-};
-
-static int
-write_bytes(FILE *fp, const void *data)
-{
-	const struct bytes *b = data;
-
-	return fwrite(b->text, 1, b->len, fp) == b->len ? 0 : -1;
-}
-
 int
 store_file_write(const char *path, const char *text, size_t len,
                  struct dpkg_error *err)
 {
-	struct bytes b = { text, len };
+	struct file_bytes b = { text, len };
 
-	return file_write_atomically(path, write_bytes, &b, NULL,
+	return file_write_atomically(path, file_write_bytes, &b, NULL,
 	                             FILE_WRITE_SYNC, err);
 }
 
