@@ -70,10 +70,12 @@ test_expect_success 'without privileges, the profile compiles' '
 	grep_q "^include <tunables/global>\$" none.aa &&
 	grep_q "^  include <abstractions/base>\$" none.aa &&
 	grep_q "^  $NS/\*\* mrix,\$" none.aa &&
-	grep_q "^  owner @{HOME}/.config/hello/\*\* rwk,\$" none.aa &&
-	grep_q "^  owner @{HOME}/.local/share/hello/\*\* rwk,\$" none.aa &&
-	grep_q "^  owner @{HOME}/.cache/hello/\*\* rwk,\$" none.aa &&
-	grep_q "^  owner /{,var/}tmp/hello{.,-}\*/\*\* rwk,\$" none.aa &&
+	H="\[hH\]\[eE\]\[lL\]\[lL\]\[oO\]" &&
+	grep_q "^  owner @{HOME}/.config/$H/\*\* rwk,\$" none.aa &&
+	grep_q "^  owner @{HOME}/.local/share/$H/\*\* rwk,\$" none.aa &&
+	grep_q "^  owner @{HOME}/.cache/$H/\*\* rwk,\$" none.aa &&
+	grep_q "^  owner @{HOME}/.$H/\*\* rwk,\$" none.aa &&
+	grep_q "^  owner /{,var/}tmp/$H{.,-}\*/\*\* rwk,\$" none.aa &&
 	grep_q "^  owner @{PROC}/@{pid}/fd/ r,\$" none.aa &&
 	! grep -q "user-tmp" none.aa &&
 	grep_q "^  include if exists <local/$NAME>\$" none.aa &&
@@ -163,6 +165,7 @@ executable '/opt/extras.ubuntu.com/hello/bin/./a' contains a '.' component|app: 
 executable '/opt/extras.ubuntu.com/hello/bin/a' is listed twice|app: hello|--executable /opt/extras.ubuntu.com/hello/bin/a --executable /opt/extras.ubuntu.com/hello/bin/a
 app id 'config' is reserved: the name holds the XDG configuration directory (~/.config), which its profile would reach; choose another app id (templates/identity/reserved-apps)|app: config|
 app id 'ssh' is reserved: the name holds OpenSSH's keys and authorized_keys (~/.ssh), which its profile would reach; choose another app id (templates/identity/reserved-apps)|privileges: []|--app ssh
+app id 'slack' is reserved: the name holds Slack's session and code cache (~/.config/Slack), which its profile would reach; choose another app id (templates/identity/reserved-apps)|app: slack|
 EOF
 
 i=0
@@ -190,7 +193,8 @@ done <hostile
 # but the template.  Checked on subsets of the catalogue chosen by a fixed
 # seed.
 body "$TEMPLATES/apparmor/profile.apparmor" | grep -v '^@' |
-	sed -e "s|@NAME@|$NAME|g" -e "s|@APP@|hello|g" -e "s|@NAMESPACE@|$NS|g" |
+	sed -e "s|@NAME@|$NAME|g" -e "s|@APP@|hello|g" \
+	-e "s|@APP_ANY_CASE@|[hH][eE][lL][lL][oO]|g" -e "s|@NAMESPACE@|$NS|g" |
 	grep -v '^ *#' | grep -v '^ *$' | sed 's/^ *//' >template.rules
 
 awk -v seed=20240501 -v all="$all" 'BEGIN {

@@ -433,6 +433,34 @@ write_body(struct assembly *a, const struct template *t,
 	return 0;
 }
 
+/*
+ * APP in any case, as an AppArmor glob ("qbittorrent" -> "[qQ][bB]..."):
+ * programs name their directories after their own spelling of their
+ * name (Qt's application name: ~/.config/qBittorrent), and no other
+ * app's id differs from APP by case only, as ids are lower case.
+ */
+static char *
+any_case(const char *app)
+{
+	char *glob = malloc(strlen(app) * 4 + 1), *q = glob;
+	const char *p;
+
+	if (glob == NULL)
+		return NULL;
+	for (p = app; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c >= 'a' && c <= 'z')
+			q += sprintf(q, "[%c%c]", c, c - 'a' + 'A');
+		else if (c >= 'A' && c <= 'Z')
+			q += sprintf(q, "[%c%c]", c - 'A' + 'a', c);
+		else
+			*q++ = (char)c;
+	}
+	*q = '\0';
+	return glob;
+}
+
 static void
 assembly_free(struct assembly *a)
 {
@@ -451,8 +479,8 @@ profile_generate(const struct profile_request *r, char **text, size_t *len,
                  struct dpkg_error *err)
 {
 	struct assembly a;
-	struct template_subst subst[3];
-	char path[4096 + 32];
+	struct template_subst subst[4];
+	char path[4096 + 32], *app_any_case;
 	FILE *fp;
 	int rc;
 
@@ -478,18 +506,22 @@ profile_generate(const struct profile_request *r, char **text, size_t *len,
 	subst[0] = (struct template_subst){ "NAME", a.name };
 	subst[1] = (struct template_subst){ "APP", r->ns->app };
 	subst[2] = (struct template_subst){ "NAMESPACE", r->ns->path };
+	app_any_case = any_case(r->ns->app);
+	subst[3] = (struct template_subst){ "APP_ANY_CASE", app_any_case };
 
-	fp = open_memstream(text, len);
+	fp = app_any_case ? open_memstream(text, len) : NULL;
 	if (fp == NULL) {
 		dpkg_put_error(err, "out of memory");
+		free(app_any_case);
 		assembly_free(&a);
 		return -1;
 	}
-	rc = write_body(&a, &a.skeleton, subst, 3, false, fp);
+	rc = write_body(&a, &a.skeleton, subst, 4, false, fp);
 	if (fclose(fp) != 0 && rc == 0) {
 		dpkg_put_error(err, "out of memory");
 		rc = -1;
 	}
+	free(app_any_case);
 	assembly_free(&a);
 	if (rc < 0) {
 		free(*text);

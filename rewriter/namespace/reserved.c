@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <dpkg/dpkg.h>
 #include <dpkg/string.h>
@@ -30,11 +31,12 @@ reserved_app(const char *templates, const char *app, char **why,
 		         "reserved-apps", dh_extras_datadir());
 	if (template_list_load(path, &lines, &n, err) < 0)
 		return -1;
-	/* "ID  what it holds": the id, then blanks, then the text. */
+	/* "ID  what it holds": the id, then blanks, then the text; in any
+	 * case, as the profile grants the app's directories in any case. */
 	for (i = 0; i < n && !found; i++) {
 		const char *text = lines[i] + len;
 
-		if (strncmp(lines[i], app, len) != 0 ||
+		if (strncasecmp(lines[i], app, len) != 0 ||
 		    (*text != '\0' && *text != ' ' && *text != '\t'))
 			continue;
 		text += strspn(text, " \t");

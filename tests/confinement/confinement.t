@@ -154,6 +154,16 @@ test_expect_success 'the probe may write its own XDG directories' '
 	done
 '
 
+test_expect_success 'the probe may write them spelt in any case, not another'"'"'s' '
+	allowed user mkdir $H/.config/Probe &&
+	allowed user write $H/.config/Probe/settings.conf &&
+	allowed user mkdir $H/.local/share/PROBE &&
+	allowed user write $H/.local/share/PROBE/data &&
+	allowed user write /tmp/Probe.XyZ123 &&
+	denied user mkdir $H/.config/Greet $H/.config/Greet/ &&
+	denied user mkdir $H/.config/Probes $H/.config/Probes/
+'
+
 test_expect_success 'the probe may write its own ~/.probe, not another'"'"'s' '
 	allowed user mkdir $H/.probe &&
 	allowed user write $H/.probe/file &&
