@@ -67,10 +67,22 @@ add_executable(const struct cmdinfo *ci, const char *value)
 	executables[n_executables++] = value;
 }
 
+static const char **granted;
+static size_t n_granted;
+
+static void
+add_grant(const struct cmdinfo *ci, const char *value)
+{
+	(void)ci;
+	granted = m_realloc(granted, (n_granted + 1) * sizeof(*granted));
+	granted[n_granted++] = value;
+}
+
 static const struct cmdinfo cmdinfos[] = {
 	{ "app", 0, 1, NULL, &app, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
+	{ "grant", 0, 1, NULL, NULL, add_grant, 0, NULL, NULL },
 	{ "executable", 0, 1, NULL, NULL, add_executable, 0, NULL, NULL },
 	{ "list-privileges", 0, 0, &list, NULL, NULL, 1, NULL, NULL },
 	{ "script", 0, 1, NULL, &script, NULL, 0, NULL, NULL },
@@ -161,6 +173,8 @@ main(int argc, char **argv)
 	req.executables = executables;
 	req.n_executables = n_executables;
 	req.allow_reserved = allow_reserved;
+	req.granted = granted;
+	req.n_granted = n_granted;
 	if (profile_generate(&req, &text, &len, &err) < 0)
 		ohshit("%s", err.str);
 	if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)

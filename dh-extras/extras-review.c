@@ -39,6 +39,17 @@ add_previous(const struct cmdinfo *ci, const char *value)
 	previous[nprevious++] = value;
 }
 
+static const char **granted;
+static size_t n_granted;
+
+static void
+add_grant(const struct cmdinfo *ci, const char *value)
+{
+	(void)ci;
+	granted = m_realloc(granted, (n_granted + 1) * sizeof(*granted));
+	granted[n_granted++] = value;
+}
+
 static const struct cmdinfo cmdinfos[] = {
 	{ "json", 0, 1, NULL, &json_path, NULL, 0, NULL, NULL },
 	{ "root", 0, 1, NULL, &root, NULL, 0, NULL, NULL },
@@ -46,6 +57,7 @@ static const struct cmdinfo cmdinfos[] = {
 	{ "previous", 0, 1, NULL, NULL, add_previous, 0, NULL, NULL },
 	{ "identity", 0, 1, NULL, &identity_path, NULL, 0, NULL, NULL },
 	{ "allow-reserved", 0, 0, &allow_reserved, NULL, NULL, 1, NULL, NULL },
+	{ "grant", 0, 1, NULL, NULL, add_grant, 0, NULL, NULL },
 	{ "members", 0, 0, &list_members, NULL, NULL, 1, NULL, NULL },
 	{ "help", 'h', 0, NULL, NULL, help_action, 0, (void *)help_text, NULL },
 	{ "version", 0, 0, NULL, NULL, version_action, 0, NULL, NULL },
@@ -105,6 +117,8 @@ main(int argc, char **argv)
 		badusage("--distribution '%s' is not one word", distribution);
 	opt.distribution = distribution;
 	opt.allow_reserved = allow_reserved;
+	opt.granted = granted;
+	opt.n_granted = n_granted;
 	opt.compile = true;
 	if (identity_path != NULL) {
 		if (identity_read(&identity, identity_path, &err) < 0)

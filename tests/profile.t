@@ -97,6 +97,16 @@ test_expect_success 'all privileges together compile' '
 	compiles all.aa
 '
 
+test_expect_success 'a grant accepts the reserved privileges it names' '
+	declare network user-files system-monitor &&
+	extras-profile --allow-reserved d.yaml >allowed.aa &&
+	extras-profile --grant system-monitor --grant user-files d.yaml >granted.aa &&
+	cmp allowed.aa granted.aa &&
+	expect_status 2 extras-profile --grant user-files d.yaml >out 2>err &&
+	test ! -s out &&
+	grep_q "privilege .system-monitor. is reserved and not allowed here" err
+'
+
 test_expect_success 'another root and app id compile' '
 	printf "app: libfoo2.0+x\nroot: /usr/lib/extras\nprivileges: [x11]\n" \
 		>other.yaml &&
@@ -138,6 +148,10 @@ d.yaml:3: unknown privilege 'x'|app: hello\nprivileges:\n  - x|
 d.yaml:2: privilege 'user-files' is reserved and not allowed here|app: hello\nprivileges: [user-files]|
 d.yaml:2: privilege 'dbus-session-all' is reserved and not allowed here|app: hello\nprivileges: [dbus-session-all]|
 d.yaml:2: privilege 'removable-media' is reserved and not allowed here|app: hello\nprivileges: [removable-media]|
+d.yaml:2: privilege 'user-files' is reserved and not allowed here|app: hello\nprivileges: [user-files]|--grant system-monitor
+granted privilege 'system-monitr' is unknown|app: hello|--grant system-monitr
+granted privilege 'network' is not reserved: any app may declare it|app: hello|--grant network
+granted privilege '../x' is unknown|app: hello|--grant ../x
 d.yaml:2: privilege '../profile' may hold only a-z, 0-9 and '-'|app: hello\nprivileges: [../profile]|
 d.yaml:1: app 'hello' does not match --app 'other'|app: hello|--app other
 d.yaml:1: root '/opt/a' does not match --root '/opt/b'|root: /opt/a\napp: hello|--root /opt/b

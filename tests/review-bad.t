@@ -844,8 +844,12 @@ test_expect_success 'accepted: entry points of the app, names it holds, by decla
 	extras-profile --allow-reserved --app demo --executable /$NS/bin/demo $t/DEBIAN/extras.yaml >$t/$PROFILE &&
 	build $t exports-granted.deb &&
 	extras-review --allow-reserved exports-granted.deb >out && grep_q " accepted$" out &&
+	extras-review --grant desktop-names --grant url-handlers exports-granted.deb >out &&
+	grep_q " accepted$" out &&
 	expect_status 1 extras-review exports-granted.deb >out &&
-	grep_q ": profile: .*reserved" out
+	grep_q ": profile: .*reserved" out &&
+	expect_status 1 extras-review --grant url-handlers exports-granted.deb >out &&
+	grep_q ": profile: .*privilege .desktop-names. is reserved and not allowed here" out
 '
 
 # Fields and members as dpkg and the archive treat them.
@@ -944,7 +948,7 @@ test_expect_success 'refused: an app id reserved for another program.s files' '
 	DH_EXTRAS_DATADIR=$TRASH/unlisted extras-profile --app config \
 		--executable /$r/bin/config $t/DEBIAN/extras.yaml \
 		>$t/etc/apparmor.d/opt.extras.ubuntu.com.config &&
-	grep_q "^  owner @{HOME}/.config/ rw,$" $t/etc/apparmor.d/opt.extras.ubuntu.com.config &&
+	grep_q "^  owner @{HOME}/.\[cC\]\[oO\]\[nN\]\[fF\]\[iI\]\[gG\]/ rw,$" $t/etc/apparmor.d/opt.extras.ubuntu.com.config &&
 	printf "Package: extras-config\nSource: extras-config\nVersion: 1.0\nArchitecture: all\nMaintainer: A <a@example.org>\nPriority: optional\nDepends: apparmor (>= 3.0), libc6\nDescription: x\n x\n" \
 		>$t/DEBIAN/control &&
 	echo /etc/apparmor.d/opt.extras.ubuntu.com.config >$t/DEBIAN/conffiles &&

@@ -149,6 +149,20 @@ is_reserved(const struct template *t)
 	return strcmp(template_field(t, "Class"), "reserved") == 0;
 }
 
+/* Whether R accepts the reserved privilege NAME. */
+static bool
+reserved_granted(const struct profile_request *r, const char *name)
+{
+	size_t i;
+
+	if (r->allow_reserved)
+		return true;
+	for (i = 0; i < r->n_granted; i++)
+		if (strcmp(r->granted[i], name) == 0)
+			return true;
+	return false;
+}
+
 static int
 by_name(const void *a, const void *b)
 {
@@ -160,6 +174,35 @@ by_privilege(const void *a, const void *b)
 {
 	return strcmp(template_field(a, "Privilege"),
 	              template_field(b, "Privilege"));
+}
+
+/* Each granted name a reserved privilege: a misspelt grant would grant
+ * nothing, silently. */
+static int
+check_grants(struct assembly *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->r->n_granted; i++) {
+		const char *name = a->r->granted[i];
+		struct template t;
+		int rc = load_privilege(&t, a->templates, name, a->err);
+		bool reserved;
+
+		if (rc == 1)
+			dpkg_put_error(a->err, "granted privilege '%s' is "
+			               "unknown", name);
+		if (rc != 0)
+			return -1;
+		reserved = is_reserved(&t);
+		template_free(&t);
+		if (!reserved) {
+			dpkg_put_error(a->err, "granted privilege '%s' is not "
+			               "reserved: any app may declare it", name);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 static int
@@ -189,7 +232,7 @@ load_privileges(struct assembly *a)
 		if (rc < 0)
 			return -1;
 		a->n_privileges++;
-		if (is_reserved(t) && !a->r->allow_reserved) {
+		if (is_reserved(t) && !reserved_granted(a->r, v->value)) {
 			dpkg_put_error(a->err, "%s:%lu: privilege '%s' "
 			               "is reserved and not allowed here",
 			               d->path, v->line, v->value);
@@ -498,7 +541,7 @@ profile_generate(const struct profile_request *r, char **text, size_t *len,
 	if (rc == 1)
 		dpkg_put_error(err, "%s: no such template", path);
 	if (rc != 0 || check_namespace(&a) < 0 || check_executables(&a) < 0 ||
-	    load_privileges(&a) < 0) {
+	    check_grants(&a) < 0 || load_privileges(&a) < 0) {
 		assembly_free(&a);
 		return -1;
 	}

@@ -31,8 +31,11 @@ struct profile_request {
 	 * whole namespace anyway.  May be NULL when n_executables is 0. */
 	const char *const *executables;
 	size_t n_executables;
-	/* Accept privileges of class "reserved". */
+	/* Accept privileges of class "reserved": all, or those named in
+	 * granted (the store's grant to this app). */
 	bool allow_reserved;
+	const char *const *granted;
+	size_t n_granted;
 	/* The templates directory; NULL: dh_extras_datadir()/templates. */
 	const char *templates;
 };

@@ -160,6 +160,8 @@ check_profile(struct review *r, size_t i, const struct debfile_member *m,
 	req.executables = (const char *const *)*list;
 	req.n_executables = *n;
 	req.allow_reserved = r->opt.allow_reserved;
+	req.granted = r->opt.granted;
+	req.n_granted = r->opt.n_granted;
 	req.templates = r->opt.templates;
 	if (profile_generate(&req, &text, &len, &err) < 0) {
 		review_problem(r, i, "profile", m->path, "cannot be generated "

@@ -53,8 +53,11 @@ struct review_options {
 	/* The store's namespace root; NULL: EXTRAS_DEFAULT_ROOT.  A package
 	 * whose declaration names another root is refused. */
 	const char *root;
-	/* Accept reserved privileges in declarations. */
+	/* Accept reserved privileges in declarations: all, or those named
+	 * in granted (the store's grant to this upload). */
 	bool allow_reserved;
+	const char *const *granted;
+	size_t n_granted;
 	/* The distribution the store publishes to: a .changes must name it
 	 * (and never UNRELEASED); NULL: any released one. */
 	const char *distribution;
