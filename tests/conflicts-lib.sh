@@ -243,10 +243,16 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 		! grep -q "opt/extras" out
 	'
 
-	test_expect_success 'release: only by the owner' '
+	test_expect_success 'release: only by the owner; the app.s grants go with it' '
+		extras-conflicts grant -d "$DB" foo user-files &&
 		expect_status 1 extras-conflicts release -d "$DB" --owner bob foo &&
+		extras-conflicts grants -d "$DB" >out &&
+		echo "foo user-files" >expect &&
+		diff -u expect out &&
 		extras-conflicts release -d "$DB" --owner alice foo &&
 		extras-conflicts list -d "$DB" >out &&
+		test ! -s out &&
+		extras-conflicts grants -d "$DB" >out &&
 		test ! -s out &&
 		expect_status 0 extras-conflicts check -d "$DB" --owner bob \
 			foo-data.deb

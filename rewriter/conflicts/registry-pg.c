@@ -678,7 +678,11 @@ pg_release(struct registry *base, const char *owner, const char *app,
 		ret = 1;
 	PQclear(res);
 	if (ret == 0) {
+		/* The grants go with the claim: they were the store's
+		 * judgement of this owner's app, not of whoever claims
+		 * the id next. */
 		static const char *const sql[] = {
+			"DELETE FROM grants WHERE app = $1",
 			"DELETE FROM accepted WHERE app = $1",
 			"DELETE FROM paths WHERE app = $1",
 			"DELETE FROM packages WHERE app = $1",
@@ -686,7 +690,7 @@ pg_release(struct registry *base, const char *owner, const char *app,
 		};
 		int i;
 
-		for (i = 0; i < 4 && ret == 0; i++) {
+		for (i = 0; i < 5 && ret == 0; i++) {
 			res = query(r, sql[i], 1, app, NULL, NULL, err);
 			PQclear(res);
 			if (res == NULL)

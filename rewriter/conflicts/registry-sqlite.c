@@ -640,7 +640,11 @@ sqlite_release(struct registry *base, const char *owner, const char *app,
 	} else if (current == NULL || strcmp(current, owner) != 0) {
 		ret = 1;
 	} else {
+		/* The grants go with the claim: they were the store's
+		 * judgement of this owner's app, not of whoever claims
+		 * the id next. */
 		static const char *const sql[] = {
+			"DELETE FROM grants WHERE app = ?",
 			"DELETE FROM accepted WHERE app = ?",
 			"DELETE FROM paths WHERE app = ?",
 			"DELETE FROM packages WHERE app = ?",
@@ -648,7 +652,7 @@ sqlite_release(struct registry *base, const char *owner, const char *app,
 		};
 		int i;
 
-		for (i = 0; i < 4 && ret == 0; i++) {
+		for (i = 0; i < 5 && ret == 0; i++) {
 			st = prepare(r, sql[i], err);
 			if (st == NULL || run(r, st, app, NULL, NULL) !=
 			    SQLITE_DONE)

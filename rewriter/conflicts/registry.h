@@ -130,7 +130,10 @@ int registry_shared_names(struct registry *r, const char *app,
                           const char *owner, registry_refusal_fn *refused,
                           void *ctx, struct dpkg_error *err);
 
-/* Drop OWNER's claim on APP; 1 when APP is not claimed by OWNER. */
+/*
+ * Drop OWNER's claim on APP, its last version accepted and its grants;
+ * 1 when APP is not claimed by OWNER.
+ */
 int registry_release(struct registry *r, const char *owner, const char *app,
                      struct dpkg_error *err);
 
