@@ -1,7 +1,8 @@
 /*
  * extras-conflicts: check packages' names and files against every indexed
  * archive and every app's claim; record claims; accept signed uploads
- * from registered uploaders.  The commands are conflicts/command.c's.
+ * from registered uploaders; grant apps reserved privileges.  The
+ * commands are conflicts/command.c's.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -94,6 +95,9 @@ main(int argc, char **argv)
 		{ "list", conflicts_list_command },
 		{ "accept", conflicts_accept_command },
 		{ "uploader", conflicts_uploader_command },
+		{ "grant", conflicts_grant_command },
+		{ "revoke", conflicts_revoke_command },
+		{ "grants", conflicts_grants_command },
 	};
 	const char *const *argp = (const char *const *)argv;
 	struct dpkg_error err = DPKG_ERROR_INIT;
@@ -106,7 +110,7 @@ main(int argc, char **argv)
 	dpkg_options_parse(&argp, cmdinfos, "Use --help for help.");
 	if (argp[0] == NULL)
 		badusage("expected a command: index, check, claim, release, "
-		         "list, accept or uploader");
+		         "list, accept, uploader, grant, revoke or grants");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argp[0], commands[i].name) == 0)
 			break;

@@ -243,10 +243,16 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 		! grep -q "opt/extras" out
 	'
 
-	test_expect_success 'release: only by the owner' '
+	test_expect_success 'release: only by the owner; the app.s grants go with it' '
+		extras-conflicts grant -d "$DB" foo user-files &&
 		expect_status 1 extras-conflicts release -d "$DB" --owner bob foo &&
+		extras-conflicts grants -d "$DB" >out &&
+		echo "foo user-files" >expect &&
+		diff -u expect out &&
 		extras-conflicts release -d "$DB" --owner alice foo &&
 		extras-conflicts list -d "$DB" >out &&
+		test ! -s out &&
+		extras-conflicts grants -d "$DB" >out &&
 		test ! -s out &&
 		expect_status 0 extras-conflicts check -d "$DB" --owner bob \
 			foo-data.deb
@@ -684,6 +690,84 @@ assert [c[\"kind\"] for c in r[\"conflicts\"]] == [\"app\"], r
 		expect_status 2 extras-conflicts uploader remove -d "$DB" &&
 		expect_status 2 extras-conflicts uploader remove -d "$DB" \
 			--fingerprint 1234 alice
+	'
+
+	# drop_grants: the registry as it was before grants were kept.
+	drop_grants () {
+		case $DB in
+		postgres*) psql -q "$DB" -c "DROP TABLE grants" ;;
+		*) sqlite3 "$DB/claims.sqlite" "DROP TABLE grants" ;;
+		esac
+	}
+
+	test_expect_success 'grant: a registry made before grants gains them' '
+		drop_grants &&
+		extras-conflicts grants -d "$DB" >out &&
+		test ! -s out &&
+		extras-conflicts grant -d "$DB" htop system-monitor >out &&
+		grep_q "^htop: privilege system-monitor granted$" out
+	'
+
+	test_expect_success 'grant: reserved privileges, to claimed and unclaimed apps' '
+		extras-conflicts grant -d "$DB" birds user-files &&
+		extras-conflicts grant -d "$DB" birds desktop-names &&
+		extras-conflicts grant -d "$DB" htop system-monitor &&
+		extras-conflicts grants -d "$DB" --json grants.json >out &&
+		printf "%s\n" "birds desktop-names" "birds user-files" \
+			"htop system-monitor" >expect &&
+		diff -u expect out &&
+		extras-conflicts grants -d "$DB" birds >out &&
+		printf "%s\n" "birds desktop-names" "birds user-files" >expect &&
+		diff -u expect out &&
+		extras-conflicts grants -d "$DB" nobody >out &&
+		test ! -s out &&
+		python3 -c "
+import json, re
+g = json.load(open(\"grants.json\"))
+assert [(x[\"app\"], x[\"privilege\"]) for x in g] == [
+    (\"birds\", \"desktop-names\"), (\"birds\", \"user-files\"),
+    (\"htop\", \"system-monitor\")], g
+assert all(re.match(r\"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$\", x[\"granted\"]) for x in g), g
+"
+	'
+
+	test_expect_success 'grant: an unknown or common privilege, a bad app id: one line, status 2' '
+		expect_status 2 extras-conflicts grant -d "$DB" birds netwrok 2>err &&
+		grep_q "^extras-conflicts: error: granted privilege .netwrok. is unknown$" err &&
+		test $(wc -l <err) = 1 &&
+		expect_status 2 extras-conflicts grant -d "$DB" birds network 2>err &&
+		grep_q "^extras-conflicts: error: granted privilege .network. is not reserved: any app may declare it$" err &&
+		test $(wc -l <err) = 1 &&
+		expect_status 2 extras-conflicts grant -d "$DB" birds User-Files 2>err &&
+		grep_q "^extras-conflicts: error: privilege .User-Files. may hold only a-z, 0-9 and .-.$" err &&
+		test $(wc -l <err) = 1 &&
+		expect_status 2 extras-conflicts grant -d "$DB" extras-birds user-files 2>err &&
+		grep_q "^extras-conflicts: error: app id .extras-birds. must not itself start with .extras-.$" err &&
+		test $(wc -l <err) = 1 &&
+		expect_status 2 extras-conflicts grants -d "$DB" Birds 2>err &&
+		test $(wc -l <err) = 1 &&
+		expect_status 2 extras-conflicts grant -d "$DB" birds &&
+		expect_status 2 extras-conflicts grant -d "$DB" birds user-files x &&
+		expect_status 2 extras-conflicts grant birds user-files &&
+		expect_status 2 extras-conflicts grants -d "$DB" birds htop &&
+		extras-conflicts grants -d "$DB" >out &&
+		test $(wc -l <out) = 3
+	'
+
+	test_expect_success 'revoke: a grant goes; one that does not exist is refused' '
+		extras-conflicts revoke -d "$DB" birds user-files >out &&
+		grep_q "^birds: privilege user-files revoked$" out &&
+		expect_status 1 extras-conflicts revoke -d "$DB" birds user-files 2>err &&
+		grep_q "^birds: privilege user-files is not granted to birds$" err &&
+		test $(wc -l <err) = 1 &&
+		expect_status 1 extras-conflicts revoke -d "$DB" htop user-files 2>err &&
+		grep_q "^htop: privilege user-files is not granted to htop$" err &&
+		expect_status 2 extras-conflicts revoke -d "$DB" htop &&
+		expect_status 2 extras-conflicts revoke -d "$DB" htop Bad 2>err &&
+		test $(wc -l <err) = 1 &&
+		extras-conflicts grants -d "$DB" >out &&
+		printf "%s\n" "birds desktop-names" "htop system-monitor" >expect &&
+		diff -u expect out
 	'
 
 	test_expect_success 'accept: bad input' '

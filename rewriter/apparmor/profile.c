@@ -176,6 +176,29 @@ by_privilege(const void *a, const void *b)
 	              template_field(b, "Privilege"));
 }
 
+int
+profile_check_grant(const char *templates, const char *name,
+                    struct dpkg_error *err)
+{
+	char buf[4096];
+	struct template t;
+	bool reserved;
+	int rc;
+
+	templates = templates_dir(templates, buf, sizeof(buf));
+	rc = load_privilege(&t, templates, name, err);
+	if (rc == 1)
+		dpkg_put_error(err, "granted privilege '%s' is unknown", name);
+	if (rc != 0)
+		return -1;
+	reserved = is_reserved(&t);
+	template_free(&t);
+	if (!reserved)
+		return dpkg_put_error(err, "granted privilege '%s' is not "
+		                      "reserved: any app may declare it", name);
+	return 0;
+}
+
 /* Each granted name a reserved privilege: a misspelt grant would grant
  * nothing, silently. */
 static int
@@ -183,25 +206,10 @@ check_grants(struct assembly *a)
 {
 	size_t i;
 
-	for (i = 0; i < a->r->n_granted; i++) {
-		const char *name = a->r->granted[i];
-		struct template t;
-		int rc = load_privilege(&t, a->templates, name, a->err);
-		bool reserved;
-
-		if (rc == 1)
-			dpkg_put_error(a->err, "granted privilege '%s' is "
-			               "unknown", name);
-		if (rc != 0)
+	for (i = 0; i < a->r->n_granted; i++)
+		if (profile_check_grant(a->templates, a->r->granted[i],
+		                        a->err) < 0)
 			return -1;
-		reserved = is_reserved(&t);
-		template_free(&t);
-		if (!reserved) {
-			dpkg_put_error(a->err, "granted privilege '%s' is not "
-			               "reserved: any app may declare it", name);
-			return -1;
-		}
-	}
 	return 0;
 }
 

@@ -48,6 +48,14 @@ struct profile_request {
 int profile_generate(const struct profile_request *r, char **text,
                      size_t *len, struct dpkg_error *err);
 
+/*
+ * 0 when NAME is a privilege of class "reserved" in TEMPLATES (NULL: the
+ * default), one a store may grant an app; else -1 with ERR saying that
+ * it is unknown or common.
+ */
+int profile_check_grant(const char *templates, const char *name,
+                        struct dpkg_error *err);
+
 /* NULL when S may stand in a profile rule, else the reason. */
 const char *profile_check_word(const char *s);
 

@@ -19,6 +19,7 @@
 #include "debian/changes.h"
 #include "debian/debfile.h"
 #include "namespace/identity.h"
+#include "namespace/namespace.h"
 
 /* A wrong call: ERR says what, for the command's usage line. */
 static int
@@ -601,14 +602,15 @@ print_claim(void *ctx, const char *app, const char *claim_owner,
 }
 
 /*
- * A listing of the registry (the claims, the uploaders), made by LIST:
- * a line on standard output and an object of the report's array for
- * each.
+ * A listing of the registry (the claims, the uploaders, the grants of
+ * APP or all), made by LIST: a line on standard output and an object of
+ * the report's array for each.
  */
 static int
-listing(const struct conflicts_command *c,
+listing(const struct conflicts_command *c, const char *app,
         int (*list)(struct registry *r, const struct conflicts_command *c,
-                    struct json_object *a, struct dpkg_error *err),
+                    const char *app, struct json_object *a,
+                    struct dpkg_error *err),
         struct dpkg_error *err)
 {
 	struct registry *r;
@@ -619,7 +621,7 @@ listing(const struct conflicts_command *c,
 	if (rc < 0)
 		return rc;
 	a = json_new_array();
-	rc = list(r, c, a, err);
+	rc = list(r, c, app, a, err);
 	if (rc == 0 && c->json)
 		json_write(c->json, a);
 	else
@@ -630,8 +632,9 @@ listing(const struct conflicts_command *c,
 
 static int
 list_claims(struct registry *r, const struct conflicts_command *c,
-            struct json_object *a, struct dpkg_error *err)
+            const char *app, struct json_object *a, struct dpkg_error *err)
 {
+	(void)app;
 	return registry_list(r, c->owner, print_claim, a, err);
 }
 
@@ -641,7 +644,7 @@ conflicts_list_command(struct conflicts_command *c, const char *const *args,
 {
 	if (args[0] != NULL)
 		return usage_error(err, "list takes no argument");
-	return listing(c, list_claims, err);
+	return listing(c, NULL, list_claims, err);
 }
 
 static void
@@ -810,9 +813,11 @@ uploader_remove(struct conflicts_command *c, const char *const *args,
 
 static int
 list_uploaders(struct registry *r, const struct conflicts_command *c,
-               struct json_object *a, struct dpkg_error *err)
+               const char *app, struct json_object *a,
+               struct dpkg_error *err)
 {
 	(void)c;
+	(void)app;
 	return registry_uploader_list(r, print_uploader, a, err);
 }
 
@@ -822,7 +827,7 @@ uploader_list(struct conflicts_command *c, const char *const *args,
 {
 	if (args[0] != NULL)
 		return usage_error(err, "uploader list takes no argument");
-	return listing(c, list_uploaders, err);
+	return listing(c, NULL, list_uploaders, err);
 }
 
 static int
@@ -874,4 +879,87 @@ conflicts_uploader_command(struct conflicts_command *c,
 		return usage_error(err, "expected 'uploader add', 'uploader "
 		                   "remove' or 'uploader list'");
 	return uploader_add(c, args, err);
+}
+
+/* grant APP PRIVILEGE: the store lets APP's review pass PRIVILEGE. */
+int
+conflicts_grant_command(struct conflicts_command *c, const char *const *args,
+                        struct dpkg_error *err)
+{
+	struct registry *r;
+	int ret;
+
+	if (args[0] == NULL || args[1] == NULL || args[2] != NULL)
+		return usage_error(err, "grant takes one APP and one "
+		                   "PRIVILEGE");
+	/* An operator may grant before the app's first upload, and
+	 * before the registry's first use. */
+	ret = open_registry(c, true, &r, err);
+	if (ret < 0)
+		return ret;
+	ret = registry_grant_add(r, args[0], args[1], err);
+	if (ret == 0)
+		printf("%s: privilege %s granted\n", args[0], args[1]);
+	registry_close(r);
+	return ret < 0 ? CONFLICTS_FAILED : 0;
+}
+
+int
+conflicts_revoke_command(struct conflicts_command *c, const char *const *args,
+                         struct dpkg_error *err)
+{
+	struct registry *r;
+	int ret;
+
+	if (args[0] == NULL || args[1] == NULL || args[2] != NULL)
+		return usage_error(err, "revoke takes one APP and one "
+		                   "PRIVILEGE");
+	ret = open_registry(c, false, &r, err);
+	if (ret < 0)
+		return ret;
+	ret = registry_grant_remove(r, args[0], args[1], err);
+	if (ret > 0)
+		fprintf(stderr, "%s: privilege %s is not granted to %s\n",
+		        args[0], args[1], args[0]);
+	else if (ret == 0)
+		printf("%s: privilege %s revoked\n", args[0], args[1]);
+	registry_close(r);
+	return ret < 0 ? CONFLICTS_FAILED : ret;
+}
+
+static void
+print_grant(void *ctx, const char *app, const char *privilege,
+            const char *granted)
+{
+	struct json_object *o = json_new_object();
+
+	json_add_text(o, "app", app);
+	json_add_text(o, "privilege", privilege);
+	json_add_text(o, "granted", granted);
+	json_object_array_add(ctx, o);
+	printf("%s %s\n", app, privilege);
+}
+
+static int
+list_grants(struct registry *r, const struct conflicts_command *c,
+            const char *app, struct json_object *a, struct dpkg_error *err)
+{
+	(void)c;
+	return registry_grants(r, app, print_grant, a, err);
+}
+
+int
+conflicts_grants_command(struct conflicts_command *c, const char *const *args,
+                         struct dpkg_error *err)
+{
+	const char *why;
+
+	if (args[0] != NULL && args[1] != NULL)
+		return usage_error(err, "grants takes at most one APP");
+	/* A misspelt id would list nothing, as if it held no grant. */
+	if (args[0] != NULL && (why = namespace_check_app(args[0])) != NULL) {
+		dpkg_put_error(err, "app id '%s' %s", args[0], why);
+		return CONFLICTS_FAILED;
+	}
+	return listing(c, args[0], list_grants, err);
 }

@@ -1,7 +1,8 @@
 /*
  * command.h: the commands of extras-conflicts, one function each: index
  * Contents files, check packages, claim and release an app's names, list
- * the claims, accept a signed upload, manage uploaders.
+ * the claims, accept a signed upload, manage uploaders, grant apps
+ * reserved privileges.
  *
  * What a user reads goes to standard output and standard error as each
  * step is taken; the report (--json) and the identity (--identity) are
@@ -38,6 +39,7 @@ typedef int conflicts_command_fn(struct conflicts_command *c,
 conflicts_command_fn conflicts_index_command, conflicts_check_command,
 	conflicts_claim_command, conflicts_release_command,
 	conflicts_list_command, conflicts_accept_command,
-	conflicts_uploader_command;
+	conflicts_uploader_command, conflicts_grant_command,
+	conflicts_revoke_command, conflicts_grants_command;
 
 #endif

@@ -102,7 +102,12 @@ static const char schema[] =
 	" id BIGSERIAL PRIMARY KEY, dir TEXT NOT NULL,"
 	" upload TEXT NOT NULL, state TEXT NOT NULL,"
 	" attempts INTEGER NOT NULL DEFAULT 0, worker TEXT,"
-	" lease_expires BIGINT, queued TEXT NOT NULL);";
+	" lease_expires BIGINT, queued TEXT NOT NULL);"
+	/* The reserved privileges the operator grants an app id, claimed
+	 * or not yet: no reference to apps. */
+	"CREATE TABLE IF NOT EXISTS grants ("
+	" app TEXT NOT NULL, privilege TEXT NOT NULL, granted TEXT NOT NULL,"
+	" PRIMARY KEY (app, privilege));";
 
 /* The server's message, on one line. */
 static int
@@ -148,11 +153,12 @@ command(struct pg_registry *r, const char *sql, struct dpkg_error *err)
 	return ret;
 }
 
-/* The schema's last table: once it exists, opening takes no lock. */
+/* The schema's last table: once it exists, opening takes no lock; a
+ * registry made before it was added gains it. */
 static bool
 has_schema(struct pg_registry *r)
 {
-	PGresult *res = PQexec(r->conn, "SELECT to_regclass('jobs')");
+	PGresult *res = PQexec(r->conn, "SELECT to_regclass('grants')");
 	bool found = PQresultStatus(res) == PGRES_TUPLES_OK &&
 	             PQntuples(res) == 1 && PQgetvalue(res, 0, 0)[0] != '\0';
 
@@ -672,7 +678,11 @@ pg_release(struct registry *base, const char *owner, const char *app,
 		ret = 1;
 	PQclear(res);
 	if (ret == 0) {
+		/* The grants go with the claim: they were the store's
+		 * judgement of this owner's app, not of whoever claims
+		 * the id next. */
 		static const char *const sql[] = {
+			"DELETE FROM grants WHERE app = $1",
 			"DELETE FROM accepted WHERE app = $1",
 			"DELETE FROM paths WHERE app = $1",
 			"DELETE FROM packages WHERE app = $1",
@@ -680,7 +690,7 @@ pg_release(struct registry *base, const char *owner, const char *app,
 		};
 		int i;
 
-		for (i = 0; i < 4 && ret == 0; i++) {
+		for (i = 0; i < 5 && ret == 0; i++) {
 			res = query(r, sql[i], 1, app, NULL, NULL, err);
 			PQclear(res);
 			if (res == NULL)
@@ -863,6 +873,59 @@ pg_uploader_list(struct registry *base, registry_uploader_fn *each,
 }
 
 static int
+pg_grant_add(struct registry *base, const char *app, const char *privilege,
+             struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "INSERT INTO grants (app, privilege, granted) "
+	                      "VALUES ($1, $2, to_char(now() AT TIME ZONE "
+	                      "'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) "
+	                      "ON CONFLICT (app, privilege) DO NOTHING", 2,
+	                      app, privilege, NULL, err);
+
+	PQclear(res);
+	return res == NULL ? -1 : 0;
+}
+
+static int
+pg_grant_remove(struct registry *base, const char *app,
+                const char *privilege, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "DELETE FROM grants WHERE app = $1 AND "
+	                      "privilege = $2 RETURNING app", 2, app,
+	                      privilege, NULL, err);
+	int removed;
+
+	if (res == NULL)
+		return -1;
+	removed = PQntuples(res);
+	PQclear(res);
+	return removed == 0 ? 1 : 0;
+}
+
+static int
+pg_grants(struct registry *base, const char *app, registry_grant_fn *each,
+          void *ctx, struct dpkg_error *err)
+{
+	struct pg_registry *r = (struct pg_registry *)base;
+	PGresult *res = query(r, "SELECT app, privilege, granted FROM grants "
+	                      "WHERE $1::text IS NULL OR app = $1 "
+	                      "ORDER BY app COLLATE \"C\", "
+	                      "privilege COLLATE \"C\"", 1, app, NULL, NULL,
+	                      err);
+	int i;
+
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(res); i++)
+		each(ctx, PQgetvalue(res, i, 0), PQgetvalue(res, i, 1),
+		     PQgetvalue(res, i, 2));
+	PQclear(res);
+	return 0;
+}
+
+static int
 pg_job_add(struct registry *base, const char *dir, const char *upload,
            long long *id, struct dpkg_error *err)
 {
@@ -996,6 +1059,9 @@ const struct registry_ops registry_pg_ops = {
 	.uploader = pg_uploader,
 	.uploader_remove = pg_uploader_remove,
 	.uploader_list = pg_uploader_list,
+	.grant_add = pg_grant_add,
+	.grant_remove = pg_grant_remove,
+	.grants = pg_grants,
 	.job_add = pg_job_add,
 	.job_take = pg_job_take,
 	.job_update = pg_job_update,

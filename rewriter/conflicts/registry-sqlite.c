@@ -55,7 +55,12 @@ static const char schema[] =
 	" id INTEGER PRIMARY KEY AUTOINCREMENT, dir TEXT NOT NULL,"
 	" upload TEXT NOT NULL, state TEXT NOT NULL,"
 	" attempts INTEGER NOT NULL DEFAULT 0, worker TEXT,"
-	" lease_expires INTEGER, queued TEXT NOT NULL);";
+	" lease_expires INTEGER, queued TEXT NOT NULL);"
+	/* The reserved privileges the operator grants an app id, claimed
+	 * or not yet: no reference to apps. */
+	"CREATE TABLE IF NOT EXISTS grants ("
+	" app TEXT NOT NULL, privilege TEXT NOT NULL, granted TEXT NOT NULL,"
+	" PRIMARY KEY (app, privilege));";
 
 static int
 db_error(struct sqlite_registry *r, struct dpkg_error *err)
@@ -102,7 +107,10 @@ make_dir(const char *dir, struct dpkg_error *err)
 	return 0;
 }
 
-/* Checks only read: they need no write lock once the tables exist. */
+/*
+ * Checks only read: they need no write lock once the tables exist.  The
+ * schema's last table: a registry made before it was added gains it.
+ */
 static bool
 has_schema(struct sqlite_registry *r)
 {
@@ -110,7 +118,7 @@ has_schema(struct sqlite_registry *r)
 	bool found = false;
 
 	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE "
-	                       "type = 'table' AND name = 'jobs'", -1, &st,
+	                       "type = 'table' AND name = 'grants'", -1, &st,
 	                       NULL) == SQLITE_OK)
 		found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
@@ -632,7 +640,11 @@ sqlite_release(struct registry *base, const char *owner, const char *app,
 	} else if (current == NULL || strcmp(current, owner) != 0) {
 		ret = 1;
 	} else {
+		/* The grants go with the claim: they were the store's
+		 * judgement of this owner's app, not of whoever claims
+		 * the id next. */
 		static const char *const sql[] = {
+			"DELETE FROM grants WHERE app = ?",
 			"DELETE FROM accepted WHERE app = ?",
 			"DELETE FROM paths WHERE app = ?",
 			"DELETE FROM packages WHERE app = ?",
@@ -640,7 +652,7 @@ sqlite_release(struct registry *base, const char *owner, const char *app,
 		};
 		int i;
 
-		for (i = 0; i < 4 && ret == 0; i++) {
+		for (i = 0; i < 5 && ret == 0; i++) {
 			st = prepare(r, sql[i], err);
 			if (st == NULL || run(r, st, app, NULL, NULL) !=
 			    SQLITE_DONE)
@@ -855,6 +867,79 @@ sqlite_uploader_list(struct registry *base, registry_uploader_fn *each,
 }
 
 static int
+sqlite_grant_add(struct registry *base, const char *app,
+                 const char *privilege, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	st = prepare(r, "INSERT INTO grants (app, privilege, granted) "
+	             "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+	             "ON CONFLICT (app, privilege) DO NOTHING", err);
+	rc = st ? run(r, st, app, privilege, NULL) : SQLITE_ERROR;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		if (st != NULL)
+			db_error(r, err);
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return commit_write(r, err);
+}
+
+static int
+sqlite_grant_remove(struct registry *base, const char *app,
+                    const char *privilege, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	st = prepare(r, "DELETE FROM grants WHERE app = ? AND privilege = ?",
+	             err);
+	rc = st ? run(r, st, app, privilege, NULL) : SQLITE_ERROR;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		if (st != NULL)
+			db_error(r, err);
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	if (sqlite3_changes(r->db) == 0) {
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return 1;
+	}
+	return commit_write(r, err);
+}
+
+static int
+sqlite_grants(struct registry *base, const char *app, registry_grant_fn *each,
+              void *ctx, struct dpkg_error *err)
+{
+	struct sqlite_registry *r = (struct sqlite_registry *)base;
+	sqlite3_stmt *st = prepare(r, "SELECT app, privilege, granted FROM "
+	                           "grants WHERE ?1 IS NULL OR app = ?1 "
+	                           "ORDER BY app, privilege", err);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	if (app)
+		sqlite3_bind_text(st, 1, app, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		each(ctx, (const char *)sqlite3_column_text(st, 0),
+		     (const char *)sqlite3_column_text(st, 1),
+		     (const char *)sqlite3_column_text(st, 2));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_error(r, err);
+}
+
+static int
 sqlite_job_add(struct registry *base, const char *dir, const char *upload,
                long long *id, struct dpkg_error *err)
 {
@@ -1005,6 +1090,9 @@ const struct registry_ops registry_sqlite_ops = {
 	.uploader = sqlite_uploader,
 	.uploader_remove = sqlite_uploader_remove,
 	.uploader_list = sqlite_uploader_list,
+	.grant_add = sqlite_grant_add,
+	.grant_remove = sqlite_grant_remove,
+	.grants = sqlite_grants,
 	.job_add = sqlite_job_add,
 	.job_take = sqlite_job_take,
 	.job_update = sqlite_job_update,

@@ -8,8 +8,11 @@
 #include <dpkg/dpkg-db.h>
 #include <dpkg/version.h>
 
+#include "apparmor/profile.h"
 #include "conflicts/registry.h"
+#include "namespace/declaration.h"
 #include "namespace/identity.h"
+#include "namespace/namespace.h"
 
 static bool
 is_postgresql(const char *db)
@@ -321,6 +324,48 @@ registry_uploader_list(struct registry *r, registry_uploader_fn *each,
                        void *ctx, struct dpkg_error *err)
 {
 	return r->ops->uploader_list(r, each, ctx, err);
+}
+
+/* 0 when APP and PRIVILEGE may name a grant, else -1 with ERR. */
+static int
+check_grant_names(const char *app, const char *privilege,
+                  struct dpkg_error *err)
+{
+	const char *why = namespace_check_app(app);
+
+	if (why != NULL)
+		return dpkg_put_error(err, "app id '%s' %s", app, why);
+	why = declaration_check_privilege_name(privilege);
+	if (why != NULL)
+		return dpkg_put_error(err, "privilege '%s' %s", privilege, why);
+	return 0;
+}
+
+int
+registry_grant_add(struct registry *r, const char *app,
+                   const char *privilege, struct dpkg_error *err)
+{
+	/* The templates' knowledge, as extras-review --grant judges it. */
+	if (check_grant_names(app, privilege, err) < 0 ||
+	    profile_check_grant(NULL, privilege, err) < 0)
+		return -1;
+	return r->ops->grant_add(r, app, privilege, err);
+}
+
+int
+registry_grant_remove(struct registry *r, const char *app,
+                      const char *privilege, struct dpkg_error *err)
+{
+	if (check_grant_names(app, privilege, err) < 0)
+		return -1;
+	return r->ops->grant_remove(r, app, privilege, err);
+}
+
+int
+registry_grants(struct registry *r, const char *app, registry_grant_fn *each,
+                void *ctx, struct dpkg_error *err)
+{
+	return r->ops->grants(r, app, each, ctx, err);
 }
 
 int

@@ -10,7 +10,9 @@
  *   its binary package names and the paths it exports outside its
  *   namespace;
  * - uploaders: the name each signing key's fingerprint stands for, and for
- *   each app the last version accepted (registry_accept()).
+ *   each app the last version accepted (registry_accept());
+ * - grants: the reserved privileges the store's operator allows an app id
+ *   (extras-review --grant).
  *
  * Backends, chosen by the DB argument:
  *
@@ -128,7 +130,10 @@ int registry_shared_names(struct registry *r, const char *app,
                           const char *owner, registry_refusal_fn *refused,
                           void *ctx, struct dpkg_error *err);
 
-/* Drop OWNER's claim on APP; 1 when APP is not claimed by OWNER. */
+/*
+ * Drop OWNER's claim on APP, its last version accepted and its grants;
+ * 1 when APP is not claimed by OWNER.
+ */
 int registry_release(struct registry *r, const char *owner, const char *app,
                      struct dpkg_error *err);
 
@@ -184,6 +189,31 @@ typedef void registry_uploader_fn(void *ctx, const char *fpr,
                                   const char *name, const char *added);
 int registry_uploader_list(struct registry *r, registry_uploader_fn *each,
                            void *ctx, struct dpkg_error *err);
+
+/*
+ * Grant APP the reserved privilege PRIVILEGE: refused (-1, ERR naming
+ * it) unless APP is a valid app id and PRIVILEGE a privilege of class
+ * "reserved" in the templates.  APP need not be claimed yet: an operator
+ * may grant before the first upload.  Granting again keeps the first
+ * grant's time.
+ */
+int registry_grant_add(struct registry *r, const char *app,
+                       const char *privilege, struct dpkg_error *err);
+
+/*
+ * Revoke APP's grant of PRIVILEGE (only its name's form is checked: a
+ * grant the templates no longer know may still be revoked); 1 when APP
+ * holds no such grant.
+ */
+int registry_grant_remove(struct registry *r, const char *app,
+                          const char *privilege, struct dpkg_error *err);
+
+/* Each grant (of APP, or all when NULL), ordered by app, then privilege. */
+typedef void registry_grant_fn(void *ctx, const char *app,
+                               const char *privilege, const char *granted);
+int registry_grants(struct registry *r, const char *app,
+                    registry_grant_fn *each, void *ctx,
+                    struct dpkg_error *err);
 
 /* Each claim (of OWNER, or all when NULL), ordered by app. */
 typedef void registry_list_fn(void *ctx, const char *app, const char *owner,
@@ -294,6 +324,13 @@ struct registry_ops {
 	                       struct dpkg_error *err);
 	int (*uploader_list)(struct registry *r, registry_uploader_fn *each,
 	                     void *ctx, struct dpkg_error *err);
+	int (*grant_add)(struct registry *r, const char *app,
+	                 const char *privilege, struct dpkg_error *err);
+	int (*grant_remove)(struct registry *r, const char *app,
+	                    const char *privilege, struct dpkg_error *err);
+	int (*grants)(struct registry *r, const char *app,
+	              registry_grant_fn *each, void *ctx,
+	              struct dpkg_error *err);
 	int (*job_add)(struct registry *r, const char *dir,
 	               const char *upload, long long *id,
 	               struct dpkg_error *err);

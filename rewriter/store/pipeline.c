@@ -15,6 +15,7 @@
 
 #include <dpkg/dpkg.h>
 
+#include "base/strings.h"
 #include "debian/changes.h"
 #include "namespace/identity.h"
 #include "store/publish.h"
@@ -342,21 +343,60 @@ out:
 	return ret;
 }
 
+/* The privileges granted to an app, as the registry lists them. */
+struct grants {
+	char **names;
+	size_t n;
+};
+
+static void
+add_grant(void *ctx, const char *app, const char *privilege,
+          const char *granted)
+{
+	struct grants *g = ctx;
+
+	(void)app;
+	(void)granted;
+	g->names = m_realloc(g->names, (g->n + 1) * sizeof(*g->names));
+	g->names[g->n++] = m_strdup(privilege);
+}
+
+/*
+ * The review, with the reserved privileges the store's operator granted
+ * the app the identity names (extras-conflicts grant), each as --grant.
+ */
 static int
 step_review(struct job *j, struct dpkg_error *err)
 {
 	char *json = job_path(j, "review.json");
 	char *changes = find_one(j, "build/*.changes", err);
+	struct identity id = { 0 };
+	struct grants g = { NULL, 0 };
+	const char **argv = NULL;
+	size_t i, n = 0;
 	int ret = -1;
 
-	if (changes != NULL) {
-		const char *argv[] = { "extras-review", "--identity",
-		                       j->identity, "--json", json, changes,
-		                       NULL };
-
-		ret = run_step(j, "review", argv, NULL, json, "problems",
-		               "message", 2, err);
+	if (changes == NULL || identity_read(&id, j->identity, err) < 0 ||
+	    registry_grants(j->r, id.app, add_grant, &g, err) < 0)
+		goto out;
+	argv = m_malloc((8 + 2 * g.n) * sizeof(*argv));
+	argv[n++] = "extras-review";
+	argv[n++] = "--identity";
+	argv[n++] = j->identity;
+	for (i = 0; i < g.n; i++) {
+		argv[n++] = "--grant";
+		argv[n++] = g.names[i];
 	}
+	argv[n++] = "--json";
+	argv[n++] = json;
+	argv[n++] = changes;
+	argv[n] = NULL;
+	ret = run_step(j, "review", argv, NULL, json, "problems", "message", 2,
+	               err);
+out:
+	free(argv);
+	strings_free(g.names, g.n);
+	identity_free(&id);
 	free(changes);
 	free(json);
 	return ret;

@@ -3,15 +3,16 @@
 # convert-fixture.sh (make_fixture); store.t runs store_story against a
 # directory (SQLite), store-pg.t against a PostgreSQL server it starts.
 
-# app_source DIR APP VERSION: make_fixture's greet as APP (every "greet"
-# renamed), a native source at VERSION, exporting a .desktop file whose
-# name is in no app's names (first come, first served), and whose build
+# app_source DIR APP VERSION [ENTRY]: make_fixture's greet as APP (every
+# "greet" renamed), a native source at VERSION, exporting a .desktop file
+# ENTRY.desktop (org.example.Shared by default) whose name is in no app's
+# names (first come, first served), and whose build
 # waits, when $STORE_GATE names a directory, for whoever drives it: it
 # writes "started" into the fifo STORE_GATE/started, then reads
 # STORE_GATE/go.
 app_source () {
 	# make_fixture sets $dir and $version: names of their own here.
-	as_dir=$1 as_app=$2 as_ver=$3 &&
+	as_dir=$1 as_app=$2 as_ver=$3 as_entry=${4:-org.example.Shared} &&
 	rm -rf "$as_dir" && make_fixture "$as_dir.tmp" &&
 	mkdir -p "$as_dir" &&
 	(cd "$as_dir.tmp" && find . -type f) | while read -r f; do
@@ -23,13 +24,13 @@ app_source () {
 	rm -rf "$as_dir.tmp" &&
 	sed -i "1s/(1.0)/($as_ver)/" "$as_dir/debian/changelog" &&
 	printf '%s\n' "[Desktop Entry]" "Type=Application" "Name=$as_app" \
-		"Exec=$as_app" >"$as_dir/debian/org.example.Shared.desktop" &&
+		"Exec=$as_app" >"$as_dir/debian/$as_entry.desktop" &&
 	echo "usr/share/applications" >>"$as_dir/debian/$as_app.install" &&
 	# Recipe lines begin with a tab: printf, not a here-document.
 	printf '\n%s\n\t%s\n\t\t%s\n\n%s\n\t%s\n\t\t%s\n\t%s\n' \
 		'execute_after_dh_auto_install:' \
-		'install -D -m 644 debian/org.example.Shared.desktop \' \
-		'debian/tmp/usr/share/applications/org.example.Shared.desktop' \
+		"install -D -m 644 debian/$as_entry.desktop \\" \
+		"debian/tmp/usr/share/applications/$as_entry.desktop" \
 		'execute_before_dh_auto_build:' \
 		'if [ -n "$$STORE_GATE" ]; then \' \
 		'echo started >"$$STORE_GATE/started" && cat "$$STORE_GATE/go" >/dev/null; \' \
@@ -407,5 +408,61 @@ store_bad_log_story () {
 		with open("store/reports/5.html", encoding="utf-8") as f:
 		    assert "caf\\xe9 \\xff" in f.read()
 		PY
+	'
+}
+
+# upload_privileged SIGNER APP VERSION PRIVILEGE: APP's source at VERSION
+# declaring PRIVILEGE (debian/extras.yaml, which extras-convert keeps),
+# its .desktop file its own, its .dsc signed by SIGNER, in incoming/.
+upload_privileged () {
+	app_source "src/$2-$3" "$2" "$3" "org.example.$2" &&
+	printf "%s\n" "app: $2" "privileges:" "  - $4" \
+		>"src/$2-$3/debian/extras.yaml" &&
+	(cd src && dpkg-source -b "$2-$3" >/dev/null) &&
+	sign "$1" "src/${2}_$3.dsc" "store/incoming/${2}_$3.dsc" &&
+	cp "src/${2}_$3.tar.xz" store/incoming/
+}
+
+# store_grant_story DB: alice's gauge declares system-monitor, a reserved
+# privilege: refused at review until the operator grants it
+# (extras-conflicts grant), then published; the review step passes the
+# grant as extras-review --grant.
+store_grant_story () {
+	DB=$1
+
+	test_expect_success 'run: a reserved privilege is refused at review without a grant' '
+		upload_privileged alice gauge 1.0 system-monitor &&
+		extras-store run -s store >out &&
+		grep_q "^extras-store: job [0-9]* (gauge_1.0.dsc): build: ok$" out &&
+		grep_q "^extras-store: job [0-9]* (gauge_1.0.dsc): review: refused$" out &&
+		grep_q "^extras-store: job [0-9]* (gauge_1.0.dsc): review: .*privilege .system-monitor. is reserved and not allowed here$" out &&
+		grep_q "^extras-store: 0 published, 1 refused$" out &&
+		job=$(sed -n "s/^extras-store: job \([0-9]*\) (gauge_1.0.dsc): review: refused$/\1/p" out) &&
+		python3 - "store/reports/$job.json" <<-\PY &&
+		import json, sys
+		r = json.load(open(sys.argv[1]))
+		review = [s for s in r["steps"] if s["step"] == "review"][0]
+		assert review["verdict"] == "refused", review
+		assert "--grant" not in review["command"], review["command"]
+		PY
+		! grep -q gauge store/public/dists/extras/main/binary-*/Packages
+	'
+
+	test_expect_success 'run: granted by the operator, the next upload is published' '
+		extras-conflicts grant -d "$DB" gauge system-monitor &&
+		upload_privileged alice gauge 1.1 system-monitor &&
+		extras-store run -s store >out &&
+		grep_q "^extras-store: job [0-9]* (gauge_1.1.dsc): review: ok$" out &&
+		grep_q "^extras-store: job [0-9]* (gauge_1.1.dsc): published; report " out &&
+		grep_q "^extras-store: 1 published, 0 refused$" out &&
+		job=$(sed -n "s/^extras-store: job \([0-9]*\) (gauge_1.1.dsc): published; .*/\1/p" out) &&
+		python3 - "store/reports/$job.json" <<-\PY &&
+		import json, sys
+		r = json.load(open(sys.argv[1]))
+		assert r["verdict"] == "published", r["verdict"]
+		review = [s for s in r["steps"] if s["step"] == "review"][0]
+		assert " --grant system-monitor " in review["command"], review["command"]
+		PY
+		grep_q "^Package: extras-gauge$" store/public/dists/extras/main/binary-*/Packages
 	'
 }

@@ -17,5 +17,6 @@ test_setup 'keys: two uploaders and the store' store_fixtures
 store_publish_story "$PG_URI"
 store_refuse_story
 store_retry_story
+store_grant_story "$PG_URI"
 
 test_done

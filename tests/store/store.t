@@ -23,5 +23,6 @@ store_report_story
 store_retry_story
 store_user_upgrade
 store_bad_log_story
+store_grant_story "$TRASH/db"
 
 test_done
