@@ -53,7 +53,7 @@ main(void)
 	const char *f = "debian/p.substvars";
 	struct stat st;
 
-	test_plan(14);
+	test_plan(18);
 	/* atomic_file registers its cleanups in libdpkg's error context. */
 	dpkg_program_init("t-dh-substvar");
 	if (mkdtemp(tmpl) == NULL || chdir(tmpl) < 0 || mkdir("debian", 0755))
@@ -83,7 +83,21 @@ main(void)
 	         ==, -1);
 	test_str(err.str, ==, "debian/q.substvars: cannot read: Is a directory");
 	test_ok(stat("debian/q.substvars", &st) == 0 && S_ISDIR(st.st_mode));
-	test_ok(access("debian/q.substvars.dpkg-new", F_OK) < 0);
+	test_ok(access("debian/q.substvars-new", F_OK) < 0);
+	dpkg_error_destroy(&err);
+
+	/* A new file that cannot be made: an error returned, not an exit
+	 * from libdpkg, and the old file as it was. */
+	put("debian/r.substvars", "misc:Depends=a\n");
+	if (mkdir("debian/r.substvars-new", 0755) < 0)
+		return 99;
+	test_int(dh_helper_addsubstvar(&h, "r", "misc:Depends", "x", &err),
+	         ==, -1);
+	test_str(err.str, ==, "unable to create new file "
+	         "'debian/r.substvars-new': Is a directory");
+	test_str(slurp("debian/r.substvars"), ==, "misc:Depends=a\n");
+	test_ok(stat("debian/r.substvars-new", &st) == 0 &&
+	        S_ISDIR(st.st_mode));
 	dpkg_error_destroy(&err);
 
 	if (system("rm -rf -- \"$PWD\"") != 0)

@@ -5,13 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-#include <dpkg/dpkg.h>
-#include <dpkg/atomic-file.h>
-#include <dpkg/ehandle.h>
 
 #include "base/error-at.h"
+#include "base/file-rewrite.h"
 #include "dh/dh-substvar.h"
 
 /* Whether the comma-separated LIST holds ITEM, white space aside. */
@@ -39,17 +35,56 @@ list_has(const char *list, const char *item)
 	return false;
 }
 
+/*
+ * The substvars of OLD (NULL: none yet) with ITEM added to VAR, on OUT.
+ * -1 with errno set when OLD cannot be read.
+ */
+static int
+substvars_added(FILE *old, const char *var, const char *item, FILE *out)
+{
+	size_t varlen = strlen(var), alloc = 0;
+	char *line = NULL;
+	bool done = false;
+	ssize_t len;
+
+	while (old && (len = getline(&line, &alloc, old)) >= 0) {
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (!done && strncmp(line, var, varlen) == 0 &&
+		    line[varlen] == '=') {
+			done = true;
+			if (line[varlen + 1] == '\0')
+				fprintf(out, "%s=%s\n", var, item);
+			else if (list_has(line + varlen + 1, item))
+				fprintf(out, "%s\n", line);
+			else
+				fprintf(out, "%s, %s\n", line, item);
+			continue;
+		}
+		fprintf(out, "%s\n", line);
+	}
+	if (old && ferror(old)) {
+		int e = errno;
+
+		free(line);
+		errno = e;
+		return -1;
+	}
+	free(line);
+	if (!done)
+		fprintf(out, "%s=%s\n", var, item);
+	return 0;
+}
+
 int
 dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
                       const char *var, const char *item,
                       struct dpkg_error *err)
 {
-	char path[512], *line = NULL;
-	size_t varlen = strlen(var), alloc = 0;
-	struct atomic_file *file;
-	bool done = false;
-	ssize_t len;
-	FILE *old;
+	char path[512], *text = NULL;
+	size_t len = 0;
+	FILE *old, *out;
+	int rc;
 
 	snprintf(path, sizeof(path), "debian/%s.substvars", package);
 	dh_helper_show(h, "echo '%s=%s' >> %s", var, item, path);
@@ -59,44 +94,26 @@ dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
 	if (old == NULL && errno != ENOENT)
 		return put_error_at(err, path, 0, "cannot open: %s",
 		                    strerror(errno));
-	file = atomic_file_new(path, ATOMIC_FILE_NORMAL);
-	atomic_file_open(file);
-	while (old && (len = getline(&line, &alloc, old)) >= 0) {
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (!done && strncmp(line, var, varlen) == 0 &&
-		    line[varlen] == '=') {
-			done = true;
-			if (line[varlen + 1] == '\0')
-				fprintf(file->fp, "%s=%s\n", var, item);
-			else if (list_has(line + varlen + 1, item))
-				fprintf(file->fp, "%s\n", line);
-			else
-				fprintf(file->fp, "%s, %s\n", line, item);
-			continue;
-		}
-		fprintf(file->fp, "%s\n", line);
+	/* Composed first, so that a read error leaves the old file alone. */
+	out = open_memstream(&text, &len);
+	if (out == NULL) {
+		if (old)
+			fclose(old);
+		return put_error_at(err, path, 0, "out of memory");
 	}
-	free(line);
-	if (old && ferror(old)) {
-		int e = errno;
-
-		fclose(old);
-		/* The old file stays as it was, without a new one beside
-		 * (atomic_file_remove() would remove the old one too). */
-		atomic_file_close(file);
-		unlink(file->name_new);
-		atomic_file_free(file);
-		return put_error_at(err, path, 0, "cannot read: %s",
-		                    strerror(e));
-	}
-	if (!done)
-		fprintf(file->fp, "%s=%s\n", var, item);
+	rc = substvars_added(old, var, item, out);
+	if (rc < 0)
+		rc = put_error_at(err, path, 0, "cannot read: %s",
+		                  strerror(errno));
 	if (old)
 		fclose(old);
+	if (fclose(out) != 0 && rc == 0)
+		rc = put_error_at(err, path, 0, "out of memory");
 	/* A staged build file: atomic, not synced (as debhelper). */
-	atomic_file_close(file);
-	atomic_file_commit(file);
-	atomic_file_free(file);
-	return 0;
+	if (rc == 0)
+		rc = file_write_atomically(path, file_write_bytes,
+		                           &(struct file_bytes){ text, len },
+		                           NULL, 0, err);
+	free(text);
+	return rc;
 }

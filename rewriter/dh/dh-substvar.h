@@ -14,7 +14,8 @@
  * Add ITEM ("apparmor (>= 3.0)") to the relation list substvar VAR
  * ("misc:Depends") of PACKAGE, unless it is there already.  The file is
  * replaced atomically; nothing is written under --no-act.  Returns -1 with
- * ERR filled when the old file cannot be read, leaving it as it was.
+ * ERR filled when the old file cannot be read or the new one written,
+ * leaving the old one as it was.
  */
 int dh_helper_addsubstvar(const struct dh_helper *h, const char *package,
                           const char *var, const char *item,
