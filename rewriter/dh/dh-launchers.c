@@ -163,24 +163,130 @@ in_program_dir(const struct extras_namespace *ns, const char *path)
 	return false;
 }
 
+/* A file to launch, named NS/SUB/NAME. */
+struct program {
+	const char *sub, *name;
+	/* NS/SUB/NAME in the package, in its directory DIR. */
+	const char *path, *dir;
+	/* The program's file in the package and its stat. */
+	const char *file;
+	const struct stat *st;
+	/* When PATH is a link to FILE: FILE's installed path, else NULL. */
+	const char *link;
+};
+
 /*
- * The symlink NS/SUB/NAME (PATH in PKGDIR) to a program elsewhere in the
- * namespace (bin/app -> ../lib/app/app, as many apps install): a script
- * whose language has a line gets it in the file the link names; any
- * other program, the link becomes a launcher of the file it names.
+ * The program P, compiled or of another interpreter, behind a launcher
+ * at P's PATH: a link is replaced by it, a file moved to NS/SUB/.NAME.
+ */
+static int
+wrap(const struct dh_helper *h, const struct extras_namespace *ns,
+     const struct program *p, char *datadir, struct dpkg_error *err)
+{
+	char hidden[2048], hidden_real[2048];
+	const char *runs = p->link;
+	struct stat hidden_st;
+	char *script;
+
+	if (p->link == NULL) {
+		/* Renaming one name of a hard-linked file would leave the
+		 * other running without the namespace's data. */
+		if (p->st->st_nlink > 1) {
+			dh_helper_info(h, "%s: hard-linked, not wrapped",
+			               p->path);
+			return 0;
+		}
+		snprintf(hidden, sizeof(hidden), "%s/.%s", p->dir, p->name);
+		snprintf(hidden_real, sizeof(hidden_real), "%s/%s/.%s",
+		         ns->path, p->sub, p->name);
+		if (lstat(hidden, &hidden_st) == 0)
+			return dpkg_put_error(err, "%s: cannot keep %s there, "
+			                      "the package ships that name",
+			                      hidden, p->path);
+		runs = hidden_real;
+	}
+	script = launcher_script(runs, datadir);
+	if (script == NULL)
+		return dpkg_put_error(err, "%s: cannot be named in a shell "
+		                      "script", runs);
+	if (p->link != NULL)
+		dh_helper_show(h, "rm %s", p->path);
+	else
+		dh_helper_show(h, "mv %s %s", p->path, hidden);
+	if (!h->no_act) {
+		if (p->link != NULL && unlink(p->path) < 0) {
+			dpkg_put_error(err, "cannot remove %s: %s", p->path,
+			               strerror(errno));
+			free(script);
+			return -1;
+		}
+		if (p->link == NULL && rename(p->path, hidden) < 0) {
+			dpkg_put_error(err, "cannot rename %s: %s", p->path,
+			               strerror(errno));
+			free(script);
+			return -1;
+		}
+		if (write_launcher(p->path, script, err) < 0) {
+			free(script);
+			return -1;
+		}
+	}
+	dh_helper_info(h, "%s/%s/%s: %sruns %s with %s first on "
+	               "XDG_DATA_DIRS", ns->path, p->sub, p->name,
+	               p->link != NULL ? "was a link, " : "", runs, datadir);
+	free(script);
+	return 0;
+}
+
+/*
+ * Launch one program P: a script whose language has a line gets it in
+ * its file, any other program goes behind a launcher (wrap()).
+ */
+static int
+launch_file(const struct dh_helper *h, const struct extras_namespace *ns,
+            const struct program *p, char *datadir, struct dpkg_error *err)
+{
+	enum program_kind kind;
+	enum launcher_language lang;
+	int rc;
+
+	if (program_kind(p->file, p->st, &kind, &lang, err) < 0)
+		return -1;
+	switch (kind) {
+	case NOT_A_PROGRAM:
+	case LAUNCHER:
+		return 0;
+	case GIVEN_A_LINE:
+		rc = give_line(h, p->file, datadir, lang, err);
+		if (rc > 0)
+			dh_helper_info(h, "%s/%s/%s%s%s: a %s program, puts "
+			               "%s first on XDG_DATA_DIRS itself",
+			               ns->path, p->sub, p->name,
+			               p->link != NULL ? " -> " : "",
+			               p->link != NULL ? p->link : "",
+			               launcher_language_name(lang), datadir);
+		return rc < 0 ? -1 : 0;
+	case WRAPPED:
+		break;
+	}
+	return wrap(h, ns, p, datadir, err);
+}
+
+/*
+ * The symlink NS/SUB/NAME (PATH in PKGDIR's directory DIR) to a program
+ * elsewhere in the namespace (bin/app -> ../lib/app/app, as many apps
+ * install), launched as the file it names.
  */
 static int
 launch_link(const struct dh_helper *h, const struct extras_namespace *ns,
-            const char *pkgdir, const char *sub, const char *name,
-            const char *path, char *datadir, struct dpkg_error *err)
+            const char *pkgdir, const char *dir, const char *sub,
+            const char *name, const char *path, char *datadir,
+            struct dpkg_error *err)
 {
 	char target[PATH_MAX], real[PATH_MAX], file[PATH_MAX + 1024];
-	enum program_kind kind;
-	enum launcher_language lang;
 	struct stat st;
 	ssize_t n;
-	char *script;
-	int len, rc;
+	int len;
 
 	n = readlink(path, target, sizeof(target) - 1);
 	if (n < 0)
@@ -200,112 +306,8 @@ launch_link(const struct dh_helper *h, const struct extras_namespace *ns,
 	snprintf(file, sizeof(file), "%s%s", pkgdir, real);
 	if (lstat(file, &st) < 0)
 		return 0;
-	if (program_kind(file, &st, &kind, &lang, err) < 0)
-		return -1;
-	switch (kind) {
-	case NOT_A_PROGRAM:
-	case LAUNCHER:
-		return 0;
-	case GIVEN_A_LINE:
-		rc = give_line(h, file, datadir, lang, err);
-		if (rc > 0)
-			dh_helper_info(h, "%s/%s/%s -> %s: a %s program, puts "
-			               "%s first on XDG_DATA_DIRS itself",
-			               ns->path, sub, name, real,
-			               launcher_language_name(lang), datadir);
-		return rc < 0 ? -1 : 0;
-	case WRAPPED:
-		break;
-	}
-	script = launcher_script(real, datadir);
-	if (script == NULL)
-		return dpkg_put_error(err, "%s: cannot be named in a shell "
-		                      "script", real);
-	dh_helper_show(h, "rm %s", path);
-	if (!h->no_act) {
-		if (unlink(path) < 0) {
-			dpkg_put_error(err, "cannot remove %s: %s", path,
-			               strerror(errno));
-			free(script);
-			return -1;
-		}
-		if (write_launcher(path, script, err) < 0) {
-			free(script);
-			return -1;
-		}
-	}
-	dh_helper_info(h, "%s/%s/%s: was a link, runs %s with %s first on "
-	               "XDG_DATA_DIRS", ns->path, sub, name, real, datadir);
-	free(script);
-	return 0;
-}
-
-/*
- * The program PATH, NS/SUB/NAME in PKGDIR's directory DIR, becomes
- * NS/SUB/.NAME behind a launcher, or gets the line of its language.
- */
-static int
-launch_program(const struct dh_helper *h, const struct extras_namespace *ns,
-               const char *dir, const char *sub, const char *name,
-               const char *path, const struct stat *st, char *datadir,
-               struct dpkg_error *err)
-{
-	char hidden[2048], real[2048];
-	enum program_kind kind;
-	enum launcher_language lang;
-	struct stat hidden_st;
-	char *script;
-	int rc;
-
-	if (program_kind(path, st, &kind, &lang, err) < 0)
-		return -1;
-	switch (kind) {
-	case NOT_A_PROGRAM:
-	case LAUNCHER:
-		return 0;
-	case GIVEN_A_LINE:
-		rc = give_line(h, path, datadir, lang, err);
-		if (rc > 0)
-			dh_helper_info(h, "%s/%s/%s: a %s program, puts "
-			               "%s first on XDG_DATA_DIRS itself",
-			               ns->path, sub, name,
-			               launcher_language_name(lang), datadir);
-		return rc < 0 ? -1 : 0;
-	case WRAPPED:
-		break;
-	}
-	/* Renaming one name of a hard-linked file would leave the
-	 * other running without the namespace's data. */
-	if (st->st_nlink > 1) {
-		dh_helper_info(h, "%s: hard-linked, not wrapped", path);
-		return 0;
-	}
-	snprintf(hidden, sizeof(hidden), "%s/.%s", dir, name);
-	snprintf(real, sizeof(real), "%s/%s/.%s", ns->path, sub, name);
-	if (lstat(hidden, &hidden_st) == 0)
-		return dpkg_put_error(err, "%s: cannot keep %s there, the "
-		                      "package ships that name", hidden, path);
-	script = launcher_script(real, datadir);
-	if (script == NULL)
-		return dpkg_put_error(err, "%s: cannot be named in a shell "
-		                      "script", real);
-	dh_helper_show(h, "mv %s %s", path, hidden);
-	if (!h->no_act) {
-		if (rename(path, hidden) < 0) {
-			dpkg_put_error(err, "cannot rename %s: %s", path,
-			               strerror(errno));
-			free(script);
-			return -1;
-		}
-		if (write_launcher(path, script, err) < 0) {
-			free(script);
-			return -1;
-		}
-	}
-	dh_helper_info(h, "%s/%s/%s: runs %s with %s first on XDG_DATA_DIRS",
-	               ns->path, sub, name, real, datadir);
-	free(script);
-	return 0;
+	return launch_file(h, ns, &(struct program){ sub, name, path, dir,
+	                   file, &st, real }, datadir, err);
 }
 
 /* Each program of PKGDIR's NS/SUB, or link to one elsewhere. */
@@ -332,11 +334,12 @@ launch_programs(const struct dh_helper *h, const struct extras_namespace *ns,
 			rc = dpkg_put_error(err, "cannot stat %s: %s", path,
 			                    strerror(errno));
 		else if (S_ISLNK(st.st_mode))
-			rc = launch_link(h, ns, pkgdir, sub, d->d_name, path,
-			                 datadir, err);
+			rc = launch_link(h, ns, pkgdir, dir, sub, d->d_name,
+			                 path, datadir, err);
 		else
-			rc = launch_program(h, ns, dir, sub, d->d_name, path,
-			                    &st, datadir, err);
+			rc = launch_file(h, ns, &(struct program){ sub,
+			                 d->d_name, path, dir, path, &st, NULL },
+			                 datadir, err);
 	}
 	closedir(dp);
 	return rc;
