@@ -156,9 +156,11 @@ profile_print_command(const struct profile_command *c,
 	struct declaration d;
 	int rc;
 
+	/* Released either way, a failed load too. */
 	if (declaration_load(&d, declaration, err) < 0)
-		return PROFILE_FAILED;
-	rc = app_namespace(c, &d, &ns, err);
+		rc = PROFILE_FAILED;
+	else
+		rc = app_namespace(c, &d, &ns, err);
 	if (rc == 0 && c->script != NULL)
 		rc = print_script(c, &ns, err);
 	else if (rc == 0)
