@@ -76,7 +76,8 @@ test_expect_success 'lib.sh: a failing setup stops the file, no test runs' '
 '
 
 for f in "$TOP"/tests/*.t "$TOP"/tests/*.sh "$TOP"/tests/sbuild/*.t \
-	"$TOP"/tests/confinement/*.t "$TOP"/tests/confinement/*.sh; do
+	"$TOP"/tests/confinement/*.t "$TOP"/tests/confinement/*.sh \
+	"$TOP"/tests/store/*.t "$TOP"/tests/store/*.sh; do
 	f=${f#"$TOP"/}
 	test_expect_success CHAINLINT "chain-lint: $f" "
 		cd \"\$TOP\" && /usr/bin/python3 tests/chainlint.py $f

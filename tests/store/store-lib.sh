@@ -171,18 +171,20 @@ store_retry_story () {
 		upload_changes alice greet 1.1 &&
 		extras-store queue -s store >out &&
 		grep_q "^extras-store: job 4 (greet_1.1_source.changes): queued$" out &&
-		rm -rf gate && mkdir gate && mkfifo gate/started gate/go
+		rm -rf gate && mkdir gate && mkfifo gate/started gate/go &&
 		# The worker alone in a process group, which the test kills
 		# whole, as a host crash would; once it is gone, "exited"
 		# in gate/started after the build.s "started".
 		# (Its status kept by hand: the subshell runs under set -e.)
 		{
-			status=0
-			STORE_GATE=$TRASH/gate setsid sh -c "echo \$\$ >gate/pid &&
-				exec extras-store work -s store --worker doomed \
-				--lease 0 --once" >doomed.out 2>&1 || status=$?
-			echo "exited $status" >gate/started
-		} &
+			{
+				status=0
+				STORE_GATE=$TRASH/gate setsid sh -c "echo \$\$ >gate/pid &&
+					exec extras-store work -s store --worker doomed \
+					--lease 0 --once" >doomed.out 2>&1 || status=$?
+				echo "exited $status" >gate/started
+			} &
+		} &&
 		read -r started <gate/started &&
 		test "$started" = started &&
 		kill -KILL "-$(cat gate/pid)" &&
@@ -239,12 +241,11 @@ server.serve_forever()' "$TRASH/store/public" "$TRASH/port" \
 
 # store_cleanup: on exit, the HTTP server.
 store_cleanup () {
-	if [ -n "${store_watch:-}" ]; then
-		kill "$store_watch" 2>/dev/null
-	fi
-	if [ -n "${store_server:-}" ]; then
-		kill "$store_server" 2>/dev/null
-	fi
+	# Each stopped whatever became of the others.
+	{ [ -z "${store_watch:-}" ] || kill "$store_watch" 2>/dev/null ||
+		test $? = 1; } &&
+	{ [ -z "${store_server:-}" ] || kill "$store_server" 2>/dev/null ||
+		test $? = 1; } &&
 	accept_done
 }
 
