@@ -186,10 +186,12 @@ store_retry_story () {
 			} &
 		} &&
 		read -r started <gate/started &&
-		test "$started" = started &&
+		{ test "$started" = started ||
+			{ echo "the gate said: $started" && cat doomed.out && false; }; } &&
 		kill -KILL "-$(cat gate/pid)" &&
 		read -r exited <gate/started &&
-		test "$exited" = "exited 137" &&
+		{ test "$exited" = "exited 137" ||
+			{ echo "the gate said: $exited" && cat doomed.out && false; }; } &&
 		wait &&
 		grep_q "^extras-store: job 4 (greet_1.1_source.changes): taken by doomed (attempt 1)$" doomed.out &&
 		grep_q "^extras-store: job 4 (greet_1.1_source.changes): build: running$" doomed.out &&
