@@ -76,6 +76,7 @@ test_expect_success 'without privileges, the profile compiles' '
 	grep_q "^  owner @{HOME}/.cache/$H/\*\* rwk,\$" none.aa &&
 	grep_q "^  owner @{HOME}/.$H/\*\* rwk,\$" none.aa &&
 	grep_q "^  owner /{,var/}tmp/$H{.,-}\*/\*\* rwk,\$" none.aa &&
+	grep_q "^  owner /{,var/}tmp/.$H/\*\* rwk,\$" none.aa &&
 	grep_q "^  owner @{PROC}/@{pid}/fd/ r,\$" none.aa &&
 	! grep -q "user-tmp" none.aa &&
 	grep_q "^  include if exists <local/$NAME>\$" none.aa &&
@@ -179,6 +180,7 @@ executable '/opt/extras.ubuntu.com/hello/bin/./a' contains a '.' component|app: 
 executable '/opt/extras.ubuntu.com/hello/bin/a' is listed twice|app: hello|--executable /opt/extras.ubuntu.com/hello/bin/a --executable /opt/extras.ubuntu.com/hello/bin/a
 app id 'config' is reserved: the name holds the XDG configuration directory (~/.config), which its profile would reach; choose another app id (templates/identity/reserved-apps)|app: config|
 app id 'ssh' is reserved: the name holds OpenSSH's keys and authorized_keys (~/.ssh), which its profile would reach; choose another app id (templates/identity/reserved-apps)|privileges: []|--app ssh
+app id 'x11-unix' is reserved: the name holds the X server's sockets (/tmp/.X11-unix), which its profile would reach; choose another app id (templates/identity/reserved-apps)|app: x11-unix|
 app id 'slack' is reserved: the name holds Slack's session and code cache (~/.config/Slack), which its profile would reach; choose another app id (templates/identity/reserved-apps)|app: slack|
 EOF
 

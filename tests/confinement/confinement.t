@@ -160,6 +160,8 @@ test_expect_success 'the probe may write them spelt in any case, not another'"'"
 	allowed user mkdir $H/.local/share/PROBE &&
 	allowed user write $H/.local/share/PROBE/data &&
 	allowed user write /tmp/Probe.XyZ123 &&
+	allowed user mkdir /tmp/.Probe &&
+	allowed user write /tmp/.Probe/lock &&
 	denied user mkdir $H/.config/Greet $H/.config/Greet/ &&
 	denied user mkdir $H/.config/Probes $H/.config/Probes/
 '
