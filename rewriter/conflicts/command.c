@@ -919,8 +919,8 @@ conflicts_revoke_command(struct conflicts_command *c, const char *const *args,
 		return ret;
 	ret = registry_grant_remove(r, args[0], args[1], err);
 	if (ret > 0)
-		fprintf(stderr, "%s: privilege %s is not granted to %s\n",
-		        args[0], args[1], args[0]);
+		fprintf(stderr, "%s: privilege %s is not granted\n",
+		        args[0], args[1]);
 	else if (ret == 0)
 		printf("%s: privilege %s revoked\n", args[0], args[1]);
 	registry_close(r);
