@@ -166,6 +166,15 @@ test_expect_success 'the probe may write them spelt in any case, not another'"'"
 	denied user mkdir $H/.config/Probes $H/.config/Probes/
 '
 
+test_expect_success 'the probe may save its KDE settings, ~/.config/proberc, as KConfig does' '
+	allowed user save $H/.config/proberc &&
+	allowed user save $H/.config/proberc &&
+	grep_q "^saved=true\$" $H/.config/proberc &&
+	test ! -e $H/.config/proberc.lock &&
+	denied user save $H/.config/greetrc $H/.config/greetrc.lock &&
+	denied user save $H/.config/proberc2 $H/.config/proberc2.lock
+'
+
 test_expect_success 'the probe may write its own ~/.probe, not another'"'"'s' '
 	allowed user mkdir $H/.probe &&
 	allowed user write $H/.probe/file &&
