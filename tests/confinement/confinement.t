@@ -148,7 +148,7 @@ test_expect_success 'the probe may read its namespace' '
 '
 
 test_expect_success 'the probe may write its own XDG directories' '
-	for d in .config .cache .local/share; do
+	for d in .config .cache .local/share .local/state; do
 		allowed user mkdir $H/$d/probe &&
 		allowed user write $H/$d/probe/file || return 1
 	done
