@@ -148,7 +148,7 @@ test_expect_success 'the probe may read its namespace' '
 '
 
 test_expect_success 'the probe may write its own XDG directories' '
-	for d in .config .cache .local/share; do
+	for d in .config .cache .local/share .local/state; do
 		allowed user mkdir $H/$d/probe &&
 		allowed user write $H/$d/probe/file || return 1
 	done
@@ -164,6 +164,15 @@ test_expect_success 'the probe may write them spelt in any case, not another'"'"
 	allowed user write /tmp/.Probe/lock &&
 	denied user mkdir $H/.config/Greet $H/.config/Greet/ &&
 	denied user mkdir $H/.config/Probes $H/.config/Probes/
+'
+
+test_expect_success 'the probe may save its KDE settings, ~/.config/proberc, as KConfig does' '
+	allowed user save $H/.config/proberc &&
+	allowed user save $H/.config/proberc &&
+	grep_q "^saved=true\$" $H/.config/proberc &&
+	test ! -e $H/.config/proberc.lock &&
+	denied user save $H/.config/greetrc $H/.config/greetrc.lock &&
+	denied user save $H/.config/proberc2 $H/.config/proberc2.lock
 '
 
 test_expect_success 'the probe may write its own ~/.probe, not another'"'"'s' '
