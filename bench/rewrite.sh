@@ -26,8 +26,18 @@ lt () { awk "BEGIN { exit !($1 < $2) }"; }
 # system time of the command and its children (patchelf's among them): on
 # a machine shared with other jobs the wall time measures the load too.
 timed () {
-	/usr/bin/time -f '%e %U %S' -o "$BENCH_DIR/time" "$@" >/dev/null 2>&1 || true
-	# The last line: a failure's status comes first.
+	# Status 1 is a finding (ripgrep matched nothing; the rewriter left
+	# paths it could not patch, as the tree's system programs have), not a
+	# failure.  A command that fails or is not found is reported, never
+	# timed: its seconds would pass for a fast run.
+	status=0
+	/usr/bin/time -f '%e %U %S' -o "$BENCH_DIR/time" "$@" >/dev/null 2>"$BENCH_DIR/stderr" || status=$?
+	if [ $status -gt 1 ]; then
+		echo "bench/rewrite: failed with status $status: $*" >&2
+		head -n 5 "$BENCH_DIR/stderr" >&2
+		exit 2
+	fi
+	# The last line: a status other than 0 comes first.
 	read -r WALL u s <<-EOF
 	$(tail -n 1 "$BENCH_DIR/time")
 	EOF
