@@ -57,7 +57,7 @@ main(void)
 	size_t len = 0;
 	FILE *fp;
 
-	test_plan(17);
+	test_plan(21);
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	snprintf(path, sizeof(path), "%s/prog.c", dir);
@@ -78,7 +78,11 @@ main(void)
 	report_init(&report);
 	test_int(patch_elf(&ctx, sc, "/o/ab/bin/prog", buf, len, &res,
 	                   &report), ==, 0);
-	test_ok(res.data != NULL && res.len == len);
+	/* Edits, not a copy: two strings, no RUNPATH. */
+	test_int(res.edits.n, ==, 2);
+	test_ok(res.data == NULL);
+	test_int(patch_result_apply(&res, buf, len), ==, 0);
+	test_ok(res.data != NULL && res.len == len && res.edits.n == 0);
 	/* Both references to /usr/local/share/foo patched, one refused. */
 	test_int(report.n_patches, ==, 2);
 	test_int(report.n_unpatched, ==, 1);
@@ -106,7 +110,7 @@ main(void)
 	 * file.
 	 */
 	free(buf);
-	free(res.data);
+	patch_result_free(&res);
 	report_free(&report);
 	report_init(&report);
 	snprintf(cmd, sizeof(cmd), "cd %s && echo 'int f(void) { return 1; }' "
@@ -120,6 +124,7 @@ main(void)
 	test_int(patch_elf(&ctx, sc, "/o/ab/lib/foolong/1/2/3/4/5/6/7/8/9/10/"
 	                   "11/12/13/14/15/16/17/18/libx.so", buf, len, &res,
 	                   &report), ==, 0);
+	test_int(patch_result_apply(&res, buf, len), ==, 0);
 	{
 		const char *one = "$ORIGIN/../../../../../../../../../../"
 		                  "../../../../../../../../but/longer:";
@@ -137,8 +142,7 @@ main(void)
 		test_ok(whole && strcmp(d.rpath + 1000 * n, "x") == 0);
 		elf_dynamic_free(&d);
 	}
-	free(res.data);
-	free(res.rpath);
+	patch_result_free(&res);
 
 	/*
 	 * A Go binary: the path run on into the next string is found and
@@ -171,7 +175,7 @@ main(void)
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	(void)!system(cmd);
 	free(buf);
-	free(res.data);
+	patch_result_free(&res);
 	report_free(&report);
 	pathmap_scanner_free(sc);
 	pathmap_free(paths);

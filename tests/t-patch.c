@@ -42,7 +42,7 @@ text_in(const char *file, const char *in, const char *localedir)
 		.localedir = localedir,
 	};
 	struct pathmap_scanner *sc;
-	struct patch_result res = { NULL, 0, NULL };
+	struct patch_result res = { .data = NULL };
 	struct report report;
 	struct dpkg_error err = DPKG_ERROR_INIT;
 
@@ -117,7 +117,7 @@ static char *
 content(const char *in, size_t len)
 {
 	static char out[1024];
-	struct patch_result res = { NULL, 0, NULL };
+	struct patch_result res = { .data = NULL };
 	size_t i, unpatched;
 
 	if (patch_foo("/o/a/share/info/a.info", (const unsigned char *)in, len,
@@ -180,7 +180,7 @@ static const char *
 mo_patched_again(const unsigned char *mo, size_t len)
 {
 	static unsigned char once[512];
-	struct patch_result res = { NULL, 0, NULL };
+	struct patch_result res = { .data = NULL };
 	size_t oncelen = 0, unpatched;
 
 	if (patch_foo(MO_FILE, mo, len, &res, &unpatched) == 0 &&
@@ -198,7 +198,7 @@ static const char *
 mo_translation(const unsigned char *mo, size_t len, bool big)
 {
 	static char out[256];
-	struct patch_result res = { NULL, 0, NULL };
+	struct patch_result res = { .data = NULL };
 	uint32_t tlen, toff;
 	size_t unpatched;
 

@@ -283,8 +283,8 @@ elf_dynamic_free(struct elf_dynamic *d)
 
 /* A new edit of LEN bytes at OFF, its bytes to be filled; NULL if out of
  * memory. */
-static unsigned char *
-add_edit(struct elf_edits *e, uint64_t off, size_t len)
+unsigned char *
+elf_edits_add(struct elf_edits *e, uint64_t off, size_t len)
 {
 	struct elf_edit *v = realloc(e->v, (e->n + 1) * sizeof(*v));
 	unsigned char *bytes = malloc(len ? len : 1);
@@ -303,7 +303,7 @@ static int
 edit_int(struct elf_edits *e, const struct elf_dynamic *d, uint64_t off,
          size_t size, uint64_t v)
 {
-	unsigned char *p = add_edit(e, off, size);
+	unsigned char *p = elf_edits_add(e, off, size);
 
 	if (p == NULL)
 		return -1;
@@ -562,10 +562,10 @@ shift_following(const struct elf_reader *r, const struct elf_dynamic *d,
 	    free_bytes(r, d, segs, nsegs, seg, seg_end, *k) != *k)
 		return 1;
 	/* The tables, K bytes further on; zeros where they began. */
-	p = add_edit(e, end + *k, seg_end - end);
+	p = elf_edits_add(e, end + *k, seg_end - end);
 	if (p == NULL || r->read(r->ctx, end, p, seg_end - end) < 0)
 		return -1;
-	p = add_edit(e, end, *k);
+	p = elf_edits_add(e, end, *k);
 	if (p == NULL)
 		return -1;
 	memset(p, 0, *k);
@@ -798,7 +798,7 @@ new_segment(const struct elf_reader *r, const struct elf_dynamic *d, size_t n,
 	if (!d->is64 && vaddr + (str - start) + d->str_size + n > UINT32_MAX)
 		goto out;
 	rc = -1;
-	out = add_edit(e, h.phoff, (size_t)num * h.phentsize);
+	out = elf_edits_add(e, h.phoff, (size_t)num * h.phentsize);
 	if (out == NULL)
 		goto out;
 	for (i = 0, k = 0; i < h.phnum; i++) {
@@ -839,7 +839,7 @@ new_segment(const struct elf_reader *r, const struct elf_dynamic *d, size_t n,
 		goto out;
 	/* The block, its section headers and dynamic entries following. */
 	if (b > a) {
-		p = add_edit(e, a + shift, b - a);
+		p = elf_edits_add(e, a + shift, b - a);
 		if (p == NULL || r->read(r->ctx, a, p, b - a) < 0)
 			goto out;
 	}
@@ -863,7 +863,7 @@ new_segment(const struct elf_reader *r, const struct elf_dynamic *d, size_t n,
 		    edit_entry(e, d, j, 0, v + vshift) < 0)
 			goto out;
 	}
-	p = add_edit(e, str, d->str_size);
+	p = elf_edits_add(e, str, d->str_size);
 	if (p == NULL || r->read(r->ctx, d->str_off, p, d->str_size) < 0 ||
 	    move_strtab_to(e, d, str, vaddr + (str - start),
 	                   d->str_size + n) < 0)
@@ -933,7 +933,7 @@ place_string(const struct elf_reader *r, const struct elf_dynamic *d,
 		*off = to + d->str_size;
 		*copy = to;
 		rc = -1;
-		p = add_edit(e, to, d->str_size);
+		p = elf_edits_add(e, to, d->str_size);
 		if (p != NULL && r->read(r->ctx, d->str_off, p,
 		                         d->str_size) == 0 &&
 		    grow_segment(e, d, seg, to + d->str_size + n) == 0 &&
@@ -973,7 +973,7 @@ blank_old(struct elf_edits *e, const struct elf_dynamic *d, uint64_t off)
 
 	if (n == 0)
 		return 0;
-	p = add_edit(e, off, n);
+	p = elf_edits_add(e, off, n);
 	if (p == NULL)
 		return -1;
 	memset(p, 'X', n);
@@ -992,7 +992,7 @@ elf_runpath_edits(const struct elf_reader *r, const struct elf_dynamic *d,
 	memset(e, 0, sizeof(*e));
 	if (d->rpath_entry >= 0 && n <= d->rp_len) {
 		/* Over the old one, its tail kept where linkers share it. */
-		p = add_edit(e, d->rp_off, d->rp_len);
+		p = elf_edits_add(e, d->rp_off, d->rp_len);
 		if (p == NULL)
 			return -1;
 		patch_pad_path(d->rpath, d->rp_len, runpath, (char *)p);
@@ -1008,7 +1008,7 @@ elf_runpath_edits(const struct elf_reader *r, const struct elf_dynamic *d,
 	     (copy != 0 && blank_old(e, d, copy + d->rp_off - d->str_off) < 0)))
 		rc = -1;
 	if (rc == 0) {
-		p = add_edit(e, off, n + 1);
+		p = elf_edits_add(e, off, n + 1);
 		if (p == NULL)
 			rc = -1;
 		else

@@ -107,6 +107,10 @@ uint64_t elf_edits_length(const struct elf_edits *edits, uint64_t len);
 /* Apply EDITS to BUF, LEN bytes long (elf_edits_length()'s). */
 void elf_edits_apply(const struct elf_edits *edits, unsigned char *buf,
                      size_t len);
+/* A new edit of LEN bytes at OFF, last in EDITS: its bytes, for the caller
+ * to fill; NULL when out of memory. */
+unsigned char *elf_edits_add(struct elf_edits *edits, uint64_t off,
+                             size_t len);
 void elf_edits_free(struct elf_edits *edits);
 
 #endif

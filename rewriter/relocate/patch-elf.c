@@ -189,10 +189,8 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	struct elf_buffer eb = { buf, len };
 	struct elf_reader r = elf_reader_buffer(&eb);
 	struct elf_dynamic d;
-	struct elf_edits edits;
-	size_t pos = 0, outlen = len;
+	size_t pos = 0;
 	bool rpath_done;
-	unsigned char *copy = NULL;
 	struct pathmap_match m;
 	bool go;
 
@@ -203,32 +201,20 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	/* A program built by Go's linker: its build information is there. */
 	go = elf_has_section(buf, len, ".go.buildinfo");
 	if (elf_dynamic_read(&r, &d) < 0 ||
-	    patch_elf_runpath(ctx, file, &r, &d, &edits, &res->rpath,
+	    patch_elf_runpath(ctx, file, &r, &d, &res->edits, &res->rpath,
 	                      report) < 0) {
 		elf_dynamic_free(&d);
 		return -1;
 	}
 	/* The old RUNPATH's references are its business. */
-	rpath_done = d.rpath != NULL && (edits.n > 0 || res->rpath != NULL);
-	if (edits.n > 0) {
-		/* A segment added past the end: the file grows. */
-		outlen = elf_edits_length(&edits, len) > SIZE_MAX ? 0 :
-		         (size_t)elf_edits_length(&edits, len);
-		copy = outlen ? calloc(1, outlen) : NULL;
-		if (copy == NULL) {
-			elf_edits_free(&edits);
-			elf_dynamic_free(&d);
-			free(res->rpath);
-			res->rpath = NULL;
-			return -1;
-		}
-		memcpy(copy, buf, len);
-		elf_edits_apply(&edits, copy, outlen);
-		elf_edits_free(&edits);
-	}
+	rpath_done = d.rpath != NULL &&
+	             (res->edits.n > 0 || res->rpath != NULL);
+	/* Strings are written after the RUNPATH's edits, over them where
+	 * they meet: the edits are applied in order. */
 	while (go ? pathmap_next_packed(sc, buf, len, pos, &m) :
 	            pathmap_next(sc, buf, len, pos, &m)) {
 		size_t newlen = strlen(m.new);
+		unsigned char *p;
 
 		pos = m.start + m.len;
 		if (rpath_done && m.start >= d.rp_off &&
@@ -258,23 +244,17 @@ patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
 			                 (const char *)buf + m.start, m.len, reason);
 			continue;
 		}
-		if (copy == NULL) {
-			copy = malloc(len);
-			if (copy == NULL) {
-				elf_dynamic_free(&d);
-				return -1;
-			}
-			memcpy(copy, buf, len);
+		p = elf_edits_add(&res->edits, m.start, m.len);
+		if (p == NULL) {
+			elf_dynamic_free(&d);
+			patch_result_free(res);
+			return -1;
 		}
-		patch_pad_path(m.old, m.len, m.new, (char *)copy + m.start);
+		patch_pad_path(m.old, m.len, m.new, (char *)p);
 		report_patch(report, file, "elf-string", 0, (long long)m.start,
 		             m.old, m.len, m.new);
 	}
 	elf_dynamic_free(&d);
 	patch_report_utf16(sc, file, buf, len, report);
-	if (copy != NULL) {
-		res->data = copy;
-		res->len = outlen;
-	}
 	return 0;
 }

@@ -3,6 +3,7 @@
  * know nothing of each other but what patch.h says (the ELF patcher
  * hands what it cannot read to the blob scanner).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,38 @@ patch_content(const struct patch_context *ctx, struct pathmap_scanner *sc,
 	if (patch_is_mo(buf, len))
 		return patch_mo(sc, file, buf, len, res, report);
 	return patch_blob(sc, file, buf, len, report);
+}
+
+int
+patch_result_apply(struct patch_result *res, const unsigned char *buf,
+                   size_t len)
+{
+	uint64_t newlen = elf_edits_length(&res->edits, len);
+	unsigned char *copy;
+
+	if (res->edits.n == 0)
+		return 0;
+	copy = newlen <= SIZE_MAX ? calloc(1, newlen ? (size_t)newlen : 1)
+	                          : NULL;
+	if (copy == NULL)
+		return -1;
+	memcpy(copy, buf, len);
+	elf_edits_apply(&res->edits, copy, (size_t)newlen);
+	elf_edits_free(&res->edits);
+	free(res->data);
+	res->data = copy;
+	res->len = (size_t)newlen;
+	return 0;
+}
+
+void
+patch_result_free(struct patch_result *res)
+{
+	free(res->data);
+	free(res->rpath);
+	elf_edits_free(&res->edits);
+	res->data = NULL;
+	res->rpath = NULL;
 }
 
 void

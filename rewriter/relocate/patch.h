@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "relocate/elf-dynamic.h"
 #include "relocate/pathmap.h"
 #include "relocate/report.h"
 
@@ -47,12 +48,25 @@ struct patch_context {
 	size_t n_unclaimable;
 };
 
+/*
+ * What changes in a file: new content, or for an ELF file the few bytes
+ * that change (a file of hundreds of MiB is not copied for a string or a
+ * RUNPATH), or neither.
+ */
 struct patch_result {
 	unsigned char *data;	/* the new content, or NULL if unchanged */
 	size_t len;
+	struct elf_edits edits;	/* ELF: bytes written over the old content,
+				   in order, past its end when it grows */
 	char *rpath;		/* a new RUNPATH/RPATH to set with patchelf,
 				   when the file has no room for it */
 };
+
+/* RES's edits applied to a copy of BUF (LEN bytes) as RES's new content:
+ * 0, or -1 when out of memory. */
+int patch_result_apply(struct patch_result *res, const unsigned char *buf,
+                       size_t len);
+void patch_result_free(struct patch_result *res);
 
 /*
  * Patch BUF of the file FILE (its absolute path once installed), recording

@@ -229,18 +229,22 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		return;
 	}
 	buf = rb->data;
-	close(fd);
 	if (patch_content(&run->ctx, sc, file, buf, (size_t)st.st_size, &res,
 	                  &job->report) < 0) {
 		dpkg_put_error(&job->err, "%s: out of memory", path);
 		job->failed = 1;
-	} else if (!run->opt->dry_run && (res.data || res.rpath) &&
+	} else if (run->opt->dry_run) {
+		/* Nothing is written. */
+	} else if (res.edits.n > 0 ?
+	           relocate_replace_edited(job, path, fd, &res.edits,
+	                                   &res.rpath) < 0 :
+	           (res.data || res.rpath) &&
 	           relocate_replace_file(job, path, &res, buf,
 	                                 (size_t)st.st_size) < 0) {
 		job->failed = 1;
 	}
-	free(res.data);
-	free(res.rpath);
+	close(fd);
+	patch_result_free(&res);
 }
 
 static void *

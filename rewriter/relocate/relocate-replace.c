@@ -240,11 +240,11 @@ relocate_replace_edited(struct patch_job *job, const char *path, int fd,
 
 	if (temp_name(job, path, tmp, sizeof(tmp)) < 0)
 		return -1;
-	if (*rpath != NULL)
+	if (*rpath != NULL && edits->n == 0)
 		return wait_for_patchelf(job, path, tmp, rpath, false);
-	/* A RUNPATH in room the file has: a few hundred bytes change, where
-	 * a replacement copies the whole file. */
-	out = open_in_place(job, path);
+	/* A RUNPATH in room the file has, strings patched over: a few
+	 * hundred bytes change, where a replacement copies the whole file. */
+	out = *rpath == NULL ? open_in_place(job, path) : -1;
 	if (out >= 0) {
 		int rc = 0;
 
@@ -258,13 +258,16 @@ relocate_replace_edited(struct patch_job *job, const char *path, int fd,
 	if (out < 0 || file_copy_fd(out, fd, st->st_size) < 0)
 		goto fail;
 	for (i = 0; i < edits->n; i++)
-		if (pwrite(out, edits->v[i].bytes, edits->v[i].len,
-		           (off_t)edits->v[i].off) != (ssize_t)edits->v[i].len)
+		if (pwrite_all(out, edits->v[i].bytes, edits->v[i].len,
+		               (off_t)edits->v[i].off) < 0)
 			goto fail;
 	if (close(out) < 0) {
 		out = -1;
 		goto fail;
 	}
+	/* Strings patched, and a RUNPATH only patchelf can set. */
+	if (*rpath != NULL)
+		return wait_for_patchelf(job, path, tmp, rpath, true);
 	return relocate_replace_finish(job, path, tmp);
 fail:
 	dpkg_put_error(&job->err, "%s: cannot replace: %s", path,

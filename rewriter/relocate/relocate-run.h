@@ -132,9 +132,9 @@ int relocate_replace_file(struct patch_job *job, const char *path,
                           size_t oldlen);
 /*
  * The same for the file at PATH, open on FD, whose replacement is a copy
- * with EDITS made (elf-dynamic.h), or, when *RPATH is set, the one
- * patchelf writes (JOB takes *RPATH).  The edits are made in place
- * instead when the file is only ours, as above.
+ * with EDITS made (elf-dynamic.h), then, when *RPATH is set, given that
+ * RUNPATH by patchelf (JOB takes *RPATH).  The edits are made in place
+ * instead when the file is only ours and needs no patchelf, as above.
  */
 struct elf_edits;
 int relocate_replace_edited(struct patch_job *job, const char *path, int fd,

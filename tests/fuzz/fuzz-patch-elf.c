@@ -24,11 +24,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (patch_elf(&patch_ctx, patch_scanner,
 	              "/opt/extras.ubuntu.com/foo/bin/foo", data, size, &res,
 	              &report) == 0) {
-		/* Patched over, or grown by a segment at the end. */
-		if (res.data != NULL && res.len < size)
+		/* Patched over, or grown by a segment at the end; every
+		 * edit where it may be written. */
+		if (res.data != NULL || patch_result_apply(&res, data, size) < 0 ||
+		    (res.data != NULL && res.len < size))
 			abort();
-		free(res.data);
-		free(res.rpath);
+		patch_result_free(&res);
 	}
 	report_free(&report);
 	/* What the gate asks of a program's dynamic symbols. */

@@ -35,10 +35,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	file = files[size > 0 ? data[size - 1] % 5 : 0];
 	report_init(&report);
 	if (patch_content(&patch_ctx, patch_scanner, file, data, size, &res,
-	                  &report) == 0) {
-		free(res.data);
-		free(res.rpath);
-	}
+	                  &report) == 0)
+		patch_result_free(&res);
 	report_free(&report);
 	return 0;
 }
