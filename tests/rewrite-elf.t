@@ -293,4 +293,39 @@ test_expect_success 'compressed data that cannot be searched is reported with th
 	grep_q "$ABSNS/share/foo/notes.xz: .*compressed data, which cannot be searched: cannot load libarchive.so.13: " nolib.err
 '
 
+# A file of 16 MiB or more is mapped rather than read: it is searched and
+# patched as any other, a reference past the first 16 MiB too.
+test_expect_success 'a file of 16 MiB or more is searched and patched as any' '
+	mkdir -p big/usr/bin big/usr/lib/foo big/usr/share/foo &&
+	cc -shared -fPIC -o big/usr/lib/foo/libbar.so bar.c &&
+	cat >bigprog.c <<-\EOS &&
+	#include <stdio.h>
+	const char *bar(void);
+	static const char big[17 << 20] = { 1 };
+	int main(void) {
+		puts(bar());
+		printf("%d /usr/share/foo/data.txt\n", big[0]);
+		return 0;
+	}
+	EOS
+	cc -o big/usr/bin/bigprog bigprog.c -Lbig/usr/lib/foo -lbar \
+		-Wl,-rpath,/usr/lib/foo -Wl,--enable-new-dtags &&
+	test "$(stat -c %s big/usr/bin/bigprog)" -gt $((16 << 20)) &&
+	yes "a line of text" | head -n 1200000 >big/usr/share/foo/big.txt &&
+	echo "data=/usr/share/foo/data.txt" >>big/usr/share/foo/big.txt &&
+	head -c $((17 << 20)) /dev/zero >big/usr/share/foo/zeros.bin &&
+	cp big/usr/share/foo/zeros.bin zeros.orig &&
+	ino=$(stat -c %i big/usr/bin/bigprog) &&
+	expect_status 1 extras-rewrite --app foo big >big.out 2>&1 &&
+	test "$(grep -c ": error: " big.out)" = 1 &&
+	grep_q "error: $ABSNS/bin/bigprog: offset [0-9]*: ./usr/share/foo.: the new path is 22 bytes longer" big.out &&
+	test "$(patchelf --print-rpath big/$NS/bin/bigprog)" = "\$ORIGIN/../lib/foo" &&
+	test "$(stat -c %i big/$NS/bin/bigprog)" = "$ino" &&
+	env -u LD_LIBRARY_PATH big/$NS/bin/bigprog >out &&
+	head -n1 out >first && echo "private library" >expect && cmp first expect &&
+	test "$(tail -n 1 big/$NS/share/foo/big.txt)" = "data=$ABSNS/share/foo/data.txt" &&
+	test "$(grep -c "^a line of text\$" big/$NS/share/foo/big.txt)" = 1200000 &&
+	cmp big/$NS/share/foo/zeros.bin zeros.orig
+'
+
 test_done

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -60,6 +61,14 @@ read_whole(int fd, size_t size, struct readbuf *rb)
 	return 0;
 }
 
+/*
+ * Files of this size or more are mapped rather than read: their pages are
+ * the page cache's, neither copied nor zeroed, and they are searched
+ * whole, once.  Unmapping costs every CPU a TLB flush, which only a few
+ * files this large are worth.
+ */
+#define MAP_MIN (16u << 20)
+
 /* Bytes read at a time when looking for a first reference. */
 #define SCAN_CHUNK (1u << 20)
 /* Chunks overlap by more than the longest reference, in UTF-16 too. */
@@ -73,12 +82,23 @@ read_whole(int fd, size_t size, struct readbuf *rb)
  * An ELF file is searched as packed strings (pathmap_next_packed), which
  * finds every reference pathmap_next finds and those of a Go program.
  */
+static bool
+chunk_may_hold_reference(struct pathmap_scanner *sc, const unsigned char *buf,
+                         size_t n, bool elf)
+{
+	struct pathmap_match m;
+
+	return pathmap_may_match(sc, buf, n) &&
+	       ((elf ? pathmap_next_packed(sc, buf, n, 0, &m) :
+	               pathmap_next(sc, buf, n, 0, &m)) ||
+	        pathmap_next_utf16(sc, buf, n, 0, &m));
+}
+
 static int
 may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
                    unsigned char *chunk)
 {
 	size_t off = 0;
-	struct pathmap_match m;
 	bool elf = false;
 
 	while (off < size) {
@@ -91,10 +111,7 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 			return n < 0 ? -1 : 0;
 		if (off == 0)
 			elf = elf_is_elf(chunk, (size_t)n);
-		if (pathmap_may_match(sc, chunk, (size_t)n) &&
-		    ((elf ? pathmap_next_packed(sc, chunk, (size_t)n, 0, &m) :
-		            pathmap_next(sc, chunk, (size_t)n, 0, &m)) ||
-		     pathmap_next_utf16(sc, chunk, (size_t)n, 0, &m)))
+		if (chunk_may_hold_reference(sc, chunk, (size_t)n, elf))
 			return 1;
 		if (off + (size_t)n >= size)
 			break;
@@ -182,10 +199,10 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 	struct plan_entry *pe = &job->plan->p[job->index];
 	char path[PATH_MAX * 2], file[PATH_MAX + 1];
 	struct patch_result res;
-	unsigned char *buf = NULL;
+	unsigned char *buf = NULL, *map = NULL;
 	struct stat st;
-	bool elf = false;
-	int fd;
+	bool elf = false, whole;
+	int fd, may = 1;
 
 	if (relocate_job_path(job, run->opt->dry_run, path, sizeof(path)) <
 	    0) {
@@ -203,32 +220,37 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 			close(fd);
 		return;
 	}
-	if (!needs_whole_read(&run->ctx, file, fd, &elf)) {
-		int may = may_hold_reference(fd, (size_t)st.st_size, sc,
-		                             rb->chunk);
-
-		if (may <= 0) {
-			if (may < 0) {
-				dpkg_put_error(&job->err, "%s: %s",
-				               path, strerror(errno));
-				job->failed = 1;
-			} else if (elf && run->ctx.libs != NULL &&
-			           pathmap_count(run->ctx.libs) > 0) {
-				patch_runpath(run, job, fd, (uint64_t)st.st_size,
-				              path, file);
-			}
-			close(fd);
-			return;
+	whole = needs_whole_read(&run->ctx, file, fd, &elf);
+	if ((size_t)st.st_size >= MAP_MIN) {
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ,
+		           MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		may = map == MAP_FAILED ? -1 :
+		      whole || chunk_may_hold_reference(
+		                       sc, map, (size_t)st.st_size,
+		                       elf_is_elf(map, (size_t)st.st_size));
+		if (map == MAP_FAILED)
+			map = NULL;
+	} else if (!whole) {
+		may = may_hold_reference(fd, (size_t)st.st_size, sc, rb->chunk);
+	}
+	if (may <= 0) {
+		if (may < 0) {
+			dpkg_put_error(&job->err, "%s: %s", path,
+			               strerror(errno));
+			job->failed = 1;
+		} else if (elf && run->ctx.libs != NULL &&
+		           pathmap_count(run->ctx.libs) > 0) {
+			patch_runpath(run, job, fd, (uint64_t)st.st_size, path,
+			              file);
 		}
+		goto done;
 	}
-	if (read_whole(fd, (size_t)st.st_size, rb) < 0) {
-		dpkg_put_error(&job->err, "%s: %s", path,
-		               strerror(errno));
+	if (map == NULL && read_whole(fd, (size_t)st.st_size, rb) < 0) {
+		dpkg_put_error(&job->err, "%s: %s", path, strerror(errno));
 		job->failed = 1;
-		close(fd);
-		return;
+		goto done;
 	}
-	buf = rb->data;
+	buf = map != NULL ? map : rb->data;
 	if (patch_content(&run->ctx, sc, file, buf, (size_t)st.st_size, &res,
 	                  &job->report) < 0) {
 		dpkg_put_error(&job->err, "%s: out of memory", path);
@@ -243,8 +265,11 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 	                                 (size_t)st.st_size) < 0) {
 		job->failed = 1;
 	}
-	close(fd);
 	patch_result_free(&res);
+done:
+	if (map != NULL)
+		munmap(map, (size_t)st.st_size);
+	close(fd);
 }
 
 static void *
