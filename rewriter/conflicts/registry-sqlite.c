@@ -517,6 +517,41 @@ run(struct sqlite_registry *r, sqlite3_stmt *st, const char *a,
 	return rc;
 }
 
+/*
+ * Begin a write and run SQL once with A and B bound: 0 with the write
+ * still open and *CHANGES the rows it changed, or -1 with it rolled back.
+ */
+static int
+begin_write_one(struct sqlite_registry *r, const char *sql, const char *a,
+                const char *b, int *changes, struct dpkg_error *err)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	st = prepare(r, sql, err);
+	rc = st ? run(r, st, a, b, NULL) : SQLITE_ERROR;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		if (st != NULL)
+			db_error(r, err);
+		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	*changes = sqlite3_changes(r->db);
+	return 0;
+}
+
+/* A write that leaves the registry as it was (nothing to remove, or a
+ * key that is another uploader's) is rolled back: 1. */
+static int
+rollback_unchanged(struct sqlite_registry *r)
+{
+	sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
+	return 1;
+}
+
 static int
 claim_steps(struct sqlite_registry *r, const struct registry_claim *c,
             registry_refusal_fn *refused, void *ctx, int *refusals,
@@ -784,34 +819,23 @@ sqlite_uploader_add(struct registry *base, const char *fpr,
                     const char *name, char **holder, struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	sqlite3_stmt *st;
-	int rc;
+	int added;
 
-	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+	if (begin_write_one(r, "INSERT INTO uploaders (fingerprint, name, "
+	                    "added) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', "
+	                    "'now')) ON CONFLICT (fingerprint) DO NOTHING",
+	                    fpr, name, &added, err) < 0)
 		return -1;
-	st = prepare(r, "INSERT INTO uploaders (fingerprint, name, added) "
-	             "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
-	             "ON CONFLICT (fingerprint) DO NOTHING", err);
-	if (st == NULL)
-		goto fail;
-	rc = run(r, st, fpr, name, NULL);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		db_error(r, err);
-		goto fail;
-	}
-	if (sqlite_uploader(base, fpr, holder, err) < 0)
-		goto fail;
-	if (*holder != NULL && strcmp(*holder, name) != 0) {
+	if (sqlite_uploader(base, fpr, holder, err) < 0) {
 		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
-		return 1;
+		return -1;
 	}
+	/* The key is another uploader's. */
+	if (*holder != NULL && strcmp(*holder, name) != 0)
+		return rollback_unchanged(r);
 	free(*holder);
 	*holder = NULL;
 	return commit_write(r, err);
-fail:
-	sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
 }
 
 static int
@@ -819,31 +843,13 @@ sqlite_uploader_remove(struct registry *base, const char *name,
                        const char *fpr, int *removed, struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	sqlite3_stmt *st;
-	int rc;
 
-	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
-		return -1;
 	/* An unbound ?2 is NULL: every key of the uploader. */
-	st = prepare(r, "DELETE FROM uploaders WHERE name = ?1 AND "
-	             "(?2 IS NULL OR fingerprint = ?2)", err);
-	if (st == NULL)
-		goto fail;
-	rc = run(r, st, name, fpr, NULL);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		db_error(r, err);
-		goto fail;
-	}
-	*removed = sqlite3_changes(r->db);
-	if (*removed == 0) {
-		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
-		return 1;
-	}
-	return commit_write(r, err);
-fail:
-	sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
+	if (begin_write_one(r, "DELETE FROM uploaders WHERE name = ?1 AND "
+	                    "(?2 IS NULL OR fingerprint = ?2)", name, fpr,
+	                    removed, err) < 0)
+		return -1;
+	return *removed == 0 ? rollback_unchanged(r) : commit_write(r, err);
 }
 
 static int
@@ -871,22 +877,13 @@ sqlite_grant_add(struct registry *base, const char *app,
                  const char *privilege, struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	sqlite3_stmt *st;
-	int rc;
+	int added;
 
-	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+	if (begin_write_one(r, "INSERT INTO grants (app, privilege, granted) "
+	                    "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', "
+	                    "'now')) ON CONFLICT (app, privilege) DO NOTHING",
+	                    app, privilege, &added, err) < 0)
 		return -1;
-	st = prepare(r, "INSERT INTO grants (app, privilege, granted) "
-	             "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
-	             "ON CONFLICT (app, privilege) DO NOTHING", err);
-	rc = st ? run(r, st, app, privilege, NULL) : SQLITE_ERROR;
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		if (st != NULL)
-			db_error(r, err);
-		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
-		return -1;
-	}
 	return commit_write(r, err);
 }
 
@@ -895,26 +892,13 @@ sqlite_grant_remove(struct registry *base, const char *app,
                     const char *privilege, struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	sqlite3_stmt *st;
-	int rc;
+	int removed;
 
-	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
+	if (begin_write_one(r, "DELETE FROM grants WHERE app = ? AND "
+	                    "privilege = ?", app, privilege, &removed,
+	                    err) < 0)
 		return -1;
-	st = prepare(r, "DELETE FROM grants WHERE app = ? AND privilege = ?",
-	             err);
-	rc = st ? run(r, st, app, privilege, NULL) : SQLITE_ERROR;
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		if (st != NULL)
-			db_error(r, err);
-		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
-		return -1;
-	}
-	if (sqlite3_changes(r->db) == 0) {
-		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
-		return 1;
-	}
-	return commit_write(r, err);
+	return removed == 0 ? rollback_unchanged(r) : commit_write(r, err);
 }
 
 static int
