@@ -75,12 +75,9 @@ read_whole(int fd, size_t size, struct readbuf *rb)
 #define SCAN_OVERLAP (2 * PATH_MAX + 16)
 
 /*
- * Whether FD (SIZE bytes) may hold a reference, read in chunks through a
- * small buffer that stays in cache.  Most files hold none and are read
- * once this way; the others are read again whole.  Only false positives
- * are possible at chunk edges, and they only cost that second read.
- * An ELF file is searched as packed strings (pathmap_next_packed), which
- * finds every reference pathmap_next finds and those of a Go program.
+ * Whether BUF (N bytes) may hold a reference.  An ELF file is searched as
+ * packed strings (pathmap_next_packed), which finds every reference
+ * pathmap_next finds and those of a Go program.
  */
 static bool
 chunk_may_hold_reference(struct pathmap_scanner *sc, const unsigned char *buf,
@@ -94,6 +91,12 @@ chunk_may_hold_reference(struct pathmap_scanner *sc, const unsigned char *buf,
 	        pathmap_next_utf16(sc, buf, n, 0, &m));
 }
 
+/*
+ * Whether FD (SIZE bytes) may hold a reference, read in chunks through a
+ * small buffer that stays in cache.  Most files hold none and are read
+ * once this way; the others are read again whole.  Only false positives
+ * are possible at chunk edges, and they only cost that second read.
+ */
 static int
 may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
                    unsigned char *chunk)
