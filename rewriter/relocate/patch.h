@@ -90,9 +90,6 @@ int patch_elf(const struct patch_context *ctx, struct pathmap_scanner *sc,
  * to set with patchelf when the file has no room for it; neither when it
  * keeps its own.  Reported in REPORT.  0, or -1 when out of memory.
  */
-struct elf_reader;
-struct elf_dynamic;
-struct elf_edits;
 int patch_elf_runpath(const struct patch_context *ctx, const char *file,
                       const struct elf_reader *r, const struct elf_dynamic *d,
                       struct elf_edits *edits, char **rpath,

@@ -136,7 +136,6 @@ int relocate_replace_file(struct patch_job *job, const char *path,
  * RUNPATH by patchelf (JOB takes *RPATH).  The edits are made in place
  * instead when the file is only ours and needs no patchelf, as above.
  */
-struct elf_edits;
 int relocate_replace_edited(struct patch_job *job, const char *path, int fd,
                             const struct elf_edits *edits, char **rpath);
 /* Put TMP, the replacement of PATH written by relocate_replace_file(), in
