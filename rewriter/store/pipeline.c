@@ -15,6 +15,7 @@
 
 #include <dpkg/dpkg.h>
 
+#include "apparmor/profile.h"
 #include "base/strings.h"
 #include "debian/changes.h"
 #include "namespace/identity.h"
@@ -364,6 +365,9 @@ add_grant(void *ctx, const char *app, const char *privilege,
 /*
  * The review, with the reserved privileges the store's operator granted
  * the app the identity names (extras-conflicts grant), each as --grant.
+ * A grant the templates no longer hold reserved (a template changed or
+ * went since it was granted) grants nothing: passed on, it would refuse
+ * every review of the app until revoked.  It is left out, and said.
  */
 static int
 step_review(struct job *j, struct dpkg_error *err)
@@ -384,6 +388,19 @@ step_review(struct job *j, struct dpkg_error *err)
 	argv[n++] = "--identity";
 	argv[n++] = j->identity;
 	for (i = 0; i < g.n; i++) {
+		struct dpkg_error stale = DPKG_ERROR_INIT;
+
+		if (profile_check_grant(NULL, g.names[i], &stale) < 0) {
+			char *what = NULL;
+
+			if (asprintf(&what, "grant left out: %s; extras-conflicts "
+			             "revoke drops it", stale.str) < 0)
+				abort();
+			progress(j, "review", what);
+			free(what);
+			dpkg_error_destroy(&stale);
+			continue;
+		}
 		argv[n++] = "--grant";
 		argv[n++] = g.names[i];
 	}

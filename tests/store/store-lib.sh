@@ -469,3 +469,36 @@ store_grant_story () {
 		grep_q "^Package: extras-gauge$" store/public/dists/extras/main/binary-*/Packages
 	'
 }
+
+# store_stale_grant_story DB: a grant the templates no longer hold
+# reserved (here one they never had, written into the SQLite registry of DB
+# directly, as a grant of a privilege whose template went) is left out of
+# the review, said, and the upload published.
+store_stale_grant_story () {
+	DB=$1
+
+	test_expect_success 'run: a grant the templates no longer know is left out, said, and the upload published' '
+		python3 - "$DB/claims.sqlite" <<-\PY &&
+		import sqlite3, sys
+		db = sqlite3.connect(sys.argv[1])
+		db.execute("INSERT INTO grants (app, privilege, granted) VALUES (?, ?, ?)",
+		           ("gauge", "gone-privilege", "2026-01-01T00:00:00Z"))
+		db.commit()
+		PY
+		extras-conflicts grants -d "$DB" gauge >grants &&
+		grep_q "gone-privilege" grants &&
+		upload_privileged alice gauge 1.2 system-monitor &&
+		extras-store run -s store >out &&
+		grep_q "^extras-store: job [0-9]* (gauge_1.2.dsc): review: grant left out: granted privilege .gone-privilege. is unknown; extras-conflicts revoke drops it$" out &&
+		grep_q "^extras-store: job [0-9]* (gauge_1.2.dsc): review: ok$" out &&
+		grep_q "^extras-store: 1 published, 0 refused$" out &&
+		job=$(sed -n "s/^extras-store: job \([0-9]*\) (gauge_1.2.dsc): published; .*/\1/p" out) &&
+		python3 - "store/reports/$job.json" <<-\PY
+		import json, sys
+		r = json.load(open(sys.argv[1]))
+		review = [s for s in r["steps"] if s["step"] == "review"][0]
+		assert " --grant system-monitor " in review["command"], review["command"]
+		assert "gone-privilege" not in review["command"], review["command"]
+		PY
+	'
+}

@@ -24,5 +24,6 @@ store_retry_story
 store_user_upgrade
 store_bad_log_story
 store_grant_story "$TRASH/db"
+store_stale_grant_story "$TRASH/db"
 
 test_done
