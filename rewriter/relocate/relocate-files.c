@@ -228,9 +228,8 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ,
 		           MAP_PRIVATE | MAP_POPULATE, fd, 0);
 		may = map == MAP_FAILED ? -1 :
-		      whole || chunk_may_hold_reference(
-		                       sc, map, (size_t)st.st_size,
-		                       elf_is_elf(map, (size_t)st.st_size));
+		      whole || chunk_may_hold_reference(sc, map,
+		                                        (size_t)st.st_size, elf);
 		if (map == MAP_FAILED)
 			map = NULL;
 	} else if (!whole) {
@@ -260,10 +259,10 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		job->failed = 1;
 	} else if (run->opt->dry_run) {
 		/* Nothing is written. */
-	} else if (res.edits.n > 0 ?
+	} else if (res.edits.n > 0 || res.rpath != NULL ?
 	           relocate_replace_edited(job, path, fd, &res.edits,
 	                                   &res.rpath) < 0 :
-	           (res.data || res.rpath) &&
+	           res.data != NULL &&
 	           relocate_replace_file(job, path, &res, buf,
 	                                 (size_t)st.st_size) < 0) {
 		job->failed = 1;

@@ -127,7 +127,7 @@ close_in_place(struct patch_job *job, const char *path, int fd, int rc)
 /*
  * Write into FD the bytes of NEW that differ from OLD, both LEN long: a
  * run of differences ends where 64 bytes in a row are the same.  NEW's
- * bytes past LEN, up to NEWLEN (a segment added at the end), follow.
+ * bytes past LEN, up to NEWLEN (what the patches added), follow.
  */
 static int
 write_changes(int fd, const unsigned char *old, const unsigned char *new,
@@ -204,10 +204,9 @@ relocate_replace_file(struct patch_job *job, const char *path,
 	char tmp[PATH_MAX * 2];
 	int fd;
 
-	/* Strings patched over in an ELF file: its length stays, or it
-	 * grows by a segment at its end (elf-dynamic.c). */
-	if (res->rpath == NULL && res->data != NULL && res->len >= oldlen &&
-	    (fd = open_in_place(job, path)) >= 0)
+	/* As long as the old content or longer: the bytes that differ, and
+	 * what it adds, written where they are. */
+	if (res->len >= oldlen && (fd = open_in_place(job, path)) >= 0)
 		return close_in_place(job, path, fd,
 		                      write_changes(fd, old,
 		                                    (const unsigned char *)
@@ -215,17 +214,12 @@ relocate_replace_file(struct patch_job *job, const char *path,
 		                                    oldlen, res->len));
 	if (temp_name(job, path, tmp, sizeof(tmp)) < 0)
 		return -1;
-	/* Only the RUNPATH changes: patchelf writes the replacement. */
-	if (res->data == NULL && res->rpath != NULL)
-		return wait_for_patchelf(job, path, tmp, &res->rpath, false);
 	if (write_temp(tmp, res) < 0) {
 		dpkg_put_error(&job->err, "%s: cannot replace: %s", path,
 		               strerror(errno));
 		unlink(tmp);
 		return -1;
 	}
-	if (res->rpath)
-		return wait_for_patchelf(job, path, tmp, &res->rpath, true);
 	return relocate_replace_finish(job, path, tmp);
 }
 

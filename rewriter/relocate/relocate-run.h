@@ -118,14 +118,11 @@ int relocate_job_path(const struct patch_job *job, bool dry_run, char *path,
 
 /*
  * Replace the file at PATH, JOB's, whose content is OLD (OLDLEN bytes), by
- * the patch result, atomically, with the file's metadata; then point its
- * other hardlinked names at the new inode.  A result of the same length,
- * or longer (an ELF file given a segment at its end), is written in place
- * instead when the file is only ours (see open_in_place()): the bytes
- * that differ, and what it adds.  When the result needs a RUNPATH set by patchelf, the replacement
- * waits under its temporary name instead, JOB taking RES->rpath, until
- * relocate_set_rpaths() sets it and finishes the job.  -1 on failure, the
- * error in JOB and no temporary file left.
+ * RES's new content (RES->data), atomically, with the file's metadata;
+ * then point its other hardlinked names at the new inode.  Content of the
+ * same length or longer is written in place instead when the file is only
+ * ours (see open_in_place()): the bytes that differ, and what it adds.
+ * -1 on failure, the error in JOB and no temporary file left.
  */
 int relocate_replace_file(struct patch_job *job, const char *path,
                           struct patch_result *res, const unsigned char *old,
@@ -133,8 +130,10 @@ int relocate_replace_file(struct patch_job *job, const char *path,
 /*
  * The same for the file at PATH, open on FD, whose replacement is a copy
  * with EDITS made (elf-dynamic.h), then, when *RPATH is set, given that
- * RUNPATH by patchelf (JOB takes *RPATH).  The edits are made in place
- * instead when the file is only ours and needs no patchelf, as above.
+ * RUNPATH by patchelf: the replacement waits under its temporary name,
+ * JOB taking *RPATH, until relocate_set_rpaths() sets it and finishes the
+ * job.  The edits are made in place instead when the file is only ours
+ * and needs no patchelf, as above.
  */
 int relocate_replace_edited(struct patch_job *job, const char *path, int fd,
                             const struct elf_edits *edits, char **rpath);
