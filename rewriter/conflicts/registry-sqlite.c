@@ -519,7 +519,8 @@ run(struct sqlite_registry *r, sqlite3_stmt *st, const char *a,
 
 /*
  * Begin a write and run SQL once with A and B bound: 0 with the write
- * still open and *CHANGES the rows it changed, or -1 with it rolled back.
+ * still open and *CHANGES (unless NULL) the rows it changed, or -1 with it
+ * rolled back.
  */
 static int
 begin_write_one(struct sqlite_registry *r, const char *sql, const char *a,
@@ -539,7 +540,8 @@ begin_write_one(struct sqlite_registry *r, const char *sql, const char *a,
 		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
-	*changes = sqlite3_changes(r->db);
+	if (changes != NULL)
+		*changes = sqlite3_changes(r->db);
 	return 0;
 }
 
@@ -819,12 +821,11 @@ sqlite_uploader_add(struct registry *base, const char *fpr,
                     const char *name, char **holder, struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	int added;
 
 	if (begin_write_one(r, "INSERT INTO uploaders (fingerprint, name, "
 	                    "added) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', "
 	                    "'now')) ON CONFLICT (fingerprint) DO NOTHING",
-	                    fpr, name, &added, err) < 0)
+	                    fpr, name, NULL, err) < 0)
 		return -1;
 	if (sqlite_uploader(base, fpr, holder, err) < 0) {
 		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
@@ -877,12 +878,11 @@ sqlite_grant_add(struct registry *base, const char *app,
                  const char *privilege, struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	int added;
 
 	if (begin_write_one(r, "INSERT INTO grants (app, privilege, granted) "
 	                    "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', "
 	                    "'now')) ON CONFLICT (app, privilege) DO NOTHING",
-	                    app, privilege, &added, err) < 0)
+	                    app, privilege, NULL, err) < 0)
 		return -1;
 	return commit_write(r, err);
 }
