@@ -328,4 +328,23 @@ test_expect_success 'a file of 16 MiB or more is searched and patched as any' '
 	cmp big/$NS/share/foo/zeros.bin zeros.orig
 '
 
+# A file is searched through a chunk of 1 MiB; one that fits in it is
+# patched from there, a larger one is read again whole: the edges of the
+# chunk patch as any other place.
+test_expect_success 'a reference at the edges of the 1 MiB chunk is patched' '
+	mkdir -p edge/usr/share/foo &&
+	ref="data=/usr/share/foo/data.txt" &&
+	for size in $((1 << 20)) $(((1 << 20) + 1)) $((3 << 20)); do
+		{ head -c $((size - ${#ref} - 2)) /dev/zero | tr "\\0" x &&
+		  printf "\\n%s\\n" "$ref"; } >edge/usr/share/foo/$size.txt &&
+		test "$(stat -c %s edge/usr/share/foo/$size.txt)" = $size ||
+		return 1
+	done &&
+	extras-rewrite --app foo edge >edge.out 2>&1 &&
+	for size in $((1 << 20)) $(((1 << 20) + 1)) $((3 << 20)); do
+		test "$(tail -n 1 edge/$NS/share/foo/$size.txt)" = "data=$ABSNS/share/foo/data.txt" ||
+		return 1
+	done
+'
+
 test_done

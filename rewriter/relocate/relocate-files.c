@@ -62,10 +62,12 @@ read_whole(int fd, size_t size, struct readbuf *rb)
 }
 
 /*
- * Files of this size or more are mapped rather than read: their pages are
- * the page cache's, neither copied nor zeroed, and they are searched
- * whole, once.  Unmapping costs every CPU a TLB flush, which only a few
- * files this large are worth.
+ * A file of this size or more that may hold a reference is mapped rather
+ * than read again whole: its pages are the page cache's, neither copied
+ * nor zeroed.  Mapping costs more than the chunked search (the page
+ * tables of the whole file, and every CPU a TLB flush at unmapping), so
+ * a large file is searched in chunks first, as any other: most, large
+ * libraries, hold no reference.
  */
 #define MAP_MIN (16u << 20)
 
@@ -92,36 +94,60 @@ chunk_may_hold_reference(struct pathmap_scanner *sc, const unsigned char *buf,
 }
 
 /*
- * Whether FD (SIZE bytes) may hold a reference, read in chunks through a
- * small buffer that stays in cache.  Most files hold none and are read
- * once this way; the others are read again whole.  Only false positives
- * are possible at chunk edges, and they only cost that second read.
+ * The first SCAN_CHUNK bytes of FD (SIZE bytes), or all of it when it is
+ * smaller, into CHUNK: how many, or -1.  A file that ends before SIZE
+ * changed since it was looked at, and is an error.
  */
-static int
-may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
-                   unsigned char *chunk)
+static ssize_t
+read_first_chunk(int fd, size_t size, unsigned char *chunk)
 {
-	size_t off = 0;
-	bool elf = false;
+	size_t want = size < SCAN_CHUNK ? size : SCAN_CHUNK, done = 0;
 
-	while (off < size) {
-		size_t want = size - off < SCAN_CHUNK ? size - off : SCAN_CHUNK;
-		ssize_t n = pread(fd, chunk, want, (off_t)off);
+	while (done < want) {
+		ssize_t n = pread(fd, chunk + done, want - done, (off_t)done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
-			return n < 0 ? -1 : 0;
-		if (off == 0)
-			elf = elf_is_elf(chunk, (size_t)n);
-		if (chunk_may_hold_reference(sc, chunk, (size_t)n, elf))
-			return 1;
-		if (off + (size_t)n >= size)
-			break;
-		off += (size_t)n > SCAN_OVERLAP ? (size_t)n - SCAN_OVERLAP
-		                                : (size_t)n;
+		if (n < 0)
+			return -1;
+		if (n == 0) {
+			errno = EIO;
+			return -1;
+		}
+		done += (size_t)n;
 	}
-	return 0;
+	return (ssize_t)done;
+}
+
+/*
+ * Whether FD (SIZE bytes, its first N already in CHUNK) may hold a
+ * reference, read in chunks through that small buffer, which stays in
+ * cache.  Most files hold none and are read once this way; the others
+ * larger than a chunk are read again whole.  Only false positives are
+ * possible at chunk edges, and they only cost that second read.
+ */
+static int
+may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
+                   unsigned char *chunk, size_t n, bool elf)
+{
+	size_t off = 0;
+
+	for (;;) {
+		ssize_t got;
+
+		if (chunk_may_hold_reference(sc, chunk, n, elf))
+			return 1;
+		if (off + n >= size)
+			return 0;
+		off += n > SCAN_OVERLAP ? n - SCAN_OVERLAP : n;
+		do {
+			got = pread(fd, chunk, size - off < SCAN_CHUNK ?
+			            size - off : SCAN_CHUNK, (off_t)off);
+		} while (got < 0 && errno == EINTR);
+		if (got <= 0)
+			return got < 0 ? -1 : 0;
+		n = (size_t)got;
+	}
 }
 
 /*
@@ -132,8 +158,8 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
  * (CTX->localedir), the shared locale directory named in a script.
  */
 static bool
-needs_whole_read(const struct patch_context *ctx, const char *file, int fd,
-                 bool *elf)
+needs_whole_read(const struct patch_context *ctx, const char *file,
+                 const unsigned char *head, size_t n)
 {
 	static const char *const named[] = {
 		".desktop", ".ui", ".glade", ".py", NULL,
@@ -141,19 +167,15 @@ needs_whole_read(const struct patch_context *ctx, const char *file, int fd,
 	static const char *const scripts[] = {
 		".sh", ".pl", ".pm", ".rb", ".lua", ".js", ".tcl", NULL,
 	};
-	unsigned char head[128];
-	ssize_t n;
 	int i;
 
 	for (i = 0; named[i]; i++)
 		if (str_match_end(file, named[i]))
 			return true;
-	n = pread(fd, head, sizeof(head), 0);
-	if (n <= 0)
+	if (n == 0)
 		return false;
-	if (patch_is_compressed(head, (size_t)n))
+	if (patch_is_compressed(head, n))
 		return true;
-	*elf = elf_is_elf(head, (size_t)n);
 	if (n < 2 || head[0] != '#' || head[1] != '!') {
 		for (i = 0; ctx->localedir != NULL && scripts[i]; i++)
 			if (str_match_end(file, scripts[i]))
@@ -204,7 +226,8 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 	struct patch_result res;
 	unsigned char *buf = NULL, *map = NULL;
 	struct stat st;
-	bool elf = false, whole;
+	ssize_t head;
+	bool elf;
 	int fd, may = 1;
 
 	if (relocate_job_path(job, run->opt->dry_run, path, sizeof(path)) <
@@ -223,17 +246,23 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 			close(fd);
 		return;
 	}
-	whole = needs_whole_read(&run->ctx, file, fd, &elf);
-	if ((size_t)st.st_size >= MAP_MIN) {
+	head = read_first_chunk(fd, (size_t)st.st_size, rb->chunk);
+	if (head < 0) {
+		dpkg_put_error(&job->err, "%s: %s", path, strerror(errno));
+		job->failed = 1;
+		goto done;
+	}
+	elf = elf_is_elf(rb->chunk, (size_t)head);
+	if (!needs_whole_read(&run->ctx, file, rb->chunk, (size_t)head))
+		may = may_hold_reference(fd, (size_t)st.st_size, sc, rb->chunk,
+		                         (size_t)head, elf);
+	if (may > 0 && (size_t)st.st_size >= MAP_MIN) {
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ,
 		           MAP_PRIVATE | MAP_POPULATE, fd, 0);
-		may = map == MAP_FAILED ? -1 :
-		      whole || chunk_may_hold_reference(sc, map,
-		                                        (size_t)st.st_size, elf);
-		if (map == MAP_FAILED)
+		if (map == MAP_FAILED) {
 			map = NULL;
-	} else if (!whole) {
-		may = may_hold_reference(fd, (size_t)st.st_size, sc, rb->chunk);
+			may = -1;
+		}
 	}
 	if (may <= 0) {
 		if (may < 0) {
@@ -247,12 +276,15 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		}
 		goto done;
 	}
-	if (map == NULL && read_whole(fd, (size_t)st.st_size, rb) < 0) {
+	/* A file that fits in the chunk is there already, whole. */
+	if (map == NULL && (size_t)st.st_size > (size_t)head &&
+	    read_whole(fd, (size_t)st.st_size, rb) < 0) {
 		dpkg_put_error(&job->err, "%s: %s", path, strerror(errno));
 		job->failed = 1;
 		goto done;
 	}
-	buf = map != NULL ? map : rb->data;
+	buf = map != NULL ? map : (size_t)st.st_size > (size_t)head ?
+	      rb->data : rb->chunk;
 	if (patch_content(&run->ctx, sc, file, buf, (size_t)st.st_size, &res,
 	                  &job->report) < 0) {
 		dpkg_put_error(&job->err, "%s: out of memory", path);
