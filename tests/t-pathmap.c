@@ -42,7 +42,7 @@ main(void)
 	struct pathmap_match m;
 	const unsigned char utf16[] = "x\0/\0u\0s\0r\0/\0s\0h\0a\0r\0e\0/\0a\0p\0p\0\0\0";
 
-	test_plan(26);
+	test_plan(32);
 
 	map = pathmap_new();
 	pathmap_add(map, "/usr/share/app", "/o/app/share/app");
@@ -93,6 +93,19 @@ main(void)
 	/* Whatever pathmap_next finds, it finds too. */
 	test_str(packed("PATH=/bin:/usr/share/app:/x"), ==,
 	         "/usr/share/app->/o/app/share/app@10+");
+
+	/* The one-pass search finds what those find, and no more. */
+#define HOLDS(s, packed) pathmap_holds_any(sc, (const unsigned char *)(s), \
+                                           sizeof(s) - 1, packed)
+	test_ok(HOLDS("x=/usr/share/app/icons", false));
+	test_ok(!HOLDS("searchAddr/usr/share/app", false));
+	test_ok(HOLDS("searchAddr/usr/share/app", true));
+	test_ok(HOLDS("x\0/\0u\0s\0r\0/\0s\0h\0a\0r\0e\0/\0a\0p\0p\0", false));
+	test_ok(!HOLDS("/usr/share/application /usr/share/ap\0p /etc/app.confx",
+	               false));
+	/* A candidate past the vector search's last 16 bytes. */
+	test_ok(HOLDS("................................................"
+	              "..................... /etc/app.conf", false));
 
 	pathmap_scanner_free(sc);
 	pathmap_free(map);

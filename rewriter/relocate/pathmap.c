@@ -398,13 +398,16 @@ next_slash(const struct pathmap *map, const unsigned char *buf, size_t len,
 	return len;
 }
 
-bool
-pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
-                  size_t len)
+/*
+ * The offset of the next slash at or after FROM that may start a path of
+ * the map in any encoding: followed by the first byte of a top directory,
+ * or by NUL and that byte (UTF-16); LEN when there is none.  One pass for
+ * what next_slash finds in two.
+ */
+static size_t
+next_candidate(const struct pathmap *map, const unsigned char *buf,
+               size_t len, size_t from)
 {
-	const struct pathmap *map = sc->map;
-	size_t from = 0;
-
 #ifdef __SSE2__
 	if (map->nfirst > 0) {
 		const __m128i slash = _mm_set1_epi8('/');
@@ -417,6 +420,7 @@ pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
 		for (; from + 18 <= len; from += 16) {
 			const unsigned char *p;
 			__m128i m, v1, v2, f1, f2;
+			unsigned bits;
 
 			while (from + 64 + 18 <= len &&
 			       !has_slash64(buf + from, slash))
@@ -437,8 +441,9 @@ pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
 			}
 			f2 = _mm_and_si128(f2, _mm_cmpeq_epi8(v1, zero));
 			m = _mm_and_si128(m, _mm_or_si128(f1, f2));
-			if (_mm_movemask_epi8(m) != 0)
-				return true;
+			bits = (unsigned)_mm_movemask_epi8(m);
+			if (bits != 0)
+				return from + (size_t)__builtin_ctz(bits);
 		}
 	}
 #endif
@@ -446,14 +451,14 @@ pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
 		const unsigned char *p = memchr(buf + from, '/', len - from);
 
 		if (p == NULL)
-			return false;
+			return len;
 		from = (size_t)(p - buf);
 		if (from + 1 < len && (map->first[buf[from + 1]] ||
 		                       (buf[from + 1] == 0 && from + 2 < len &&
 		                        map->first[buf[from + 2]])))
-			return true;
+			return from;
 	}
-	return false;
+	return len;
 }
 
 /*
@@ -464,34 +469,41 @@ pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
  * bounded.
  */
 static bool
+path_at(const struct pathmap *map, const unsigned char *buf, size_t len,
+        size_t start, bool packed, struct pathmap_match *match)
+{
+	size_t top, end;
+	bool after_name;
+
+	if (start + 1 >= len || !map->first[buf[start + 1]])
+		return false;
+	after_name = start > 0 && pathmap_is_name_byte(buf[start - 1]);
+	if (after_name && !packed)
+		return false;
+	top = top_at(map, buf, len, start, 1);
+	if (top == 0 || (!packed && start + top < len &&
+	                 pathmap_is_name_byte(buf[start + top])))
+		return false;
+	for (end = start + top; end < len && end - start < PATH_MAX &&
+	     !is_token_end(buf[end]); end++)
+		;
+	if (!longest_prefix(map, (const char *)buf + start, end - start,
+	                    packed, match))
+		return false;
+	match->start = start;
+	if (packed)
+		match->bounded = match->bounded && !after_name;
+	return true;
+}
+
+static bool
 next_path(const struct pathmap *map, const unsigned char *buf, size_t len,
           size_t from, bool packed, struct pathmap_match *match)
 {
-
 	while (from < len && (from = next_slash(map, buf, len, from, 1)) < len) {
-		size_t start = from, top, end;
-		bool after_name;
-
-		from = start + 1;
-		if (from >= len || !map->first[buf[from]])
-			continue;
-		after_name = start > 0 && pathmap_is_name_byte(buf[start - 1]);
-		if (after_name && !packed)
-			continue;
-		top = top_at(map, buf, len, start, 1);
-		if (top == 0 || (!packed && start + top < len &&
-		                 pathmap_is_name_byte(buf[start + top])))
-			continue;
-		for (end = start + top; end < len && end - start < PATH_MAX &&
-		     !is_token_end(buf[end]); end++)
-			;
-		if (longest_prefix(map, (const char *)buf + start, end - start,
-		                   packed, match)) {
-			match->start = start;
-			if (packed)
-				match->bounded = match->bounded && !after_name;
+		if (path_at(map, buf, len, from, packed, match))
 			return true;
-		}
+		from++;
 	}
 	return false;
 }
@@ -514,6 +526,31 @@ pathmap_next_packed(struct pathmap_scanner *sc, const unsigned char *buf,
  * In UTF-16 an ASCII path reads, from its slash on, as the same bytes in
  * either byte order: "/", NUL, "u", NUL, "s"...  Offsets are the slash's.
  */
+/* The UTF-16 path of the map whose slash is at START, if any. */
+static bool
+utf16_path_at(const struct pathmap *map, const unsigned char *buf,
+              size_t len, size_t start, struct pathmap_match *match)
+{
+	size_t i, n = 0;
+	char token[PATH_MAX];
+
+	if (start + 2 >= len || buf[start + 1] != 0 ||
+	    !map->first[buf[start + 2]] || top_at(map, buf, len, start, 2) == 0)
+		return false;
+	for (i = start; i + 1 < len && n < sizeof(token) - 1; i += 2) {
+		unsigned char c = buf[i];
+
+		if (buf[i + 1] != 0 || c == 0 || c >= 0x80 || is_token_end(c))
+			break;
+		token[n++] = (char)c;
+	}
+	if (!longest_prefix(map, token, n, false, match))
+		return false;
+	match->start = start;
+	match->len = i - start;
+	return true;
+}
+
 bool
 pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
                    size_t len, size_t from, struct pathmap_match *match)
@@ -521,27 +558,26 @@ pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
 	const struct pathmap *map = sc->map;
 
 	while (from < len && (from = next_slash(map, buf, len, from, 2)) < len) {
-		size_t start = from, i, n = 0;
-		char token[PATH_MAX];
-
-		from = start + 1;
-		if (start + 2 >= len || buf[start + 1] != 0 ||
-		    !map->first[buf[start + 2]] ||
-		    top_at(map, buf, len, start, 2) == 0)
-			continue;
-		for (i = start; i + 1 < len && n < sizeof(token) - 1; i += 2) {
-			unsigned char c = buf[i];
-
-			if (buf[i + 1] != 0 || c == 0 || c >= 0x80 ||
-			    is_token_end(c))
-				break;
-			token[n++] = (char)c;
-		}
-		if (longest_prefix(map, token, n, false, match)) {
-			match->start = start;
-			match->len = i - start;
+		if (utf16_path_at(map, buf, len, from, match))
 			return true;
-		}
+		from++;
+	}
+	return false;
+}
+
+bool
+pathmap_holds_any(struct pathmap_scanner *sc, const unsigned char *buf,
+                  size_t len, bool packed)
+{
+	const struct pathmap *map = sc->map;
+	struct pathmap_match m;
+	size_t from = 0;
+
+	while ((from = next_candidate(map, buf, len, from)) < len) {
+		if (path_at(map, buf, len, from, packed, &m) ||
+		    utf16_path_at(map, buf, len, from, &m))
+			return true;
+		from++;
 	}
 	return false;
 }

@@ -84,12 +84,12 @@ bool pathmap_next_utf16(struct pathmap_scanner *sc, const unsigned char *buf,
                         size_t len, size_t from, struct pathmap_match *match);
 
 /*
- * Whether BUF may hold a path of the map in any of these encodings: false
- * only when none of pathmap_next(), pathmap_next_packed() and
- * pathmap_next_utf16() can find one there.  One pass, where they take two.
+ * Whether BUF holds a path of the map that pathmap_next() (PACKED false)
+ * or pathmap_next_packed() (PACKED true), or pathmap_next_utf16() would
+ * find: one pass, where they take two.
  */
-bool pathmap_may_match(struct pathmap_scanner *sc, const unsigned char *buf,
-                       size_t len);
+bool pathmap_holds_any(struct pathmap_scanner *sc, const unsigned char *buf,
+                       size_t len, bool packed);
 
 /* Whether C may continue a file name (so a match cannot end before it). */
 static inline bool

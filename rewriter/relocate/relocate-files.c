@@ -77,23 +77,6 @@ read_whole(int fd, size_t size, struct readbuf *rb)
 #define SCAN_OVERLAP (2 * PATH_MAX + 16)
 
 /*
- * Whether BUF (N bytes) may hold a reference.  An ELF file is searched as
- * packed strings (pathmap_next_packed), which finds every reference
- * pathmap_next finds and those of a Go program.
- */
-static bool
-chunk_may_hold_reference(struct pathmap_scanner *sc, const unsigned char *buf,
-                         size_t n, bool elf)
-{
-	struct pathmap_match m;
-
-	return pathmap_may_match(sc, buf, n) &&
-	       ((elf ? pathmap_next_packed(sc, buf, n, 0, &m) :
-	               pathmap_next(sc, buf, n, 0, &m)) ||
-	        pathmap_next_utf16(sc, buf, n, 0, &m));
-}
-
-/*
  * The first SCAN_CHUNK bytes of FD (SIZE bytes), or all of it when it is
  * smaller, into CHUNK: how many, or -1.  A file that ends before SIZE
  * changed since it was looked at, and is an error.
@@ -122,7 +105,8 @@ read_first_chunk(int fd, size_t size, unsigned char *chunk)
 /*
  * Whether FD (SIZE bytes, its first N already in CHUNK) may hold a
  * reference, read in chunks through that small buffer, which stays in
- * cache.  Most files hold none and are read once this way; the others
+ * cache.  An ELF file is searched as packed strings, which finds every
+ * reference pathmap_next() finds and those of a Go program.  Most files hold none and are read once this way; the others
  * larger than a chunk are read again whole.  Only false positives are
  * possible at chunk edges, and they only cost that second read.
  */
@@ -135,7 +119,7 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 	for (;;) {
 		ssize_t got;
 
-		if (chunk_may_hold_reference(sc, chunk, n, elf))
+		if (pathmap_holds_any(sc, chunk, n, elf))
 			return 1;
 		if (off + n >= size)
 			return 0;

@@ -1,7 +1,9 @@
 /*
  * A file's content patched as dh_extras_relocate does: text (a .desktop
  * file, a GtkBuilder file, a Python module or a program of the namespace,
- * as the input's last byte says), or reported as a blob.
+ * as the input's last byte says), or reported as a blob; and the one-pass
+ * search that decides whether a file is read whole agrees with the
+ * searches it stands for.
  */
 #define FUZZ_OWN_INIT
 #include "fuzz.h"
@@ -21,7 +23,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct patch_result res;
 	struct report report;
+	struct pathmap_match m;
 	const char *file;
+	int packed;
 
 	static const char *const files[] = {
 		"/usr/share/applications/extras-foo.desktop",
@@ -38,5 +42,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	                  &report) == 0)
 		patch_result_free(&res);
 	report_free(&report);
+	for (packed = 0; packed < 2; packed++)
+		if (pathmap_holds_any(patch_scanner, data, size, packed) !=
+		    ((packed ? pathmap_next_packed(patch_scanner, data, size,
+		                                   0, &m) :
+		               pathmap_next(patch_scanner, data, size, 0, &m)) ||
+		     pathmap_next_utf16(patch_scanner, data, size, 0, &m)))
+			abort();
 	return 0;
 }
