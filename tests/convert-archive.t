@@ -47,9 +47,10 @@ for pkg in $PACKAGES; do
 		diff -r in-place again
 	"
 
+	# On one CPU too: the debian tarball is compressed on two threads.
 	test_expect_success "$pkg: the same input gives the same bytes" "
 		cd $pkg &&
-		extras-convert -q --privileges x11 -o out2 \"$dsc\" &&
+		taskset -c 0 extras-convert -q --privileges x11 -o out2 \"$dsc\" &&
 		for f in out/*; do cmp \"\$f\" \"out2/\${f#out/}\" || exit 1; done
 	"
 

@@ -1396,9 +1396,15 @@ source_archive_pack(const char *path, const char *dir, const char *subdir,
 	archive_write_set_format_gnutar(a);
 	if (compression == SOURCE_XZ || compression == SOURCE_XZ_FAST) {
 		archive_write_add_filter_xz(a);
-		if (compression == SOURCE_XZ_FAST)
+		/* Two threads, on any machine: liblzma's multi-threaded
+		 * encoder writes the same bytes for any number of threads
+		 * but one, which writes others.  The tarball is compressed
+		 * while it is written, at about half the wall time. */
+		if (compression == SOURCE_XZ_FAST) {
 			archive_write_set_filter_option(a, "xz",
 			                                "compression-level", "3");
+			archive_write_set_filter_option(a, "xz", "threads", "2");
+		}
 	} else {
 		archive_write_add_filter_gzip(a);
 		/* No timestamp in the gzip header: the same bytes every run. */
