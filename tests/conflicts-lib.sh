@@ -247,7 +247,7 @@ assert c == {\"file\": \"clash.deb\", \"package\": \"extras-clash\",
 		extras-conflicts grant -d "$DB" foo user-files &&
 		expect_status 1 extras-conflicts release -d "$DB" --owner bob foo &&
 		extras-conflicts grants -d "$DB" >out &&
-		echo "foo user-files" >expect &&
+		echo "foo user-files alice" >expect &&
 		diff -u expect out &&
 		extras-conflicts release -d "$DB" --owner alice foo &&
 		extras-conflicts list -d "$DB" >out &&
@@ -692,41 +692,57 @@ assert [c[\"kind\"] for c in r[\"conflicts\"]] == [\"app\"], r
 			--fingerprint 1234 alice
 	'
 
-	# drop_grants: the registry as it was before grants were kept.
-	drop_grants () {
+	# sql STATEMENT: run it on the registry's database.
+	sql () {
 		case $DB in
-		postgres*) psql -q "$DB" -c "DROP TABLE grants" ;;
-		*) sqlite3 "$DB/claims.sqlite" "DROP TABLE grants" ;;
+		postgres*) psql -q "$DB" -c "$1" ;;
+		*) sqlite3 "$DB/claims.sqlite" "$1" ;;
 		esac
 	}
 
 	test_expect_success 'grant: a registry made before grants gains them' '
-		drop_grants &&
+		sql "DROP TABLE grants" &&
 		extras-conflicts grants -d "$DB" >out &&
 		test ! -s out &&
-		extras-conflicts grant -d "$DB" htop system-monitor >out &&
+		extras-conflicts grant -d "$DB" --owner alice htop system-monitor >out &&
 		grep_q "^htop: privilege system-monitor granted$" out
+	'
+
+	# Before grants had an owner: opened, each grant is its app's
+	# owner's, an unclaimed app's for nobody until granted again.
+	old_grant="INSERT INTO grants (app, privilege, granted) VALUES ('birds', 'user-files', 'then')"
+	test_expect_success 'grant: a registry of grants without an owner gains one' '
+		sql "ALTER TABLE grants DROP COLUMN owner" &&
+		sql "$old_grant" &&
+		extras-conflicts grants -d "$DB" >out &&
+		printf "%s\n" "birds user-files alice" "htop system-monitor -" >expect &&
+		diff -u expect out &&
+		sql "DELETE FROM grants"
 	'
 
 	test_expect_success 'grant: reserved privileges, to claimed and unclaimed apps' '
 		extras-conflicts grant -d "$DB" birds user-files &&
-		extras-conflicts grant -d "$DB" birds desktop-names &&
-		extras-conflicts grant -d "$DB" htop system-monitor &&
+		extras-conflicts grant -d "$DB" --owner alice birds desktop-names &&
+		expect_status 2 extras-conflicts grant -d "$DB" --owner bob birds desktop-names 2>err &&
+		grep_q "^extras-conflicts: error: app id .birds. is held by alice, not bob: its grants are for its owner.s uploads$" err &&
+		expect_status 2 extras-conflicts grant -d "$DB" htop system-monitor 2>err &&
+		grep_q "^extras-conflicts: error: app id .htop. is held by nobody yet: name the uploader whose uploads the grant is for (--owner)$" err &&
+		extras-conflicts grant -d "$DB" --owner carol htop system-monitor &&
 		extras-conflicts grants -d "$DB" --json grants.json >out &&
-		printf "%s\n" "birds desktop-names" "birds user-files" \
-			"htop system-monitor" >expect &&
+		printf "%s\n" "birds desktop-names alice" "birds user-files alice" \
+			"htop system-monitor carol" >expect &&
 		diff -u expect out &&
 		extras-conflicts grants -d "$DB" birds >out &&
-		printf "%s\n" "birds desktop-names" "birds user-files" >expect &&
+		printf "%s\n" "birds desktop-names alice" "birds user-files alice" >expect &&
 		diff -u expect out &&
 		extras-conflicts grants -d "$DB" nobody >out &&
 		test ! -s out &&
 		python3 -c "
 import json, re
 g = json.load(open(\"grants.json\"))
-assert [(x[\"app\"], x[\"privilege\"]) for x in g] == [
-    (\"birds\", \"desktop-names\"), (\"birds\", \"user-files\"),
-    (\"htop\", \"system-monitor\")], g
+assert [(x[\"app\"], x[\"privilege\"], x[\"owner\"]) for x in g] == [
+    (\"birds\", \"desktop-names\", \"alice\"), (\"birds\", \"user-files\", \"alice\"),
+    (\"htop\", \"system-monitor\", \"carol\")], g
 assert all(re.match(r\"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$\", x[\"granted\"]) for x in g), g
 "
 	'
@@ -766,7 +782,7 @@ assert all(re.match(r\"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$\", x[\"grant
 		expect_status 2 extras-conflicts revoke -d "$DB" htop Bad 2>err &&
 		test $(wc -l <err) = 1 &&
 		extras-conflicts grants -d "$DB" >out &&
-		printf "%s\n" "birds desktop-names" "htop system-monitor" >expect &&
+		printf "%s\n" "birds desktop-names alice" "htop system-monitor carol" >expect &&
 		diff -u expect out
 	'
 

@@ -881,7 +881,9 @@ conflicts_uploader_command(struct conflicts_command *c,
 	return uploader_add(c, args, err);
 }
 
-/* grant APP PRIVILEGE: the store lets APP's review pass PRIVILEGE. */
+/* grant [--owner NAME] APP PRIVILEGE: the store lets the review of
+ * APP's uploads by its owner (NAME's, before its first claim) pass
+ * PRIVILEGE. */
 int
 conflicts_grant_command(struct conflicts_command *c, const char *const *args,
                         struct dpkg_error *err)
@@ -892,12 +894,12 @@ conflicts_grant_command(struct conflicts_command *c, const char *const *args,
 	if (args[0] == NULL || args[1] == NULL || args[2] != NULL)
 		return usage_error(err, "grant takes one APP and one "
 		                   "PRIVILEGE");
-	/* An operator may grant before the app's first upload, and
-	 * before the registry's first use. */
+	/* An operator may grant before the app's first upload (for the
+	 * uploader --owner names), and before the registry's first use. */
 	ret = open_registry(c, true, &r, err);
 	if (ret < 0)
 		return ret;
-	ret = registry_grant_add(r, args[0], args[1], err);
+	ret = registry_grant_add(r, args[0], args[1], c->owner, err);
 	if (ret == 0)
 		printf("%s: privilege %s granted\n", args[0], args[1]);
 	registry_close(r);
@@ -929,15 +931,16 @@ conflicts_revoke_command(struct conflicts_command *c, const char *const *args,
 
 static void
 print_grant(void *ctx, const char *app, const char *privilege,
-            const char *granted)
+            const char *owner, const char *granted)
 {
 	struct json_object *o = json_new_object();
 
 	json_add_text(o, "app", app);
 	json_add_text(o, "privilege", privilege);
+	json_add_text(o, "owner", owner);
 	json_add_text(o, "granted", granted);
 	json_object_array_add(ctx, o);
-	printf("%s %s\n", app, privilege);
+	printf("%s %s %s\n", app, privilege, owner[0] ? owner : "-");
 }
 
 static int

@@ -104,10 +104,22 @@ static const char schema[] =
 	" attempts INTEGER NOT NULL DEFAULT 0, worker TEXT,"
 	" lease_expires BIGINT, queued TEXT NOT NULL);"
 	/* The reserved privileges the operator grants an app id, claimed
-	 * or not yet: no reference to apps. */
+	 * or not yet (no reference to apps), for one uploader's uploads. */
 	"CREATE TABLE IF NOT EXISTS grants ("
 	" app TEXT NOT NULL, privilege TEXT NOT NULL, granted TEXT NOT NULL,"
-	" PRIMARY KEY (app, privilege));";
+	" PRIMARY KEY (app, privilege));"
+	/* A registry made before grants had an owner: each is its app's
+	 * owner's then, an unclaimed app's for nobody ("") until granted
+	 * again. */
+	"DO $$ BEGIN"
+	" IF NOT EXISTS (SELECT 1 FROM information_schema.columns"
+	"  WHERE table_schema = current_schema() AND table_name = 'grants'"
+	"  AND column_name = 'owner') THEN"
+	"  ALTER TABLE grants ADD COLUMN owner TEXT NOT NULL DEFAULT '';"
+	"  UPDATE grants SET owner = COALESCE((SELECT owner FROM apps"
+	"   WHERE apps.app = grants.app), '');"
+	" END IF;"
+	" END $$;";
 
 /* The server's message, on one line. */
 static int
@@ -153,14 +165,18 @@ command(struct pg_registry *r, const char *sql, struct dpkg_error *err)
 	return ret;
 }
 
-/* The schema's last table: once it exists, opening takes no lock; a
- * registry made before it was added gains it. */
+/* The schema's last change, the grants' owner: once it is there,
+ * opening takes no lock; a registry made before it gains it. */
 static bool
 has_schema(struct pg_registry *r)
 {
-	PGresult *res = PQexec(r->conn, "SELECT to_regclass('grants')");
+	PGresult *res = PQexec(r->conn, "SELECT 1 FROM "
+	                       "information_schema.columns WHERE "
+	                       "table_schema = current_schema() AND "
+	                       "table_name = 'grants' AND "
+	                       "column_name = 'owner'");
 	bool found = PQresultStatus(res) == PGRES_TUPLES_OK &&
-	             PQntuples(res) == 1 && PQgetvalue(res, 0, 0)[0] != '\0';
+	             PQntuples(res) == 1;
 
 	PQclear(res);
 	return found;
@@ -874,14 +890,15 @@ pg_uploader_list(struct registry *base, registry_uploader_fn *each,
 
 static int
 pg_grant_add(struct registry *base, const char *app, const char *privilege,
-             struct dpkg_error *err)
+             const char *owner, struct dpkg_error *err)
 {
 	struct pg_registry *r = (struct pg_registry *)base;
-	PGresult *res = query(r, "INSERT INTO grants (app, privilege, granted) "
-	                      "VALUES ($1, $2, to_char(now() AT TIME ZONE "
-	                      "'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) "
-	                      "ON CONFLICT (app, privilege) DO NOTHING", 2,
-	                      app, privilege, NULL, err);
+	PGresult *res = query(r, "INSERT INTO grants (app, privilege, owner, "
+	                      "granted) VALUES ($1, $2, $3, to_char(now() AT "
+	                      "TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS"
+	                      "\"Z\"')) ON CONFLICT (app, privilege) DO UPDATE "
+	                      "SET owner = excluded.owner", 3, app, privilege,
+	                      owner, err);
 
 	PQclear(res);
 	return res == NULL ? -1 : 0;
@@ -909,7 +926,8 @@ pg_grants(struct registry *base, const char *app, registry_grant_fn *each,
           void *ctx, struct dpkg_error *err)
 {
 	struct pg_registry *r = (struct pg_registry *)base;
-	PGresult *res = query(r, "SELECT app, privilege, granted FROM grants "
+	PGresult *res = query(r, "SELECT app, privilege, owner, granted "
+	                      "FROM grants "
 	                      "WHERE $1::text IS NULL OR app = $1 "
 	                      "ORDER BY app COLLATE \"C\", "
 	                      "privilege COLLATE \"C\"", 1, app, NULL, NULL,
@@ -920,7 +938,7 @@ pg_grants(struct registry *base, const char *app, registry_grant_fn *each,
 		return -1;
 	for (i = 0; i < PQntuples(res); i++)
 		each(ctx, PQgetvalue(res, i, 0), PQgetvalue(res, i, 1),
-		     PQgetvalue(res, i, 2));
+		     PQgetvalue(res, i, 2), PQgetvalue(res, i, 3));
 	PQclear(res);
 	return 0;
 }

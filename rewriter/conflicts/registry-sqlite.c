@@ -57,10 +57,19 @@ static const char schema[] =
 	" attempts INTEGER NOT NULL DEFAULT 0, worker TEXT,"
 	" lease_expires INTEGER, queued TEXT NOT NULL);"
 	/* The reserved privileges the operator grants an app id, claimed
-	 * or not yet: no reference to apps. */
+	 * or not yet (no reference to apps), for one uploader's uploads. */
 	"CREATE TABLE IF NOT EXISTS grants ("
 	" app TEXT NOT NULL, privilege TEXT NOT NULL, granted TEXT NOT NULL,"
-	" PRIMARY KEY (app, privilege));";
+	" owner TEXT NOT NULL DEFAULT '', PRIMARY KEY (app, privilege));";
+
+/*
+ * A registry made before grants had an owner: each is its app's owner's
+ * then, an unclaimed app's for nobody ("") until granted again.
+ */
+static const char grants_owner[] =
+	"ALTER TABLE grants ADD COLUMN owner TEXT NOT NULL DEFAULT '';"
+	"UPDATE grants SET owner = COALESCE((SELECT owner FROM apps"
+	" WHERE apps.app = grants.app), '');";
 
 static int
 db_error(struct sqlite_registry *r, struct dpkg_error *err)
@@ -107,22 +116,30 @@ make_dir(const char *dir, struct dpkg_error *err)
 	return 0;
 }
 
-/*
- * Checks only read: they need no write lock once the tables exist.  The
- * schema's last table: a registry made before it was added gains it.
- */
+/* Whether the grants table has its owner column (or is there at all). */
 static bool
-has_schema(struct sqlite_registry *r)
+grants_have_owner(struct sqlite_registry *r)
 {
 	sqlite3_stmt *st = NULL;
 	bool found = false;
 
-	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE "
-	                       "type = 'table' AND name = 'grants'", -1, &st,
+	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM pragma_table_info"
+	                       "('grants') WHERE name = 'owner'", -1, &st,
 	                       NULL) == SQLITE_OK)
 		found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
 	return found;
+}
+
+/*
+ * Checks only read: they need no write lock once the tables exist.  The
+ * schema's last change, the grants' owner: a registry made before it
+ * gains it.
+ */
+static bool
+has_schema(struct sqlite_registry *r)
+{
+	return grants_have_owner(r);
 }
 
 /*
@@ -152,7 +169,8 @@ create_schema(struct sqlite_registry *r, struct dpkg_error *err)
 	if (exec(r, "PRAGMA journal_mode=WAL", err) < 0 ||
 	    exec(r, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
-	if (exec(r, schema, err) < 0) {
+	if (exec(r, schema, err) < 0 ||
+	    (!grants_have_owner(r) && exec(r, grants_owner, err) < 0)) {
 		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
@@ -518,13 +536,14 @@ run(struct sqlite_registry *r, sqlite3_stmt *st, const char *a,
 }
 
 /*
- * Begin a write and run SQL once with A and B bound: 0 with the write
+ * Begin a write and run SQL once with A, B and C bound: 0 with the write
  * still open and *CHANGES (unless NULL) the rows it changed, or -1 with it
  * rolled back.
  */
 static int
 begin_write_one(struct sqlite_registry *r, const char *sql, const char *a,
-                const char *b, int *changes, struct dpkg_error *err)
+                const char *b, const char *c, int *changes,
+                struct dpkg_error *err)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -532,7 +551,7 @@ begin_write_one(struct sqlite_registry *r, const char *sql, const char *a,
 	if (exec(r, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
 	st = prepare(r, sql, err);
-	rc = st ? run(r, st, a, b, NULL) : SQLITE_ERROR;
+	rc = st ? run(r, st, a, b, c) : SQLITE_ERROR;
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
 		if (st != NULL)
@@ -825,7 +844,7 @@ sqlite_uploader_add(struct registry *base, const char *fpr,
 	if (begin_write_one(r, "INSERT INTO uploaders (fingerprint, name, "
 	                    "added) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', "
 	                    "'now')) ON CONFLICT (fingerprint) DO NOTHING",
-	                    fpr, name, NULL, err) < 0)
+	                    fpr, name, NULL, NULL, err) < 0)
 		return -1;
 	if (sqlite_uploader(base, fpr, holder, err) < 0) {
 		sqlite3_exec(r->db, "ROLLBACK", NULL, NULL, NULL);
@@ -848,7 +867,7 @@ sqlite_uploader_remove(struct registry *base, const char *name,
 	/* An unbound ?2 is NULL: every key of the uploader. */
 	if (begin_write_one(r, "DELETE FROM uploaders WHERE name = ?1 AND "
 	                    "(?2 IS NULL OR fingerprint = ?2)", name, fpr,
-	                    removed, err) < 0)
+	                    NULL, removed, err) < 0)
 		return -1;
 	return *removed == 0 ? rollback_unchanged(r) : commit_write(r, err);
 }
@@ -875,14 +894,16 @@ sqlite_uploader_list(struct registry *base, registry_uploader_fn *each,
 
 static int
 sqlite_grant_add(struct registry *base, const char *app,
-                 const char *privilege, struct dpkg_error *err)
+                 const char *privilege, const char *owner,
+                 struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
 
-	if (begin_write_one(r, "INSERT INTO grants (app, privilege, granted) "
-	                    "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', "
-	                    "'now')) ON CONFLICT (app, privilege) DO NOTHING",
-	                    app, privilege, NULL, err) < 0)
+	if (begin_write_one(r, "INSERT INTO grants (app, privilege, owner, "
+	                    "granted) VALUES (?, ?, ?, strftime("
+	                    "'%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT (app, "
+	                    "privilege) DO UPDATE SET owner = excluded.owner",
+	                    app, privilege, owner, NULL, err) < 0)
 		return -1;
 	return commit_write(r, err);
 }
@@ -895,7 +916,7 @@ sqlite_grant_remove(struct registry *base, const char *app,
 	int removed;
 
 	if (begin_write_one(r, "DELETE FROM grants WHERE app = ? AND "
-	                    "privilege = ?", app, privilege, &removed,
+	                    "privilege = ?", app, privilege, NULL, &removed,
 	                    err) < 0)
 		return -1;
 	return removed == 0 ? rollback_unchanged(r) : commit_write(r, err);
@@ -906,8 +927,8 @@ sqlite_grants(struct registry *base, const char *app, registry_grant_fn *each,
               void *ctx, struct dpkg_error *err)
 {
 	struct sqlite_registry *r = (struct sqlite_registry *)base;
-	sqlite3_stmt *st = prepare(r, "SELECT app, privilege, granted FROM "
-	                           "grants WHERE ?1 IS NULL OR app = ?1 "
+	sqlite3_stmt *st = prepare(r, "SELECT app, privilege, owner, granted "
+	                           "FROM grants WHERE ?1 IS NULL OR app = ?1 "
 	                           "ORDER BY app, privilege", err);
 	int rc;
 
@@ -918,7 +939,8 @@ sqlite_grants(struct registry *base, const char *app, registry_grant_fn *each,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		each(ctx, (const char *)sqlite3_column_text(st, 0),
 		     (const char *)sqlite3_column_text(st, 1),
-		     (const char *)sqlite3_column_text(st, 2));
+		     (const char *)sqlite3_column_text(st, 2),
+		     (const char *)sqlite3_column_text(st, 3));
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : db_error(r, err);
 }

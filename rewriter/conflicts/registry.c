@@ -343,13 +343,30 @@ check_grant_names(const char *app, const char *privilege,
 
 int
 registry_grant_add(struct registry *r, const char *app,
-                   const char *privilege, struct dpkg_error *err)
+                   const char *privilege, const char *owner,
+                   struct dpkg_error *err)
 {
+	char *holder = NULL;
+	int ret;
+
 	/* The templates' knowledge, as extras-review --grant judges it. */
 	if (check_grant_names(app, privilege, err) < 0 ||
-	    profile_check_grant(NULL, privilege, err) < 0)
+	    profile_check_grant(NULL, privilege, err) < 0 ||
+	    registry_app_owner(r, app, &holder, err) < 0)
 		return -1;
-	return r->ops->grant_add(r, app, privilege, err);
+	if (holder != NULL && owner != NULL && strcmp(owner, holder) != 0)
+		ret = dpkg_put_error(err, "app id '%s' is held by %s, not %s: "
+		                     "its grants are for its owner's uploads",
+		                     app, holder, owner);
+	else if (holder == NULL && (owner == NULL || owner[0] == '\0'))
+		ret = dpkg_put_error(err, "app id '%s' is held by nobody yet: "
+		                     "name the uploader whose uploads the grant "
+		                     "is for (--owner)", app);
+	else
+		ret = r->ops->grant_add(r, app, privilege,
+		                        holder != NULL ? holder : owner, err);
+	free(holder);
+	return ret;
 }
 
 int

@@ -12,7 +12,7 @@
  * - uploaders: the name each signing key's fingerprint stands for, and for
  *   each app the last version accepted (registry_accept());
  * - grants: the reserved privileges the store's operator allows an app id
- *   (extras-review --grant).
+ *   (extras-review --grant), for the uploads of one uploader.
  *
  * Backends, chosen by the DB argument:
  *
@@ -191,14 +191,18 @@ int registry_uploader_list(struct registry *r, registry_uploader_fn *each,
                            void *ctx, struct dpkg_error *err);
 
 /*
- * Grant APP the reserved privilege PRIVILEGE: refused (-1, ERR naming
- * it) unless APP is a valid app id and PRIVILEGE a privilege of class
- * "reserved" in the templates.  APP need not be claimed yet: an operator
- * may grant before the first upload.  Granting again keeps the first
- * grant's time.
+ * Grant APP the reserved privilege PRIVILEGE, for the uploads of one
+ * uploader: refused (-1, ERR naming it) unless APP is a valid app id and
+ * PRIVILEGE a privilege of class "reserved" in the templates.  A claimed
+ * APP's grant is for its owner (OWNER, when not NULL, must be that
+ * owner); an unclaimed one's for OWNER, which it needs: an operator may
+ * grant before the first upload, and the grant must not go to whoever
+ * claims the id first.  Granting again keeps the first grant's time and
+ * takes the new owner.
  */
 int registry_grant_add(struct registry *r, const char *app,
-                       const char *privilege, struct dpkg_error *err);
+                       const char *privilege, const char *owner,
+                       struct dpkg_error *err);
 
 /*
  * Revoke APP's grant of PRIVILEGE (only its name's form is checked: a
@@ -208,9 +212,14 @@ int registry_grant_add(struct registry *r, const char *app,
 int registry_grant_remove(struct registry *r, const char *app,
                           const char *privilege, struct dpkg_error *err);
 
-/* Each grant (of APP, or all when NULL), ordered by app, then privilege. */
+/*
+ * Each grant (of APP, or all when NULL), ordered by app, then privilege,
+ * with the uploader whose uploads it is for ("" for a grant made before
+ * grants had one, of an app nobody held then: for nobody).
+ */
 typedef void registry_grant_fn(void *ctx, const char *app,
-                               const char *privilege, const char *granted);
+                               const char *privilege, const char *owner,
+                               const char *granted);
 int registry_grants(struct registry *r, const char *app,
                     registry_grant_fn *each, void *ctx,
                     struct dpkg_error *err);
@@ -325,7 +334,8 @@ struct registry_ops {
 	int (*uploader_list)(struct registry *r, registry_uploader_fn *each,
 	                     void *ctx, struct dpkg_error *err);
 	int (*grant_add)(struct registry *r, const char *app,
-	                 const char *privilege, struct dpkg_error *err);
+	                 const char *privilege, const char *owner,
+	                 struct dpkg_error *err);
 	int (*grant_remove)(struct registry *r, const char *app,
 	                    const char *privilege, struct dpkg_error *err);
 	int (*grants)(struct registry *r, const char *app,

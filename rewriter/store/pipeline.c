@@ -344,30 +344,48 @@ out:
 	return ret;
 }
 
-/* The privileges granted to an app, as the registry lists them. */
+/* The privileges granted to an app, and for whose uploads, as the
+ * registry lists them. */
 struct grants {
 	char **names;
+	char **owners;
 	size_t n;
 };
 
 static void
 add_grant(void *ctx, const char *app, const char *privilege,
-          const char *granted)
+          const char *owner, const char *granted)
 {
 	struct grants *g = ctx;
 
 	(void)app;
 	(void)granted;
 	g->names = m_realloc(g->names, (g->n + 1) * sizeof(*g->names));
-	g->names[g->n++] = m_strdup(privilege);
+	g->owners = m_realloc(g->owners, (g->n + 1) * sizeof(*g->owners));
+	g->names[g->n] = m_strdup(privilege);
+	g->owners[g->n++] = m_strdup(owner);
+}
+
+/* Say why a grant is not passed to the review. */
+static void
+grant_left_out(struct job *j, const char *why)
+{
+	char *what = NULL;
+
+	if (asprintf(&what, "grant left out: %s", why) < 0)
+		abort();
+	progress(j, "review", what);
+	free(what);
 }
 
 /*
  * The review, with the reserved privileges the store's operator granted
  * the app the identity names (extras-conflicts grant), each as --grant.
- * A grant the templates no longer hold reserved (a template changed or
- * went since it was granted) grants nothing: passed on, it would refuse
- * every review of the app until revoked.  It is left out, and said.
+ * A grant is for one uploader's uploads: another's upload of the same
+ * id, before the app's first claim, does not get it.  A grant the
+ * templates no longer hold reserved (a template changed or went since it
+ * was granted) grants nothing: passed on, it would refuse every review
+ * of the app until revoked.  Both are left out, and said.
  */
 static int
 step_review(struct job *j, struct dpkg_error *err)
@@ -375,7 +393,7 @@ step_review(struct job *j, struct dpkg_error *err)
 	char *json = job_path(j, "review.json");
 	char *changes = find_one(j, "build/*.changes", err);
 	struct identity id = { 0 };
-	struct grants g = { NULL, 0 };
+	struct grants g = { NULL, NULL, 0 };
 	const char **argv = NULL;
 	size_t i, n = 0;
 	int ret = -1;
@@ -390,14 +408,26 @@ step_review(struct job *j, struct dpkg_error *err)
 	for (i = 0; i < g.n; i++) {
 		struct dpkg_error stale = DPKG_ERROR_INIT;
 
-		if (profile_check_grant(NULL, g.names[i], &stale) < 0) {
-			char *what = NULL;
+		if (strcmp(g.owners[i], id.uploader) != 0) {
+			char *why = NULL;
 
-			if (asprintf(&what, "grant left out: %s; extras-conflicts "
-			             "revoke drops it", stale.str) < 0)
+			if (asprintf(&why, "privilege %s is granted to %s's "
+			             "uploads, not %s's", g.names[i],
+			             g.owners[i][0] ? g.owners[i] : "nobody",
+			             id.uploader) < 0)
 				abort();
-			progress(j, "review", what);
-			free(what);
+			grant_left_out(j, why);
+			free(why);
+			continue;
+		}
+		if (profile_check_grant(NULL, g.names[i], &stale) < 0) {
+			char *why = NULL;
+
+			if (asprintf(&why, "%s; extras-conflicts revoke drops "
+			             "it", stale.str) < 0)
+				abort();
+			grant_left_out(j, why);
+			free(why);
 			dpkg_error_destroy(&stale);
 			continue;
 		}
@@ -413,6 +443,7 @@ step_review(struct job *j, struct dpkg_error *err)
 out:
 	free(argv);
 	strings_free(g.names, g.n);
+	strings_free(g.owners, g.n);
 	identity_free(&id);
 	free(changes);
 	free(json);

@@ -428,8 +428,10 @@ upload_privileged () {
 
 # store_grant_story DB: alice's gauge declares system-monitor, a reserved
 # privilege: refused at review until the operator grants it
-# (extras-conflicts grant), then published; the review step passes the
-# grant as extras-review --grant.
+# (extras-conflicts grant) for the uploads of gauge's owner, alice; then
+# published, the review step passing the grant as extras-review --grant.
+# An id granted before its first upload is granted for the uploader the
+# operator names: bob, uploading it first, is reviewed without it.
 store_grant_story () {
 	DB=$1
 
@@ -451,8 +453,29 @@ store_grant_story () {
 		! grep -q gauge store/public/dists/extras/main/binary-*/Packages
 	'
 
-	test_expect_success 'run: granted by the operator, the next upload is published' '
+	test_expect_success 'grant: a held app.s grant is for its owner.s uploads' '
+		expect_status 2 extras-conflicts grant -d "$DB" --owner bob gauge system-monitor 2>err &&
+		grep_q "^extras-conflicts: error: app id .gauge. is held by alice, not bob: its grants are for its owner.s uploads$" err &&
 		extras-conflicts grant -d "$DB" gauge system-monitor &&
+		extras-conflicts grants -d "$DB" gauge >grants &&
+		echo "gauge system-monitor alice" >expect && cmp expect grants
+	'
+
+	# Granted before the first upload, a grant names its uploader: the
+	# first to upload the id holds it, without the grant.
+	test_expect_success 'run: an id granted before its first upload does not grant its first taker' '
+		expect_status 2 extras-conflicts grant -d "$DB" meter system-monitor 2>err &&
+		grep_q "^extras-conflicts: error: app id .meter. is held by nobody yet: name the uploader whose uploads the grant is for (--owner)$" err &&
+		extras-conflicts grant -d "$DB" --owner alice meter system-monitor &&
+		upload_privileged bob meter 1.0 system-monitor &&
+		extras-store run -s store >out &&
+		grep_q "^extras-store: job [0-9]* (meter_1.0.dsc): review: grant left out: privilege system-monitor is granted to alice.s uploads, not bob.s$" out &&
+		grep_q "^extras-store: job [0-9]* (meter_1.0.dsc): review: refused$" out &&
+		grep_q "^extras-store: 0 published, 1 refused$" out &&
+		! grep -q meter store/public/dists/extras/main/binary-*/Packages
+	'
+
+	test_expect_success 'run: granted by the operator, the next upload is published' '
 		upload_privileged alice gauge 1.1 system-monitor &&
 		extras-store run -s store >out &&
 		grep_q "^extras-store: job [0-9]* (gauge_1.1.dsc): review: ok$" out &&
@@ -481,8 +504,8 @@ store_stale_grant_story () {
 		python3 - "$DB/claims.sqlite" <<-\PY &&
 		import sqlite3, sys
 		db = sqlite3.connect(sys.argv[1])
-		db.execute("INSERT INTO grants (app, privilege, granted) VALUES (?, ?, ?)",
-		           ("gauge", "gone-privilege", "2026-01-01T00:00:00Z"))
+		db.execute("INSERT INTO grants (app, privilege, owner, granted) VALUES (?, ?, ?, ?)",
+		           ("gauge", "gone-privilege", "alice", "2026-01-01T00:00:00Z"))
 		db.commit()
 		PY
 		extras-conflicts grants -d "$DB" gauge >grants &&
