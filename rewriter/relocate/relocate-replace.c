@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "base/file-copy.h"
@@ -100,6 +101,42 @@ pwrite_all(int fd, const void *data, size_t len, off_t off)
 		data = (const char *)data + n;
 		len -= (size_t)n;
 		off += n;
+	}
+	return 0;
+}
+
+/*
+ * Write EDITS into FD, each run of edits that follow one another in the
+ * file by one pwritev(2): a RUNPATH's dynamic entries and their section
+ * sizes are neighbours.  A run cut short is written again, edit by edit.
+ */
+static int
+write_edits(int fd, const struct elf_edits *edits)
+{
+	size_t i = 0;
+
+	while (i < edits->n) {
+		struct iovec iov[16];
+		size_t first = i, k = 0, total = 0;
+		ssize_t n;
+
+		do {
+			iov[k].iov_base = edits->v[i].bytes;
+			iov[k++].iov_len = edits->v[i].len;
+			total += edits->v[i++].len;
+		} while (i < edits->n && k < sizeof(iov) / sizeof(*iov) &&
+		         edits->v[i].off ==
+		         edits->v[i - 1].off + edits->v[i - 1].len);
+		n = pwritev(fd, iov, (int)k, (off_t)edits->v[first].off);
+		if (n >= 0 && (size_t)n == total)
+			continue;
+		if (n < 0 && errno != EINTR)
+			return -1;
+		for (; first < i; first++)
+			if (pwrite_all(fd, edits->v[first].bytes,
+			               edits->v[first].len,
+			               (off_t)edits->v[first].off) < 0)
+				return -1;
 	}
 	return 0;
 }
@@ -229,7 +266,6 @@ relocate_replace_edited(struct patch_job *job, const char *path, int fd,
 {
 	char tmp[PATH_MAX * 2];
 	const struct stat *st = &job->plan->p[job->index].e->st;
-	size_t i;
 	int out;
 
 	if (temp_name(job, path, tmp, sizeof(tmp)) < 0)
@@ -239,22 +275,12 @@ relocate_replace_edited(struct patch_job *job, const char *path, int fd,
 	/* A RUNPATH in room the file has, strings patched over: a few
 	 * hundred bytes change, where a replacement copies the whole file. */
 	out = *rpath == NULL ? open_in_place(job, path) : -1;
-	if (out >= 0) {
-		int rc = 0;
-
-		for (i = 0; i < edits->n && rc == 0; i++)
-			rc = pwrite_all(out, edits->v[i].bytes,
-			                edits->v[i].len,
-			                (off_t)edits->v[i].off);
-		return close_in_place(job, path, out, rc);
-	}
+	if (out >= 0)
+		return close_in_place(job, path, out, write_edits(out, edits));
 	out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (out < 0 || file_copy_fd(out, fd, st->st_size) < 0)
+	if (out < 0 || file_copy_fd(out, fd, st->st_size) < 0 ||
+	    write_edits(out, edits) < 0)
 		goto fail;
-	for (i = 0; i < edits->n; i++)
-		if (pwrite_all(out, edits->v[i].bytes, edits->v[i].len,
-		               (off_t)edits->v[i].off) < 0)
-			goto fail;
 	if (close(out) < 0) {
 		out = -1;
 		goto fail;
