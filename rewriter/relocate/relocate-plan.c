@@ -37,12 +37,14 @@ dest_parents_are_dirs(const struct tree *t, const char *dest,
                       struct dpkg_error *err)
 {
 	char prefix[PATH_MAX];
-	const char *slash;
+	char *slash;
 
-	for (slash = strchr(dest, '/'); slash; slash = strchr(slash + 1, '/')) {
+	/* Each parent in turn: the copy cut at its slash. */
+	fmt_into(prefix, sizeof(prefix), "%s", dest);
+	for (slash = strchr(prefix, '/'); slash; slash = strchr(slash + 1, '/')) {
 		const struct tree_entry *e;
 
-		fmt_into(prefix, sizeof(prefix), "%.*s", (int)(slash - dest), dest);
+		*slash = '\0';
 		e = tree_find(t, prefix);
 		if (e != NULL && !S_ISDIR(e->st.st_mode)) {
 			dpkg_put_error(err, "%s/%s: is not a directory, and "
@@ -50,6 +52,7 @@ dest_parents_are_dirs(const struct tree *t, const char *dest,
 			               dest);
 			return false;
 		}
+		*slash = '/';
 	}
 	return true;
 }
