@@ -99,14 +99,15 @@ walk_dir(struct tree *tree, int dirfd, const char *rel, struct dpkg_error *err)
 			               tree->dir, path);
 			goto fail;
 		}
-		if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		/* By the name in its directory: one component to look up. */
+		if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			dpkg_put_error(err, "%s/%s: %s", tree->dir, path,
 			               strerror(errno));
 			goto fail;
 		}
 		if (S_ISLNK(st.st_mode)) {
 			char target[PATH_MAX];
-			ssize_t len = readlinkat(dirfd, path, target,
+			ssize_t len = readlinkat(fd, de->d_name, target,
 			                         sizeof(target) - 1);
 
 			if (len < 0) {
