@@ -107,7 +107,7 @@ static const char schema[] =
 	 * or not yet (no reference to apps), for one uploader's uploads. */
 	"CREATE TABLE IF NOT EXISTS grants ("
 	" app TEXT NOT NULL, privilege TEXT NOT NULL, granted TEXT NOT NULL,"
-	" PRIMARY KEY (app, privilege));"
+	" owner TEXT NOT NULL DEFAULT '', PRIMARY KEY (app, privilege));"
 	/* A registry made before grants had an owner: each is its app's
 	 * owner's then, an unclaimed app's for nobody ("") until granted
 	 * again. */

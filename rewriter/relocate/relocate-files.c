@@ -106,9 +106,10 @@ read_first_chunk(int fd, size_t size, unsigned char *chunk)
  * Whether FD (SIZE bytes, its first N already in CHUNK) may hold a
  * reference, read in chunks through that small buffer, which stays in
  * cache.  An ELF file is searched as packed strings, which finds every
- * reference pathmap_next() finds and those of a Go program.  Most files hold none and are read once this way; the others
- * larger than a chunk are read again whole.  Only false positives are
- * possible at chunk edges, and they only cost that second read.
+ * reference pathmap_next() finds and those of a Go program.  Most files
+ * hold none and are read once this way; the others larger than a chunk
+ * are read again whole.  Only false positives are possible at chunk
+ * edges, and they only cost that second read.
  */
 static int
 may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
