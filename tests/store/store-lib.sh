@@ -185,17 +185,24 @@ store_retry_story () {
 				echo "exited $status" >gate/started
 			} &
 		} &&
-		read -r started <gate/started &&
-		{ test "$started" = started ||
-			{ echo "the gate said: $started" && cat doomed.out && false; }; } &&
-		kill -KILL "-$(cat gate/pid)" &&
-		read -r exited <gate/started &&
-		{ test "$exited" = "exited 137" ||
-			{ echo "the gate said: $exited" && cat doomed.out && false; }; } &&
-		wait &&
-		grep_q "^extras-store: job 4 (greet_1.1_source.changes): taken by doomed (attempt 1)$" doomed.out &&
-		grep_q "^extras-store: job 4 (greet_1.1_source.changes): build: running$" doomed.out &&
-		! grep -q "build: ok" doomed.out &&
+		# Each step says what went wrong, with the worker.s output.
+		{
+			{ read -r started <gate/started ||
+				{ echo "gate/started: nothing read" && false; }; } &&
+			{ test "$started" = started ||
+				{ echo "the gate said: $started" && false; }; } &&
+			{ kill -KILL "-$(cat gate/pid)" ||
+				{ echo "no process group $(cat gate/pid)" && false; }; } &&
+			{ read -r exited <gate/started ||
+				{ echo "gate/started: nothing read after the kill" && false; }; } &&
+			{ test "$exited" = "exited 137" ||
+				{ echo "the gate said: $exited" && false; }; } &&
+			wait &&
+			grep_q "^extras-store: job 4 (greet_1.1_source.changes): taken by doomed (attempt 1)$" doomed.out &&
+			grep_q "^extras-store: job 4 (greet_1.1_source.changes): build: running$" doomed.out &&
+			{ ! grep -q "build: ok" doomed.out ||
+				{ echo "the killed worker built" && false; }; }
+		} || { echo "the killed worker said:" && cat doomed.out && false; } &&
 		extras-store status -s store >status &&
 		grep_q "^4	converted	1	doomed	greet_1.1_source.changes$" status &&
 		extras-store work -s store --worker rescuer >out &&
