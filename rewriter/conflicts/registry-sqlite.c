@@ -116,7 +116,11 @@ make_dir(const char *dir, struct dpkg_error *err)
 	return 0;
 }
 
-/* Whether the grants table has its owner column (or is there at all). */
+/*
+ * Whether the grants table has its owner column (or is there at all):
+ * the schema's last change.  Checks only read: once it is there they
+ * need no write lock; a registry made before it gains it.
+ */
 static bool
 grants_have_owner(struct sqlite_registry *r)
 {
@@ -129,17 +133,6 @@ grants_have_owner(struct sqlite_registry *r)
 		found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
 	return found;
-}
-
-/*
- * Checks only read: they need no write lock once the tables exist.  The
- * schema's last change, the grants' owner: a registry made before it
- * gains it.
- */
-static bool
-has_schema(struct sqlite_registry *r)
-{
-	return grants_have_owner(r);
 }
 
 /*
@@ -235,7 +228,7 @@ sqlite_open(struct registry **out, const char *db, bool create,
 		sqlite3_db_config(r->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1,
 		                  NULL);
 	}
-	if (!has_schema(r) && create_schema(r, err) < 0)
+	if (!grants_have_owner(r) && create_schema(r, err) < 0)
 		goto fail;
 	free(file);
 	*out = &r->base;

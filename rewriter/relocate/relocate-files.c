@@ -77,17 +77,19 @@ read_whole(int fd, size_t size, struct readbuf *rb)
 #define SCAN_OVERLAP (2 * PATH_MAX + 16)
 
 /*
- * The first SCAN_CHUNK bytes of FD (SIZE bytes), or all of it when it is
- * smaller, into CHUNK: how many, or -1.  A file that ends before SIZE
+ * The SCAN_CHUNK bytes of FD (SIZE bytes) from OFF, or all that is left
+ * when fewer, into CHUNK: how many, or -1.  A file that ends before SIZE
  * changed since it was looked at, and is an error.
  */
 static ssize_t
-read_first_chunk(int fd, size_t size, unsigned char *chunk)
+read_chunk(int fd, size_t size, size_t off, unsigned char *chunk)
 {
-	size_t want = size < SCAN_CHUNK ? size : SCAN_CHUNK, done = 0;
+	size_t want = size - off < SCAN_CHUNK ? size - off : SCAN_CHUNK;
+	size_t done = 0;
 
 	while (done < want) {
-		ssize_t n = pread(fd, chunk + done, want - done, (off_t)done);
+		ssize_t n = pread(fd, chunk + done, want - done,
+		                  (off_t)(off + done));
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -125,12 +127,9 @@ may_hold_reference(int fd, size_t size, struct pathmap_scanner *sc,
 		if (off + n >= size)
 			return 0;
 		off += n > SCAN_OVERLAP ? n - SCAN_OVERLAP : n;
-		do {
-			got = pread(fd, chunk, size - off < SCAN_CHUNK ?
-			            size - off : SCAN_CHUNK, (off_t)off);
-		} while (got < 0 && errno == EINTR);
-		if (got <= 0)
-			return got < 0 ? -1 : 0;
+		got = read_chunk(fd, size, off, chunk);
+		if (got < 0)
+			return -1;
 		n = (size_t)got;
 	}
 }
@@ -231,7 +230,7 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 			close(fd);
 		return;
 	}
-	head = read_first_chunk(fd, (size_t)st.st_size, rb->chunk);
+	head = read_chunk(fd, (size_t)st.st_size, 0, rb->chunk);
 	if (head < 0) {
 		dpkg_put_error(&job->err, "%s: %s", path, strerror(errno));
 		job->failed = 1;
@@ -262,14 +261,17 @@ run_job(struct relocation *run, struct pathmap_scanner *sc, struct readbuf *rb,
 		goto done;
 	}
 	/* A file that fits in the chunk is there already, whole. */
-	if (map == NULL && (size_t)st.st_size > (size_t)head &&
-	    read_whole(fd, (size_t)st.st_size, rb) < 0) {
+	if (map != NULL) {
+		buf = map;
+	} else if ((size_t)st.st_size == (size_t)head) {
+		buf = rb->chunk;
+	} else if (read_whole(fd, (size_t)st.st_size, rb) < 0) {
 		dpkg_put_error(&job->err, "%s: %s", path, strerror(errno));
 		job->failed = 1;
 		goto done;
+	} else {
+		buf = rb->data;
 	}
-	buf = map != NULL ? map : (size_t)st.st_size > (size_t)head ?
-	      rb->data : rb->chunk;
 	if (patch_content(&run->ctx, sc, file, buf, (size_t)st.st_size, &res,
 	                  &job->report) < 0) {
 		dpkg_put_error(&job->err, "%s: out of memory", path);
