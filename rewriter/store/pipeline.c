@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <glob.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -367,15 +368,20 @@ add_grant(void *ctx, const char *app, const char *privilege,
 }
 
 /* Say why a grant is not passed to the review. */
-static void
-grant_left_out(struct job *j, const char *why)
+static void DPKG_ATTR_PRINTF(2)
+grant_left_out(struct job *j, const char *fmt, ...)
 {
-	char *what = NULL;
+	char *why = NULL, *what = NULL;
+	va_list args;
 
-	if (asprintf(&what, "grant left out: %s", why) < 0)
+	va_start(args, fmt);
+	if (vasprintf(&why, fmt, args) < 0 ||
+	    asprintf(&what, "grant left out: %s", why) < 0)
 		abort();
+	va_end(args);
 	progress(j, "review", what);
 	free(what);
+	free(why);
 }
 
 /*
@@ -409,25 +415,15 @@ step_review(struct job *j, struct dpkg_error *err)
 		struct dpkg_error stale = DPKG_ERROR_INIT;
 
 		if (strcmp(g.owners[i], id.uploader) != 0) {
-			char *why = NULL;
-
-			if (asprintf(&why, "privilege %s is granted to %s's "
-			             "uploads, not %s's", g.names[i],
-			             g.owners[i][0] ? g.owners[i] : "nobody",
-			             id.uploader) < 0)
-				abort();
-			grant_left_out(j, why);
-			free(why);
+			grant_left_out(j, "privilege %s is granted to %s's "
+			               "uploads, not %s's", g.names[i],
+			               g.owners[i][0] ? g.owners[i] : "nobody",
+			               id.uploader);
 			continue;
 		}
 		if (profile_check_grant(NULL, g.names[i], &stale) < 0) {
-			char *why = NULL;
-
-			if (asprintf(&why, "%s; extras-conflicts revoke drops "
-			             "it", stale.str) < 0)
-				abort();
-			grant_left_out(j, why);
-			free(why);
+			grant_left_out(j, "%s; extras-conflicts revoke drops it",
+			               stale.str);
 			dpkg_error_destroy(&stale);
 			continue;
 		}

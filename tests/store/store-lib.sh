@@ -433,6 +433,19 @@ upload_privileged () {
 	cp "src/${2}_$3.tar.xz" store/incoming/
 }
 
+# published_review_command UPLOAD: the command of the review step of
+# UPLOAD's job, which extras-store run's output in out says was published,
+# as the job's JSON report has it.
+published_review_command () {
+	prc_job=$(sed -n "s/^extras-store: job \([0-9]*\) ($1): published; .*/\1/p" out) &&
+	python3 - "store/reports/$prc_job.json" <<-\PY
+	import json, sys
+	r = json.load(open(sys.argv[1]))
+	assert r["verdict"] == "published", r["verdict"]
+	print([s for s in r["steps"] if s["step"] == "review"][0]["command"])
+	PY
+}
+
 # store_grant_story DB: alice's gauge declares system-monitor, a reserved
 # privilege: refused at review until the operator grants it
 # (extras-conflicts grant) for the uploads of gauge's owner, alice; then
@@ -488,14 +501,8 @@ store_grant_story () {
 		grep_q "^extras-store: job [0-9]* (gauge_1.1.dsc): review: ok$" out &&
 		grep_q "^extras-store: job [0-9]* (gauge_1.1.dsc): published; report " out &&
 		grep_q "^extras-store: 1 published, 0 refused$" out &&
-		job=$(sed -n "s/^extras-store: job \([0-9]*\) (gauge_1.1.dsc): published; .*/\1/p" out) &&
-		python3 - "store/reports/$job.json" <<-\PY &&
-		import json, sys
-		r = json.load(open(sys.argv[1]))
-		assert r["verdict"] == "published", r["verdict"]
-		review = [s for s in r["steps"] if s["step"] == "review"][0]
-		assert " --grant system-monitor " in review["command"], review["command"]
-		PY
+		published_review_command gauge_1.1.dsc >command &&
+		grep_q " --grant system-monitor " command &&
 		grep_q "^Package: extras-gauge$" store/public/dists/extras/main/binary-*/Packages
 	'
 }
@@ -522,13 +529,8 @@ store_stale_grant_story () {
 		grep_q "^extras-store: job [0-9]* (gauge_1.2.dsc): review: grant left out: granted privilege .gone-privilege. is unknown; extras-conflicts revoke drops it$" out &&
 		grep_q "^extras-store: job [0-9]* (gauge_1.2.dsc): review: ok$" out &&
 		grep_q "^extras-store: 1 published, 0 refused$" out &&
-		job=$(sed -n "s/^extras-store: job \([0-9]*\) (gauge_1.2.dsc): published; .*/\1/p" out) &&
-		python3 - "store/reports/$job.json" <<-\PY
-		import json, sys
-		r = json.load(open(sys.argv[1]))
-		review = [s for s in r["steps"] if s["step"] == "review"][0]
-		assert " --grant system-monitor " in review["command"], review["command"]
-		assert "gone-privilege" not in review["command"], review["command"]
-		PY
+		published_review_command gauge_1.2.dsc >command &&
+		grep_q " --grant system-monitor " command &&
+		! grep -q "gone-privilege" command
 	'
 }
